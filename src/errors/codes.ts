@@ -1,0 +1,45 @@
+/**
+ * Every stable error code Portcullis emits, with the one-line meaning that docs/errors.md repeats.
+ * A test keeps this table and docs/errors.md in sync: add a code here and a row there.
+ */
+export const ERROR_CODES = {
+  // Safe Tool Spec (spec/)
+  SPEC_PARSE: 'The spec document is not valid JSON/YAML or does not match the Safe Tool Spec schema.',
+  SPEC_INVARIANT: 'The spec breaks a cross-field rule (e.g. a required param without a testValue).',
+  RESOLVER_REJECT: 'The sandbox policy could not be resolved (profile cycle, unknown profile, allow/deny overlap).',
+  LOCAL_PASS_FAILED: 'Running the spec with its testValues in the sandbox failed.',
+  // Sandbox helpers (sandbox/)
+  INVALID_INPUT: 'A helper was called with an argument it cannot use (missing path, bad URL, bad option).',
+  HELPER_RUNTIME: 'A helper failed while doing legitimate work (I/O error, upstream HTTP failure, parse error).',
+  SECURITY: 'A helper refused an operation that the sandbox policy forbids (egress, path escape, destructive op).',
+  SANDBOX_LIMIT: 'The tool exceeded its memory, CPU-time, wall-clock or result-size limit.',
+  SANDBOX_ERROR: 'The tool code threw an error.',
+  // Configuration (config/)
+  CONFIG_INVALID: 'The configuration file does not match the schema; the message names the path and the rule.',
+  CONFIG_NOT_FOUND: 'The configuration file named with --config does not exist.',
+  // Store (store/)
+  STORE_NEWER_SCHEMA: 'The database was written by a newer Portcullis; refuse to downgrade it.',
+  STORE_MIGRATION_FAILED: 'A migration failed and was rolled back; the database is unchanged.',
+  // Gateway and upstreams (gateway/, upstream/)
+  UNKNOWN_TOOL: 'No exposed tool has that name (unknown, withheld or hidden tools all answer this).',
+  INVALID_ARGUMENTS: 'The tool arguments do not match the tool inputSchema.',
+  UPSTREAM_UNAVAILABLE: 'The upstream server that owns the tool is not connected right now.',
+  UPSTREAM_TIMEOUT: 'The upstream did not answer within the per-call timeout.',
+  UPSTREAM_ERROR: 'The upstream answered the call with an error.',
+  TOOL_DENIED: 'The approval policy or the human approver denied the call.',
+  RATE_LIMITED: 'A rate-limit rule denied the call; retry after the time given.',
+  APPROVAL_STATE_INVALID: 'A requestState was tampered with, replayed, expired or bound to other arguments.',
+  INTERNAL: 'An unexpected internal error; details are in the gateway log.',
+  // HTTP front door (http/)
+  UNAUTHORIZED: 'Missing or wrong API key (Authorization: Bearer).',
+  FORBIDDEN_ORIGIN: 'The Origin or Host header is not allowed (DNS-rebinding protection).',
+  BODY_TOO_LARGE: 'The request body exceeds the configured cap.',
+  UNSUPPORTED_MEDIA_TYPE: 'The request Content-Type is not application/json.',
+  PARSE_ERROR: 'The request body is not valid JSON.',
+  INVALID_REQUEST: 'The request is not a valid JSON-RPC 2.0 message.',
+  SESSION_NOT_FOUND: 'The Mcp-Session-Id is unknown or expired; start a new session.',
+  NOT_FOUND: 'The requested admin resource does not exist.',
+} as const;
+
+/** A stable error code. */
+export type ErrorCode = keyof typeof ERROR_CODES;
