@@ -1,0 +1,57 @@
+/**
+ * cli: the `portcullis` command. Subcommands: serve (default), stdio, scan, ledger, spec, audit. Every
+ * subcommand takes --config FILE. Errors print their stable code and a message a person can act on.
+ */
+import { isPortcullisError } from '../errors/index.ts';
+import type { CommandIo } from './args.ts';
+import { runServe } from './serve.ts';
+import { runStdio } from './stdio.ts';
+
+export type { CommandIo } from './args.ts';
+
+const USAGE = `usage: portcullis <command> [--config FILE] [options]
+
+commands:
+  serve     run the gateway on HTTP (default)
+  stdio     serve the governed tools over stdio
+  scan      connect to the upstreams and print risk, poisoning and fingerprint status
+  ledger    list | approve | revoke tool fingerprints
+  spec      new | validate | test | publish | risk a Safe Tool Spec
+  audit     verify | tail | export the audit log
+`;
+
+type Command = (args: string[], io: CommandIo) => Promise<number>;
+
+const COMMANDS: Record<string, Command> = {
+  serve: runServe,
+  stdio: runStdio,
+};
+
+/** Runs the CLI with `argv` (without node and script); resolves with the exit code. */
+export async function runCli(argv: string[], io: CommandIo): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === '--help' || first === '-h' || first === 'help') {
+    io.stdout(USAGE);
+    return 0;
+  }
+  const name = first === undefined || first.startsWith('-') ? 'serve' : first;
+  const args = first === undefined || first.startsWith('-') ? argv : rest;
+  const command = COMMANDS[name];
+  if (!command) {
+    io.stderr(`portcullis: unknown command "${name}"\n${USAGE}`);
+    return 2;
+  }
+  try {
+    return await command(args, io);
+  } catch (error) {
+    if (isPortcullisError(error)) {
+      io.stderr(`portcullis ${name}: ${error.code}: ${error.message}\n`);
+      return 1;
+    }
+    if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
+      io.stderr(`portcullis ${name}: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}

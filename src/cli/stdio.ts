@@ -1,0 +1,41 @@
+/** `portcullis stdio`: serves the same governed tool set over stdio, for desktop clients that launch processes. */
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import type { Server } from '@modelcontextprotocol/server';
+import { loadConfig, processEnvLookup } from '../config/index.ts';
+import { createGateway } from '../http/index.ts';
+import type { CommandIo } from './args.ts';
+import { parseCommandArgs } from './args.ts';
+import { inheritedEnv } from './process-env.ts';
+
+/** Serves MCP on this process's stdin/stdout until stdin closes; logs go to stderr. */
+export async function runStdio(args: string[], io: CommandIo): Promise<number> {
+  const { values } = parseCommandArgs(args, {});
+  if (values.help) {
+    io.stdout('usage: portcullis stdio [--config FILE]\n');
+    return 0;
+  }
+  const config = loadConfig({
+    ...(values.config ? { path: values.config } : {}),
+    cwd: io.cwd,
+    lookup: processEnvLookup(),
+  });
+  const gateway = createGateway(config, { inheritedEnv: inheritedEnv() });
+  const servers = new Set<Server>();
+  gateway.registry.onChange(() => {
+    for (const server of servers) void Promise.resolve(server.sendToolListChanged()).catch(() => {});
+  });
+  const handle = serveStdio(({ era }) => {
+    const server = gateway.serverFor({ principal: 'stdio', era });
+    servers.add(server);
+    return server;
+  });
+  await new Promise<void>((resolve) => {
+    process.stdin.once('end', resolve);
+    process.stdin.once('close', resolve);
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await handle.close();
+  await gateway.close();
+  return 0;
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { buildConfig, parseConfigText } from './index.ts';
+import { isPortcullisError } from '../errors/index.ts';
+
+const env = (vars: Record<string, string>) => (name: string) => vars[name];
+
+function problemsOf(doc: unknown, vars: Record<string, string> = {}): string[] {
+  try {
+    buildConfig(doc, 'test.yaml', '/tmp', env(vars));
+    return [];
+  } catch (error) {
+    if (!isPortcullisError(error, 'CONFIG_INVALID')) throw error;
+    return (error.details?.problems as string[]) ?? [];
+  }
+}
+
+describe('configuration', () => {
+  it('starts from the embedded defaults', () => {
+    const config = buildConfig({}, 'embedded default', '/srv', env({}));
+    expect(config.listen).toEqual({ host: '127.0.0.1', port: 8848 });
+    expect(config.auth.apiKeys).toEqual([]);
+    expect(config.store.path).toBe('/srv/data/portcullis.db');
+    expect(config.exposure).toBe('both');
+    expect(config.poisoning).toBe('warn');
+    expect(config.approval.elicitationTimeoutMs).toBe(300_000);
+    expect(Object.isFrozen(config.listen)).toBe(true);
+  });
+
+  it('keeps the documented upstream keys and resolves ${ENV} placeholders into secrets', () => {
+    const doc = parseConfigText(
+      `
+listen: { host: 127.0.0.1, port: 9000 }
+auth: { apiKeys: ["\${PORTCULLIS_API_KEY}"] }
+upstreams:
+  everything:
+    transport: stdio
+    command: npx
+    args: ["-y", "@modelcontextprotocol/server-everything"]
+    env: { SOME_KEY: "\${SOME_KEY}" }
+    tools: { include: ["*"], exclude: [] }
+  remote:
+    transport: http
+    url: http://127.0.0.1:3001/mcp
+    headers: { Authorization: "Bearer \${REMOTE_TOKEN}" }
+`,
+      'inline',
+    );
+    const config = buildConfig(
+      doc,
+      'inline',
+      '/tmp',
+      env({ PORTCULLIS_API_KEY: 'k-123456', SOME_KEY: 'sk-abcdef', REMOTE_TOKEN: 'tok-xyz1' }),
+    );
+    expect(config.auth.apiKeys).toEqual(['k-123456']);
+    const [everything, remote] = config.upstreams;
+    expect(everything).toMatchObject({
+      id: 'everything',
+      transport: 'stdio',
+      env: { SOME_KEY: 'sk-abcdef' },
+    });
+    expect(remote).toMatchObject({ transport: 'http', headers: { Authorization: 'Bearer tok-xyz1' } });
+    expect([...config.secrets].sort()).toEqual(['k-123456', 'sk-abcdef', 'tok-xyz1']);
+  });
+
+  it.each([
+    [{ listen: { hots: 'x' } }, 'listen.hots: unknown key'],
+    [
+      { upstreams: { a: { transport: 'stdio', comand: 'x', command: 'y' } } },
+      'upstreams.a.comand: unknown key',
+    ],
+    [{ exposure: 'all' }, 'exposure: must be one of builtin, composed, both'],
+    [
+      { approval: { autoApproveThreshold: 'L9' } },
+      'approval.autoApproveThreshold: must be one of L0, L1, L2, L3, L4, L5',
+    ],
+    [
+      { compositions: { c: { members: [{ upstream: 'a', tool: 't', alias: 'bad name!' }] } } },
+      'compositions.c.members[0].alias: does not match ^[A-Za-z0-9_-]{1,64}$ (exposed tool names match',
+    ],
+    [{ upstreams: { a: { transport: 'stdio' } } }, 'upstreams.a: missing required key "command"'],
+    [
+      { upstreams: { a: { transport: 'http', url: 'http://x', command: 'y' } } },
+      'upstreams.a: has keys that do not belong',
+    ],
+    [{ callTimeout: '10 minutes' }, 'callTimeout: does not match'],
+    [{ upstreams: { 'bad id!': { transport: 'stdio', command: 'x' } } }, 'key "bad id!" does not match'],
+  ])('rejects %j naming the path and the rule', (doc, expected) => {
+    const problems = problemsOf(doc);
+    expect(problems.join('\n')).toContain(expected);
+  });
+
+  it('names a placeholder that is unset or blank', () => {
+    const problems = problemsOf(
+      { auth: { apiKeys: ['${MISSING_KEY}', '${BLANK_KEY}'] } },
+      { BLANK_KEY: '  ' },
+    );
+    expect(problems).toEqual([
+      'auth.apiKeys[0]: references ${MISSING_KEY}, which is not set (or is blank) in the environment',
+      'auth.apiKeys[1]: references ${BLANK_KEY}, which is not set (or is blank) in the environment',
+    ]);
+  });
+
+  it('does not require placeholders of a disabled upstream', () => {
+    expect(
+      problemsOf({
+        upstreams: { off: { transport: 'http', enabled: false, url: 'http://x', headers: { A: '${NOPE}' } } },
+      }),
+    ).toEqual([]);
+  });
+
+  it('reports YAML syntax errors with the line', () => {
+    expect(() => parseConfigText('listen: {host: [', 'bad.yaml')).toThrow(
+      /bad.yaml at line 1: not valid YAML/,
+    );
+  });
+});

@@ -1,0 +1,34 @@
+/**
+ * config: the portcullis.yaml schema (committed JSON Schema), YAML loading, strict validation with path-naming
+ * errors, `${ENV}` resolution, defaults, and the resolved frozen PortcullisConfig. The only reader of process.env.
+ */
+export {
+  loadConfig,
+  buildConfig,
+  parseConfigText,
+  processEnvLookup,
+  DEFAULT_CONFIG_FILE,
+} from './load-config.ts';
+export type { LoadConfigOptions } from './load-config.ts';
+export { validateConfigDocument, pointerToPath } from './validate.ts';
+export { parseDuration } from './duration.ts';
+export {
+  PLACEHOLDER_PATTERN,
+  findPlaceholders,
+  anchoredPlaceholder,
+  isMissingValue,
+  missingPlaceholders,
+  substitutePlaceholders,
+} from './placeholders.ts';
+export type { EnvLookup, Substitution } from './placeholders.ts';
+export type {
+  PortcullisConfig,
+  UpstreamConfig,
+  UpstreamCommon,
+  ToolSelection,
+  ToolOverride,
+  CompositionConfig,
+  CompositionMember,
+  ApprovalRuleConfig,
+  HitlMode,
+} from './types.ts';

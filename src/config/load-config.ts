@@ -1,0 +1,274 @@
+/** Loads portcullis.yaml (or the embedded default), validates it, resolves `${ENV}` and freezes the result. */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse as parseYaml, YAMLParseError } from 'yaml';
+import { PortcullisError } from '../errors/index.ts';
+import type { RiskLevel } from '../risk/levels.ts';
+import { parseDuration } from './duration.ts';
+import { isMissingValue, PLACEHOLDER_PATTERN, type EnvLookup } from './placeholders.ts';
+import type { PortcullisConfig, UpstreamConfig } from './types.ts';
+import { validateConfigDocument } from './validate.ts';
+
+/** The file looked for in the working directory when no --config is given. */
+export const DEFAULT_CONFIG_FILE = 'portcullis.yaml';
+
+/** Where to load from. */
+export interface LoadConfigOptions {
+  /** An explicit --config path; a missing file is an error. */
+  path?: string;
+  /** Working directory for the default file and relative paths. */
+  cwd: string;
+  /** Environment lookup for `${NAME}` placeholders. */
+  lookup: EnvLookup;
+}
+
+/** A lookup over the process environment: the one place Portcullis reads process.env. */
+export function processEnvLookup(): EnvLookup {
+  return (name) => process.env[name];
+}
+
+/** Loads, validates and resolves the configuration; throws CONFIG_NOT_FOUND or CONFIG_INVALID. */
+export function loadConfig(options: LoadConfigOptions): PortcullisConfig {
+  const explicit = options.path !== undefined;
+  const file = path.resolve(options.cwd, options.path ?? DEFAULT_CONFIG_FILE);
+  if (!existsSync(file)) {
+    if (explicit) throw new PortcullisError('CONFIG_NOT_FOUND', `configuration file not found: ${file}`);
+    return buildConfig({}, 'embedded default', options.cwd, options.lookup);
+  }
+  return buildConfig(
+    parseConfigText(readFileSync(file, 'utf8'), file),
+    file,
+    path.dirname(file),
+    options.lookup,
+  );
+}
+
+/** Parses YAML text into a document, turning syntax errors into CONFIG_INVALID with line and column. */
+export function parseConfigText(text: string, source: string): unknown {
+  try {
+    return parseYaml(text, { maxAliasCount: 100, uniqueKeys: true }) ?? {};
+  } catch (error) {
+    const where = error instanceof YAMLParseError && error.linePos ? ` at line ${error.linePos[0].line}` : '';
+    throw new PortcullisError(
+      'CONFIG_INVALID',
+      `${source}${where}: not valid YAML: ${(error as Error).message}`,
+    );
+  }
+}
+
+/** Validates a parsed document and resolves it into a frozen config; throws CONFIG_INVALID listing every problem. */
+export function buildConfig(
+  document: unknown,
+  source: string,
+  baseDir: string,
+  lookup: EnvLookup,
+): PortcullisConfig {
+  const doc = structuredClone(document ?? {}) as Record<string, unknown>;
+  const problems = validateConfigDocument(doc);
+  if (problems.length > 0) throw invalid(source, problems);
+
+  const secrets = new Set<string>();
+  const missing: string[] = [];
+  const resolved = resolvePlaceholders(
+    doc,
+    '',
+    lookup,
+    secrets,
+    missing,
+    isDisabledUpstreamPath(doc),
+  ) as RawConfig;
+  if (missing.length > 0) throw invalid(source, missing);
+
+  const config = toConfig(resolved, source, baseDir, [...secrets]);
+  return deepFreeze(config);
+}
+
+function invalid(source: string, problems: string[]): PortcullisError {
+  return new PortcullisError(
+    'CONFIG_INVALID',
+    `invalid configuration (${source}):\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    { details: { problems } },
+  );
+}
+
+function isDisabledUpstreamPath(doc: Record<string, unknown>): (pathText: string) => boolean {
+  const upstreams = (doc.upstreams ?? {}) as Record<string, { enabled?: boolean }>;
+  return (pathText) => {
+    const match = /^upstreams\.([^.[]+)/.exec(pathText);
+    return match !== null && upstreams[match[1] as string]?.enabled === false;
+  };
+}
+
+function resolvePlaceholders(
+  value: unknown,
+  at: string,
+  lookup: EnvLookup,
+  secrets: Set<string>,
+  missing: string[],
+  skip: (pathText: string) => boolean,
+): unknown {
+  if (typeof value === 'string') {
+    return value.replace(PLACEHOLDER_PATTERN, (whole, name: string) => {
+      const found = lookup(name);
+      if (isMissingValue(found)) {
+        if (!skip(at))
+          missing.push(`${at}: references \${${name}}, which is not set (or is blank) in the environment`);
+        return whole;
+      }
+      secrets.add(found);
+      return found;
+    });
+  }
+  if (Array.isArray(value)) {
+    return value.map((item, index) =>
+      resolvePlaceholders(item, `${at}[${index}]`, lookup, secrets, missing, skip),
+    );
+  }
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [
+        key,
+        resolvePlaceholders(inner, at ? `${at}.${key}` : key, lookup, secrets, missing, skip),
+      ]),
+    );
+  }
+  return value;
+}
+
+// The validated document shape (defaults already filled in by the schema).
+interface RawConfig {
+  listen: { host: string; port: number };
+  auth?: { apiKeys?: string[] };
+  http: {
+    allowedHosts?: string[];
+    allowedOrigins?: string[];
+    maxBodyBytes: number;
+    sessionIdleTimeout: string;
+    maxSessions: number;
+  };
+  store: { path: string };
+  exposure: PortcullisConfig['exposure'];
+  poisoning: PortcullisConfig['poisoning'];
+  callTimeout: string;
+  upstreams?: Record<string, RawUpstream>;
+  compositions?: Record<
+    string,
+    { enabled: boolean; maxRisk: RiskLevel; members: PortcullisConfig['compositions'][number]['members'] }
+  >;
+  tools: { dir?: string; bundled: boolean; workspace: string; profile?: string };
+  approval: {
+    autoApproveThreshold: RiskLevel;
+    elicitationTimeout: string;
+    rules?: PortcullisConfig['approval']['rules'];
+    rulesFile?: string;
+  };
+  telemetry: {
+    serviceName: string;
+    otlp?: { endpoint: string; headers?: Record<string, string> };
+    captureArguments: boolean;
+    logLevel: PortcullisConfig['telemetry']['logLevel'];
+  };
+}
+
+interface RawUpstream {
+  transport: 'stdio' | 'http' | 'sse';
+  enabled: boolean;
+  command?: string;
+  args?: string[];
+  cwd?: string;
+  env?: Record<string, string>;
+  url?: string;
+  headers?: Record<string, string>;
+  protocol: 'auto' | 'legacy' | 'modern';
+  catalog?: string;
+  callTimeout?: string;
+  tools?: { include?: string[]; exclude?: string[]; overrides?: Record<string, object> };
+}
+
+function withDefaults(doc: Partial<RawConfig>): RawConfig {
+  // The schema fills defaults only inside objects that exist; make every section exist first.
+  const filled = { listen: {}, http: {}, store: {}, tools: {}, approval: {}, telemetry: {}, ...doc };
+  validateConfigDocument(filled);
+  return filled as RawConfig;
+}
+
+function toConfig(doc: RawConfig, source: string, baseDir: string, secrets: string[]): PortcullisConfig {
+  const raw = withDefaults(doc);
+  const callTimeoutMs = parseDuration(raw.callTimeout);
+  const upstreams: UpstreamConfig[] = Object.entries(raw.upstreams ?? {}).map(([id, u]) => {
+    const common = {
+      id,
+      enabled: u.enabled,
+      protocol: u.protocol,
+      ...(u.catalog === undefined ? {} : { catalog: u.catalog }),
+      callTimeoutMs: u.callTimeout === undefined ? callTimeoutMs : parseDuration(u.callTimeout),
+      ...(u.tools === undefined
+        ? {}
+        : {
+            tools: {
+              include: u.tools.include ?? ['*'],
+              exclude: u.tools.exclude ?? [],
+              overrides: (u.tools.overrides ?? {}) as Record<string, object>,
+            },
+          }),
+    };
+    if (u.transport === 'stdio') {
+      return {
+        ...common,
+        transport: 'stdio',
+        command: u.command as string,
+        args: u.args ?? [],
+        ...(u.cwd === undefined ? {} : { cwd: path.resolve(baseDir, u.cwd) }),
+        env: u.env ?? {},
+      };
+    }
+    return { ...common, transport: u.transport, url: u.url as string, headers: u.headers ?? {} };
+  });
+  return {
+    source,
+    baseDir,
+    listen: raw.listen,
+    auth: { apiKeys: raw.auth?.apiKeys ?? [] },
+    http: {
+      allowedHosts: raw.http.allowedHosts ?? [],
+      allowedOrigins: raw.http.allowedOrigins ?? [],
+      maxBodyBytes: raw.http.maxBodyBytes,
+      sessionIdleTimeoutMs: parseDuration(raw.http.sessionIdleTimeout),
+      maxSessions: raw.http.maxSessions,
+    },
+    store: { path: raw.store.path === ':memory:' ? ':memory:' : path.resolve(baseDir, raw.store.path) },
+    exposure: raw.exposure,
+    poisoning: raw.poisoning,
+    callTimeoutMs,
+    upstreams,
+    compositions: Object.entries(raw.compositions ?? {}).map(([id, c]) => ({ id, ...c })),
+    tools: {
+      ...(raw.tools.dir === undefined ? {} : { dir: path.resolve(baseDir, raw.tools.dir) }),
+      bundled: raw.tools.bundled,
+      workspace: path.resolve(baseDir, raw.tools.workspace),
+      ...(raw.tools.profile === undefined ? {} : { profile: raw.tools.profile }),
+    },
+    approval: {
+      autoApproveThreshold: raw.approval.autoApproveThreshold,
+      elicitationTimeoutMs: parseDuration(raw.approval.elicitationTimeout),
+      rules: raw.approval.rules ?? [],
+    },
+    telemetry: {
+      serviceName: raw.telemetry.serviceName,
+      ...(raw.telemetry.otlp === undefined
+        ? {}
+        : { otlp: { endpoint: raw.telemetry.otlp.endpoint, headers: raw.telemetry.otlp.headers ?? {} } }),
+      captureArguments: raw.telemetry.captureArguments,
+      logLevel: raw.telemetry.logLevel,
+    },
+    secrets,
+  } as PortcullisConfig;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}

@@ -1,0 +1,114 @@
+/** The resolved, frozen configuration of one gateway process (defaults applied, `${ENV}` substituted). */
+import type { RiskLevel } from '../risk/levels.ts';
+
+/** Human-in-the-loop modes (tool-safety-architecture, safe-tool-spec §10.7). */
+export type HitlMode = 'REQUIRED' | 'AUTO_APPROVE' | 'DISABLED';
+
+/** Per-tool override of an upstream tool's exposure. */
+export interface ToolOverride {
+  alias?: string;
+  description?: string;
+  hitl?: HitlMode;
+}
+
+/** Which upstream tools are exposed (globs over upstream tool names). */
+export interface ToolSelection {
+  include: string[];
+  exclude: string[];
+  overrides: Record<string, ToolOverride>;
+}
+
+/** How the gateway talks to one upstream MCP server. */
+export type UpstreamConfig =
+  | (UpstreamCommon & {
+      transport: 'stdio';
+      command: string;
+      args: string[];
+      cwd?: string;
+      env: Record<string, string>;
+    })
+  | (UpstreamCommon & { transport: 'http' | 'sse'; url: string; headers: Record<string, string> });
+
+/** Fields every upstream has. */
+export interface UpstreamCommon {
+  id: string;
+  enabled: boolean;
+  /** Era negotiation: auto probes with server/discover and falls back to initialize. */
+  protocol: 'auto' | 'legacy' | 'modern';
+  catalog?: string;
+  callTimeoutMs: number;
+  /** Absent when the config names no `tools` block (then no implicit composition is built). */
+  tools?: ToolSelection;
+}
+
+/** One member of a curated composition. */
+export interface CompositionMember {
+  upstream: string;
+  tool: string;
+  alias?: string;
+  description?: string;
+  hitl?: HitlMode;
+}
+
+/** A curated tool set. */
+export interface CompositionConfig {
+  id: string;
+  enabled: boolean;
+  maxRisk: RiskLevel;
+  members: CompositionMember[];
+}
+
+/** One approval rule, as written in config (compiled by approval/). */
+export interface ApprovalRuleConfig {
+  id: string;
+  match: {
+    alias?: string;
+    upstream?: string;
+    tool?: string;
+    origin?: 'upstream' | 'local';
+    riskAtLeast?: RiskLevel;
+    principal?: string;
+    args?: Record<string, string | { regex: string }>;
+  };
+  decision?: 'allow' | 'deny' | 'ask';
+  reason?: string;
+  prompt?: string;
+  rateLimit?: { calls: number; per: string };
+}
+
+/** The whole resolved configuration. */
+export interface PortcullisConfig {
+  /** Where the configuration came from: a file path, or `embedded default`. */
+  source: string;
+  /** Directory relative paths are resolved against. */
+  baseDir: string;
+  listen: { host: string; port: number };
+  auth: { apiKeys: string[] };
+  http: {
+    allowedHosts: string[];
+    allowedOrigins: string[];
+    maxBodyBytes: number;
+    sessionIdleTimeoutMs: number;
+    maxSessions: number;
+  };
+  store: { path: string };
+  exposure: 'builtin' | 'composed' | 'both';
+  poisoning: 'warn' | 'block';
+  callTimeoutMs: number;
+  upstreams: UpstreamConfig[];
+  compositions: CompositionConfig[];
+  tools: { dir?: string; bundled: boolean; workspace: string; profile?: string };
+  approval: {
+    autoApproveThreshold: RiskLevel;
+    elicitationTimeoutMs: number;
+    rules: ApprovalRuleConfig[];
+  };
+  telemetry: {
+    serviceName: string;
+    otlp?: { endpoint: string; headers: Record<string, string> };
+    captureArguments: boolean;
+    logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  };
+  /** Every secret value substituted from `${ENV}` placeholders, to be masked at every egress. */
+  secrets: string[];
+}

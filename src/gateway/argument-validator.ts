@@ -1,0 +1,71 @@
+/** Validates tool arguments against the tool's inputSchema, compiling each schema once (DESIGN.md §2 step 2). */
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { PortcullisError } from '../errors/index.ts';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => void;
+
+type Validate = ((data: unknown) => boolean) & {
+  errors?: { instancePath: string; message?: string }[] | null;
+};
+
+/** Validates arguments; throws INVALID_ARGUMENTS naming the first problems. */
+export interface ArgumentValidator {
+  validate(
+    alias: string,
+    schema: Record<string, unknown> | undefined,
+    args: unknown,
+  ): Record<string, unknown>;
+}
+
+/** Creates a validator with a compile cache keyed by schema object identity. */
+export function createArgumentValidator(): ArgumentValidator {
+  // Upstream schemas use drafts 07 and 2020-12; strict mode off because foreign schemas carry unknown keywords.
+  const draft7 = new Ajv({ strict: false, allErrors: true, validateSchema: false });
+  const draft2020 = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+  addFormats(draft7);
+  addFormats(draft2020 as unknown as Ajv);
+  const cache = new WeakMap<object, Validate>();
+
+  const compile = (schema: Record<string, unknown>): Validate => {
+    let validate = cache.get(schema);
+    if (!validate) {
+      const uses2020 = typeof schema.$schema === 'string' && schema.$schema.includes('2020-12');
+      try {
+        const { $id: _id, ...withoutId } = schema;
+        validate = (uses2020 ? draft2020 : draft7).compile(withoutId) as Validate;
+      } catch {
+        // A schema we cannot compile is not a reason to block the call; the upstream validates too.
+        validate = Object.assign(() => true, { errors: null }) as Validate;
+      }
+      cache.set(schema, validate);
+    }
+    return validate;
+  };
+
+  return {
+    validate(alias, schema, args) {
+      const value = args ?? {};
+      if (typeof value !== 'object' || Array.isArray(value)) {
+        throw new PortcullisError('INVALID_ARGUMENTS', `arguments of ${alias} must be a JSON object`);
+      }
+      if (schema) {
+        const validate = compile(schema);
+        if (!validate(value)) {
+          const problems = (validate.errors ?? [])
+            .slice(0, 5)
+            .map((e) => `${e.instancePath || '(arguments)'} ${e.message ?? 'is invalid'}`);
+          throw new PortcullisError(
+            'INVALID_ARGUMENTS',
+            `invalid arguments for ${alias}: ${problems.join('; ')}`,
+            {
+              details: { problems },
+            },
+          );
+        }
+      }
+      return value as Record<string, unknown>;
+    },
+  };
+}

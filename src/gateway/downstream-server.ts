@@ -1,0 +1,212 @@
+/**
+ * The downstream MCP server one client talks to: a low-level SDK Server (one per legacy session, one per modern
+ * request) whose handlers delegate to the shared gateway core. Proxies need raw JSON Schemas and dynamic tool
+ * lists, which is why this uses the low-level Server rather than McpServer.
+ */
+import {
+  inputRequired,
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+  type CallToolResult,
+  type ElicitResult,
+  type InputRequiredResult,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
+import { argsDigest, type ApprovalSealer } from '../approval/index.ts';
+import type { UpstreamElicitation } from '../upstream/index.ts';
+import type { ParkedCall, ParkedCalls, PendingInput } from './parked-calls.ts';
+import type { CallerContext, CallPipeline } from './pipeline.ts';
+import type { UpstreamSurface } from './prompts-resources.ts';
+import type { ToolRegistry } from './registry.ts';
+import type { Supervisor } from '../upstream/index.ts';
+
+/** The gateway's identity toward clients. */
+export const GATEWAY_SERVER_INFO = { name: 'portcullis', version: '0.1.0' } as const;
+
+/** The shared parts every downstream server delegates to. */
+export interface GatewayCore {
+  registry: ToolRegistry;
+  pipeline: CallPipeline;
+  supervisor: Pick<Supervisor, 'getPrompt' | 'readResource'>;
+  surface(): UpstreamSurface;
+  parked: ParkedCalls;
+  /** Seals the modern-era requestState (call-bound, expiring, single use). */
+  sealer: ApprovalSealer;
+  elicitationTimeoutMs: number;
+}
+
+/** Who is on the other end of this server instance. */
+export interface DownstreamIdentity {
+  principal: string;
+  sessionId?: string;
+  era: 'legacy' | 'modern';
+}
+
+const UPSTREAM_INPUT_KEY = 'upstream_elicitation';
+
+/** The policy version a parked upstream question is sealed under (it is not an approval decision). */
+const UPSTREAM_INPUT_POLICY = 'upstream-input/v1';
+
+function progressRelay(ctx: ServerContext): CallerContext['progress'] {
+  const token = ctx.mcpReq._meta?.progressToken;
+  if (token === undefined) return undefined;
+  return (progress) =>
+    void ctx.mcpReq
+      .notify({
+        method: 'notifications/progress',
+        params: {
+          progressToken: token,
+          progress: progress.progress,
+          ...(progress.total === undefined ? {} : { total: progress.total }),
+          ...(progress.message === undefined ? {} : { message: progress.message }),
+        },
+      })
+      .catch(() => {});
+}
+
+function asInputRequest(params: UpstreamElicitation) {
+  if (params.mode === 'url') {
+    return inputRequired.elicitUrl({ message: params.message, url: params.url });
+  }
+  return inputRequired.elicit({
+    message: params.message,
+    requestedSchema: params.requestedSchema as Parameters<typeof inputRequired.elicit>[0]['requestedSchema'],
+  });
+}
+
+/** Creates one downstream server instance for a session (legacy) or a request (modern). */
+export function createDownstreamServer(core: GatewayCore, identity: DownstreamIdentity): Server {
+  const server = new Server(GATEWAY_SERVER_INFO, {
+    capabilities: {
+      tools: { listChanged: true },
+      prompts: { listChanged: true },
+      resources: { listChanged: true },
+    },
+    inputRequired: { roundTimeoutMs: core.elicitationTimeoutMs },
+  });
+
+  const clientCanElicit = () => server.getClientCapabilities()?.elicitation !== undefined;
+
+  const caller = (ctx: ServerContext, extra: Partial<CallerContext> = {}): CallerContext => {
+    const progress = progressRelay(ctx);
+    const meta = ctx.mcpReq._meta;
+    const forwardMeta: Record<string, unknown> = {};
+    if (meta?.traceparent !== undefined) forwardMeta.traceparent = meta.traceparent;
+    if (meta?.tracestate !== undefined) forwardMeta.tracestate = meta.tracestate;
+    return {
+      principal: identity.principal,
+      ...(identity.sessionId === undefined ? {} : { sessionId: identity.sessionId }),
+      era: identity.era,
+      signal: ctx.mcpReq.signal,
+      ...(progress ? { progress } : {}),
+      ...(Object.keys(forwardMeta).length > 0 ? { meta: forwardMeta } : {}),
+      ...extra,
+    };
+  };
+
+  server.setRequestHandler('tools/list', () => ({ tools: [...core.registry.advertised()] }));
+
+  server.setRequestHandler(
+    'tools/call',
+    async (request, ctx): Promise<CallToolResult | InputRequiredResult> => {
+      const alias = request.params.name;
+      const args = request.params.arguments ?? {};
+      const outputSchema = core.registry.resolve(alias)?.definition.outputSchema;
+      const project = (result: CallToolResult) => server.projectCallToolResult(result, outputSchema);
+
+      if (identity.era === 'legacy') {
+        const askClient = clientCanElicit()
+          ? (params: UpstreamElicitation, signal: AbortSignal): Promise<ElicitResult> =>
+              ctx.mcpReq.elicitInput(params, { signal, timeout: core.elicitationTimeoutMs })
+          : undefined;
+        return project(await core.pipeline.call(alias, args, caller(ctx, askClient ? { askClient } : {})));
+      }
+
+      // Modern era: the client cannot be asked mid-call, so upstream questions park the call (input_required).
+      const binding = { principal: identity.principal, alias, argsDigest: argsDigest(args) };
+      let call: ParkedCall;
+      const state = ctx.mcpReq.requestState<string>();
+      if (typeof state === 'string') {
+        const opened = core.sealer.open(state, { ...binding, policyVersion: UPSTREAM_INPUT_POLICY });
+        const id = opened.ok ? opened.payload.extra?.parkedCall : undefined;
+        const taken = typeof id === 'string' ? core.parked.take(id, binding) : undefined;
+        if (!taken) {
+          throw new ProtocolError(
+            ProtocolErrorCode.InvalidParams,
+            'requestState is invalid, expired, already used or bound to another call',
+          );
+        }
+        const answer = ctx.mcpReq.inputResponses?.[UPSTREAM_INPUT_KEY] as ElicitResult | undefined;
+        taken.pending.answer(
+          answer && typeof answer === 'object' && 'action' in answer ? answer : { action: 'cancel' },
+        );
+        call = taken.call;
+      } else {
+        const canElicit = clientCanElicit();
+        call = core.parked.start(binding, (ask, signal) =>
+          core.pipeline.call(alias, args, {
+            ...caller(ctx),
+            signal,
+            ...(canElicit ? { askClient: (params: UpstreamElicitation) => ask(params) } : {}),
+          }),
+        );
+      }
+      const step = await call.next(ctx.mcpReq.signal);
+      if (step.kind === 'done') return project(step.result);
+      return parkForInput(core, call, step.input, binding);
+    },
+  );
+
+  server.setRequestHandler('prompts/list', () => ({
+    prompts: core.surface().prompts.map((p) => p.definition),
+  }));
+  server.setRequestHandler('prompts/get', async (request, ctx) => {
+    const prompt = core.surface().findPrompt(request.params.name);
+    if (!prompt)
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}`);
+    return core.supervisor.getPrompt(
+      prompt.upstream,
+      prompt.upstreamName,
+      request.params.arguments,
+      ctx.mcpReq.signal,
+    );
+  });
+  server.setRequestHandler('resources/list', () => ({ resources: core.surface().resources }));
+  server.setRequestHandler('resources/templates/list', () => ({
+    resourceTemplates: core.surface().resourceTemplates,
+  }));
+  server.setRequestHandler('resources/read', async (request, ctx) => {
+    const upstream = core.surface().routeResource(request.params.uri);
+    if (!upstream)
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown resource: ${request.params.uri}`, {
+        uri: request.params.uri,
+      });
+    return core.supervisor.readResource(upstream, request.params.uri, ctx.mcpReq.signal);
+  });
+  return server;
+}
+
+function parkForInput(
+  core: GatewayCore,
+  call: ParkedCall,
+  pending: PendingInput,
+  binding: { principal: string; alias: string; argsDigest: string },
+): InputRequiredResult {
+  if (!core.parked.park(call, pending)) {
+    pending.answer({ action: 'decline' });
+    call.abort('too many calls are waiting for client input');
+    throw new ProtocolError(
+      ProtocolErrorCode.InternalError,
+      'too many calls are waiting for client input; retry later',
+    );
+  }
+  return inputRequired({
+    inputRequests: { [UPSTREAM_INPUT_KEY]: asInputRequest(pending.params) },
+    requestState: core.sealer.seal({
+      ...binding,
+      policyVersion: UPSTREAM_INPUT_POLICY,
+      extra: { parkedCall: call.id },
+    }),
+  });
+}

@@ -1,0 +1,145 @@
+/**
+ * Upstream calls parked while a modern-era client answers an upstream-initiated elicitation. A modern client
+ * cannot receive a server-to-client request, so the gateway answers the round with `input_required`, keeps the
+ * upstream call running here, and resumes it when the client retries with its answer. Bounded in time and
+ * count, and bound to the principal, alias and arguments of the call that started it.
+ */
+import { randomBytes } from 'node:crypto';
+import type { CallToolResult, ElicitResult } from '@modelcontextprotocol/server';
+import type { UpstreamElicitation } from '../upstream/index.ts';
+
+/** An elicitation the upstream is waiting on. */
+export interface PendingInput {
+  params: UpstreamElicitation;
+  answer(result: ElicitResult): void;
+}
+
+/** What a parked call produces next: its final result, or another question for the client. */
+export type ParkedStep = { kind: 'done'; result: CallToolResult } | { kind: 'input'; input: PendingInput };
+
+/** A running upstream call that may stop to ask the client. */
+export interface ParkedCall {
+  readonly id: string;
+  readonly principal: string;
+  readonly alias: string;
+  readonly argsDigest: string;
+  /** Waits for the next step; `signal` is the current round's cancellation. */
+  next(signal: AbortSignal): Promise<ParkedStep>;
+  /** Aborts the upstream call. */
+  abort(reason: string): void;
+}
+
+/** Holds parked calls between rounds. */
+export interface ParkedCalls {
+  /** Starts an upstream call whose elicitations become steps. `run` receives the asker and an abort signal. */
+  start(
+    binding: { principal: string; alias: string; argsDigest: string },
+    run: (
+      ask: (params: UpstreamElicitation) => Promise<ElicitResult>,
+      signal: AbortSignal,
+    ) => Promise<CallToolResult>,
+  ): ParkedCall;
+  /** Parks a call that waits for the client's answer to `pending`; refuses when the bound is reached. */
+  park(call: ParkedCall, pending: PendingInput): boolean;
+  /** Removes and returns a parked call and its open question if the binding matches. */
+  take(
+    id: string,
+    binding: { principal: string; alias: string; argsDigest: string },
+  ): { call: ParkedCall; pending: PendingInput } | undefined;
+  readonly size: number;
+  close(): void;
+}
+
+/** Creates the parking lot; parked calls expire after `ttlMs` (answered `cancel`, upstream call aborted). */
+export function createParkedCalls(options: { ttlMs: number; maxParked: number }): ParkedCalls {
+  const parked = new Map<string, { call: ParkedCall; timer: NodeJS.Timeout; pending: PendingInput }>();
+
+  const start: ParkedCalls['start'] = (binding, run) => {
+    const controller = new AbortController();
+    const inputs: PendingInput[] = [];
+    let wake: (() => void) | undefined;
+    let outcome: { result: CallToolResult } | undefined;
+    let failure: { error: unknown } | undefined;
+
+    const ask = (params: UpstreamElicitation) =>
+      new Promise<ElicitResult>((resolve) => {
+        inputs.push({ params, answer: resolve });
+        wake?.();
+      });
+    run(ask, controller.signal).then(
+      (result) => {
+        outcome = { result };
+        wake?.();
+      },
+      (error: unknown) => {
+        failure = { error };
+        wake?.();
+      },
+    );
+
+    const call: ParkedCall = {
+      id: randomBytes(16).toString('base64url'),
+      ...binding,
+      async next(signal) {
+        const onAbort = () => controller.abort(signal.reason);
+        signal.addEventListener('abort', onAbort, { once: true });
+        try {
+          for (;;) {
+            if (failure) throw failure.error;
+            if (outcome) return { kind: 'done', result: outcome.result };
+            const input = inputs.shift();
+            if (input) return { kind: 'input', input };
+            await new Promise<void>((resolve) => (wake = resolve));
+            wake = undefined;
+          }
+        } finally {
+          signal.removeEventListener('abort', onAbort);
+        }
+      },
+      abort(reason) {
+        controller.abort(new Error(reason));
+      },
+    };
+    return call;
+  };
+
+  return {
+    start,
+    park(call, pending) {
+      if (parked.size >= options.maxParked) return false;
+      const timer = setTimeout(() => {
+        pending.answer({ action: 'cancel' });
+        parked.delete(call.id);
+        call.abort('the client did not answer the upstream question in time');
+      }, options.ttlMs);
+      timer.unref();
+      parked.set(call.id, { call, timer, pending });
+      return true;
+    },
+    take(id, binding) {
+      const entry = parked.get(id);
+      if (!entry) return undefined;
+      const { call } = entry;
+      if (
+        call.principal !== binding.principal ||
+        call.alias !== binding.alias ||
+        call.argsDigest !== binding.argsDigest
+      ) {
+        return undefined;
+      }
+      clearTimeout(entry.timer);
+      parked.delete(id);
+      return { call, pending: entry.pending };
+    },
+    get size() {
+      return parked.size;
+    },
+    close() {
+      for (const { call, timer } of parked.values()) {
+        clearTimeout(timer);
+        call.abort('gateway shutting down');
+      }
+      parked.clear();
+    },
+  };
+}

@@ -1,0 +1,175 @@
+/**
+ * The call pipeline of DESIGN.md §2, as named stages: resolve → validate → approval strategy → HITL mode →
+ * ask → execute → mask → record. Each stage is a small function; the approval and record stages are seams
+ * filled by the approval and audit domains (a stage with nothing configured passes the call on).
+ */
+import type { CallToolResult, ElicitResult } from '@modelcontextprotocol/server';
+import { PortcullisError } from '../errors/index.ts';
+import type { Masker } from '../sandbox/index.ts';
+import type { ElicitationAsker, Supervisor } from '../upstream/index.ts';
+import type { ArgumentValidator } from './argument-validator.ts';
+import type { ToolRegistry } from './registry.ts';
+import type { ExposedTool, LocalToolProvider } from './types.ts';
+import { toWireError, type WireError } from './wire-errors.ts';
+
+/** Who is calling and how to talk back to them during the call. */
+export interface CallerContext {
+  principal: string;
+  sessionId?: string;
+  era: 'legacy' | 'modern';
+  signal: AbortSignal;
+  /** Relays upstream progress to the client (token already mapped to the client's own). */
+  progress?: (progress: {
+    progress: number;
+    total?: number | undefined;
+    message?: string | undefined;
+  }) => void;
+  /** Routes upstream-initiated elicitation to this client; absent when the client cannot elicit. */
+  askClient?: ElicitationAsker;
+  /** `_meta` to forward upstream (W3C trace context). */
+  meta?: Record<string, unknown>;
+}
+
+/** The outcome of the approval stages for one call. */
+export type ApprovalOutcome =
+  | { kind: 'run'; record: Record<string, unknown> }
+  | { kind: 'deny'; reason: string; code?: 'TOOL_DENIED' | 'RATE_LIMITED'; record: Record<string, unknown> };
+
+/** The approval seam (rules, HITL, asking); absent = allow everything. */
+export interface ApprovalStage {
+  decide(tool: ExposedTool, args: Record<string, unknown>, caller: CallerContext): Promise<ApprovalOutcome>;
+}
+
+/** One finished call, for the record stage. */
+export interface CallRecord {
+  tool: ExposedTool | undefined;
+  alias: string;
+  args: unknown;
+  caller: CallerContext;
+  startedAt: number;
+  durationMs: number;
+  outcome: 'OK' | 'ERROR';
+  errorCode?: string;
+  approval?: Record<string, unknown>;
+}
+
+/** The record seam (audit, metrics, logs). Must not throw. */
+export type RecordStage = (record: CallRecord) => void;
+
+/** Everything the pipeline needs. */
+export interface PipelineDeps {
+  registry: ToolRegistry;
+  supervisor: Pick<Supervisor, 'callTool'>;
+  local?: LocalToolProvider;
+  validator: ArgumentValidator;
+  masker: () => Masker;
+  approval?: ApprovalStage;
+  record?: RecordStage;
+  now?: () => number;
+}
+
+/** Runs tool calls through the stages. */
+export interface CallPipeline {
+  call(alias: string, args: unknown, caller: CallerContext): Promise<CallToolResult>;
+}
+
+/** Stage 1: the exposed tool behind the alias; unknown and withheld tools answer the same. */
+export function resolveTool(registry: ToolRegistry, alias: string): ExposedTool {
+  const tool = registry.resolve(alias);
+  if (tool) return tool;
+  const known = registry.find(alias);
+  if (known?.withheldReason === 'upstream-down' && known.upstream) {
+    throw new PortcullisError(
+      'UPSTREAM_UNAVAILABLE',
+      `tool ${alias} is unavailable: upstream "${known.upstream}" is not connected; retry once it reconnects`,
+      { details: { upstream: known.upstream } },
+    );
+  }
+  throw new PortcullisError('UNKNOWN_TOOL', `Unknown tool: ${alias}`);
+}
+
+/** Stage 6: forwards to the upstream or runs the local tool. */
+export async function executeTool(
+  deps: Pick<PipelineDeps, 'supervisor' | 'local'>,
+  tool: ExposedTool,
+  args: Record<string, unknown>,
+  caller: CallerContext,
+): Promise<CallToolResult> {
+  if (tool.origin === 'local') {
+    if (!deps.local || !tool.localToolId)
+      throw new PortcullisError('UNKNOWN_TOOL', `Unknown tool: ${tool.alias}`);
+    return deps.local.run(tool.localToolId, args, caller.signal);
+  }
+  return deps.supervisor.callTool(tool.upstream as string, tool.upstreamTool as string, args, {
+    signal: caller.signal,
+    ...(caller.progress ? { onProgress: caller.progress } : {}),
+    ...(caller.askClient ? { askClient: caller.askClient } : {}),
+    ...(caller.meta ? { meta: caller.meta } : {}),
+  });
+}
+
+/** Stage 7: masks every string of a result. */
+export function maskResult(result: CallToolResult, masker: Masker): CallToolResult {
+  return masker.empty ? result : masker.maskDeep(result);
+}
+
+/** Creates the pipeline. */
+export function createCallPipeline(deps: PipelineDeps): CallPipeline {
+  const now = deps.now ?? Date.now;
+  return {
+    async call(alias, args, caller) {
+      const startedAt = now();
+      let tool: ExposedTool | undefined;
+      let approvalRecord: Record<string, unknown> | undefined;
+      const finish = (result: CallToolResult, errorCode?: string): CallToolResult => {
+        deps.record?.({
+          tool,
+          alias,
+          args,
+          caller,
+          startedAt,
+          durationMs: now() - startedAt,
+          outcome: result.isError ? 'ERROR' : 'OK',
+          ...(errorCode === undefined
+            ? result.isError
+              ? { errorCode: 'UPSTREAM_TOOL_ERROR' }
+              : {}
+            : { errorCode }),
+          ...(approvalRecord === undefined ? {} : { approval: approvalRecord }),
+        });
+        return result;
+      };
+      try {
+        tool = resolveTool(deps.registry, alias);
+        const validArgs = deps.validator.validate(
+          alias,
+          tool.definition.inputSchema as Record<string, unknown>,
+          args,
+        );
+        if (deps.approval) {
+          const outcome = await deps.approval.decide(tool, validArgs, caller);
+          approvalRecord = outcome.record;
+          if (outcome.kind === 'deny') {
+            throw new PortcullisError(
+              outcome.code ?? 'TOOL_DENIED',
+              `Tool execution was denied: ${outcome.reason}`,
+            );
+          }
+        }
+        const result = await executeTool(deps, tool, validArgs, caller);
+        return finish(maskResult(result, deps.masker()));
+      } catch (error) {
+        const wire: WireError = toWireError(error, deps.masker());
+        const code = error instanceof PortcullisError ? error.code : 'INTERNAL';
+        if (wire.kind === 'protocol-error') {
+          finish({ isError: true, content: [] }, code);
+          throw wire.error;
+        }
+        return finish(wire.result, code);
+      }
+    },
+  };
+}
+
+/** Answer used when an upstream elicitation cannot reach a person. */
+export const DECLINED: ElicitResult = { action: 'decline' };

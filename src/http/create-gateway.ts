@@ -1,0 +1,206 @@
+/**
+ * createGateway(config, deps) builds a whole gateway (store, upstream supervisor, registry, pipeline, /mcp
+ * endpoint, health and admin routes) without listening; only main.ts and tests decide where it listens.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Server } from '@modelcontextprotocol/server';
+import { Hono } from 'hono';
+import { createApprovalSealer } from '../approval/index.ts';
+import type { PortcullisConfig } from '../config/index.ts';
+import {
+  buildUpstreamSurface,
+  createArgumentValidator,
+  createCallPipeline,
+  createDownstreamServer,
+  createParkedCalls,
+  createToolRegistry,
+  type DownstreamIdentity,
+  type GatewayCore,
+  type GovernFunction,
+  type LocalToolProvider,
+  type ToolRegistry,
+} from '../gateway/index.ts';
+import { createMasker, type Masker } from '../sandbox/index.ts';
+import { openStore, type Store } from '../store/index.ts';
+import { createLogger, type Logger } from '../telemetry/index.ts';
+import { createSupervisor, type Supervisor } from '../upstream/index.ts';
+import { jsonRpcError, JSON_RPC } from './json-rpc-response.ts';
+import { createMcpEndpoint, type McpEndpoint } from './mcp-endpoint.ts';
+import { allowedHostnames, checkHostAndOrigin, createApiKeyVerifier } from './security.ts';
+
+/** Things a gateway takes from its host process (so tests can swap them). */
+export interface GatewayDeps {
+  /** PATH and HOME for stdio children (main passes the process values). */
+  inheritedEnv: Record<string, string | undefined>;
+  /** An already open store (tests); otherwise config.store.path is opened. */
+  store?: Store;
+  /** Log line sink (default stderr). */
+  writeLog?: (line: string) => void;
+  local?: LocalToolProvider;
+  govern?: GovernFunction;
+  now?: () => number;
+}
+
+/** A built gateway. */
+export interface Gateway {
+  app: Hono;
+  store: Store;
+  supervisor: Supervisor;
+  registry: ToolRegistry;
+  endpoint: McpEndpoint;
+  logger: Logger;
+  masker: Masker;
+  /** A downstream MCP server over the same core (used by `portcullis stdio`). */
+  serverFor(identity: DownstreamIdentity): Server;
+  /** Resolves when every upstream has connected or failed once. */
+  ready(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Builds the gateway; call `close()` to stop upstreams and close the store. */
+export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gateway {
+  const masker = createMasker(config.secrets);
+  const logger = createLogger({
+    level: config.telemetry.logLevel,
+    masker,
+    ...(deps.writeLog ? { write: deps.writeLog } : {}),
+  });
+  const log = (event: string, fields: Record<string, unknown>) => logger.log(event, fields);
+  const store = deps.store ?? openStore({ path: config.store.path });
+  const now = deps.now ?? Date.now;
+
+  // The supervisor reports changes from its first connection on; registry and endpoint exist by then.
+  const late: { endpoint?: McpEndpoint; registry?: ToolRegistry } = {};
+  const supervisor = createSupervisor({
+    upstreams: config.upstreams,
+    transport: {
+      inheritedEnv: deps.inheritedEnv,
+      onStderr: (line) => logger.log('upstream.stderr', { line }, 'debug'),
+    },
+    onChange: (_id, change) => {
+      if (change === 'state' || change === 'tools') {
+        if (late.registry?.rebuild()) late.endpoint?.notify('tools');
+      }
+      if (change === 'state' || change === 'prompts') late.endpoint?.notify('prompts');
+      if (change === 'state' || change === 'resources') late.endpoint?.notify('resources');
+    },
+    onConnected: (id, at) => store.upstreams.recordConnected(id, at),
+    onElicitationDeclined: (id, reason) => log('upstream.elicitation_declined', { upstream: id, reason }),
+    log,
+    now,
+  });
+
+  const toolRegistry = createToolRegistry({
+    config,
+    snapshots: () => supervisor.snapshots(),
+    ...(deps.local ? { local: deps.local } : {}),
+    ...(deps.govern ? { govern: deps.govern } : {}),
+  });
+  late.registry = toolRegistry;
+  deps.local?.onChange(() => {
+    if (toolRegistry.rebuild()) late.endpoint?.notify('tools');
+  });
+
+  const pipeline = createCallPipeline({
+    registry: toolRegistry,
+    supervisor,
+    ...(deps.local ? { local: deps.local } : {}),
+    validator: createArgumentValidator(),
+    masker: () => masker,
+    now,
+    record: (record) => {
+      if (record.tool?.upstream && record.outcome === 'OK')
+        store.upstreams.recordUsed(record.tool.upstream, now());
+      logger.log('mcp.tool.done', {
+        alias: record.alias,
+        upstream: record.tool?.upstream,
+        principal: record.caller.principal,
+        outcome: record.outcome,
+        errorCode: record.errorCode,
+        durationMs: record.durationMs,
+      });
+    },
+  });
+
+  const core: GatewayCore = {
+    registry: toolRegistry,
+    pipeline,
+    supervisor,
+    surface: () => buildUpstreamSurface(config.exposure === 'builtin' ? [] : supervisor.snapshots()),
+    parked: createParkedCalls({ ttlMs: config.approval.elicitationTimeoutMs, maxParked: 256 }),
+    sealer: createApprovalSealer({
+      key: randomBytes(32),
+      clock: now,
+      ttlMs: config.approval.elicitationTimeoutMs,
+    }),
+    elicitationTimeoutMs: config.approval.elicitationTimeoutMs,
+  };
+  const mcp = createMcpEndpoint({
+    createServer: (identity) => createDownstreamServer(core, identity),
+    maxBodyBytes: config.http.maxBodyBytes,
+    sessionIdleTimeoutMs: config.http.sessionIdleTimeoutMs,
+    maxSessions: config.http.maxSessions,
+    log,
+  });
+  late.endpoint = mcp;
+
+  const hosts = allowedHostnames(config.listen.host, config.http.allowedHosts);
+  const origins = [...hosts, ...config.http.allowedOrigins];
+  const keys = createApiKeyVerifier(config.auth.apiKeys);
+  const app = new Hono();
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/readyz', (c) => {
+    const upstreams = supervisor.snapshots().map((s) => ({ id: s.id, state: s.state }));
+    let storeOpen = true;
+    try {
+      store.upstreams.get('__readyz__');
+    } catch {
+      storeOpen = false;
+    }
+    return c.json(
+      { status: storeOpen ? 'ready' : 'unavailable', store: storeOpen ? 'open' : 'closed', upstreams },
+      storeOpen ? 200 : 503,
+    );
+  });
+  app.all('/mcp', async (c) => {
+    const request = c.req.raw;
+    const refused = checkHostAndOrigin(request, hosts, origins);
+    if (refused)
+      return jsonRpcError(403, JSON_RPC.INVALID_REQUEST, 'FORBIDDEN_ORIGIN', `Forbidden: ${refused}`);
+    const principal = keys.verify(request.headers.get('authorization'));
+    if (!principal) {
+      return jsonRpcError(
+        401,
+        JSON_RPC.INVALID_REQUEST,
+        'UNAUTHORIZED',
+        'Unauthorized: send Authorization: Bearer <api key>',
+        {
+          'www-authenticate': 'Bearer realm="portcullis"',
+        },
+      );
+    }
+    return mcp.handle(request, principal);
+  });
+
+  toolRegistry.rebuild();
+  supervisor.start();
+
+  return {
+    app,
+    store,
+    supervisor,
+    registry: toolRegistry,
+    endpoint: mcp,
+    logger,
+    masker,
+    serverFor: (identity) => createDownstreamServer(core, identity),
+    ready: (timeoutMs) => supervisor.settled(timeoutMs),
+    async close() {
+      core.parked.close();
+      await mcp.close();
+      await supervisor.close();
+      if (!deps.store) store.close();
+    },
+  };
+}

@@ -1,0 +1,142 @@
+/**
+ * Sessionful Streamable HTTP for 2025-era ("legacy") clients: one SDK transport and one downstream server per
+ * session, bound to the principal that opened it, closed after an idle timeout; an unknown session id gets 404.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  isInitializeRequest,
+  WebStandardStreamableHTTPServerTransport,
+  type Server,
+} from '@modelcontextprotocol/server';
+import { jsonRpcError, JSON_RPC } from './json-rpc-response.ts';
+
+interface Session {
+  id: string;
+  principal: string;
+  transport: WebStandardStreamableHTTPServerTransport;
+  server: Server;
+  lastSeen: number;
+  active: number;
+}
+
+/** Options of the session table. */
+export interface LegacySessionOptions {
+  createServer(principal: string, sessionId: string): Server;
+  idleTimeoutMs: number;
+  maxSessions: number;
+  now?: () => number;
+  log?(event: string, fields: Record<string, unknown>): void;
+}
+
+/** The legacy session table. */
+export interface LegacySessions {
+  handle(request: Request, parsedBody: unknown, principal: string): Promise<Response>;
+  /** Tells every open session that a list changed. */
+  notify(kind: 'tools' | 'prompts' | 'resources'): void;
+  readonly size: number;
+  close(): Promise<void>;
+}
+
+const hasInitialize = (body: unknown) =>
+  Array.isArray(body) ? body.some((m) => isInitializeRequest(m)) : isInitializeRequest(body);
+
+/** Creates the table and its idle sweeper. */
+export function createLegacySessions(options: LegacySessionOptions): LegacySessions {
+  const now = options.now ?? Date.now;
+  const sessions = new Map<string, Session>();
+
+  const closeSession = async (session: Session, reason: string) => {
+    if (!sessions.delete(session.id)) return;
+    options.log?.('session.closed', { session: session.id, reason });
+    await session.transport.close().catch(() => {});
+    await session.server.close().catch(() => {});
+  };
+
+  const sweeper = setInterval(
+    () => {
+      const cutoff = now() - options.idleTimeoutMs;
+      for (const session of sessions.values()) {
+        if (session.active === 0 && session.lastSeen < cutoff) void closeSession(session, 'idle');
+      }
+    },
+    Math.max(250, Math.min(60_000, Math.floor(options.idleTimeoutMs / 4))),
+  );
+  sweeper.unref();
+
+  const run = async (session: Session, request: Request, parsedBody: unknown) => {
+    session.active += 1;
+    session.lastSeen = now();
+    try {
+      return await session.transport.handleRequest(request, parsedBody === undefined ? {} : { parsedBody });
+    } finally {
+      session.active -= 1;
+      session.lastSeen = now();
+    }
+  };
+
+  return {
+    async handle(request, parsedBody, principal) {
+      const sessionId = request.headers.get('mcp-session-id');
+      if (sessionId) {
+        const session = sessions.get(sessionId);
+        // A session presented by another principal is reported as unknown: it does not exist for that caller.
+        if (!session || session.principal !== principal) {
+          return jsonRpcError(
+            404,
+            JSON_RPC.INVALID_REQUEST,
+            'SESSION_NOT_FOUND',
+            'Session not found: it expired or never existed; send initialize to start a new session',
+          );
+        }
+        if (request.method === 'DELETE') {
+          const response = await run(session, request, parsedBody);
+          void closeSession(session, 'deleted');
+          return response;
+        }
+        return run(session, request, parsedBody);
+      }
+      if (request.method !== 'POST' || !hasInitialize(parsedBody)) {
+        return jsonRpcError(
+          400,
+          JSON_RPC.INVALID_REQUEST,
+          'INVALID_REQUEST',
+          'Bad Request: no Mcp-Session-Id header; a 2025-era session starts with initialize',
+        );
+      }
+      if (sessions.size >= options.maxSessions) {
+        return jsonRpcError(503, JSON_RPC.INTERNAL_ERROR, 'INTERNAL', 'too many open sessions; retry later', {
+          'retry-after': '5',
+        });
+      }
+      const id = randomUUID();
+      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => id });
+      const server = options.createServer(principal, id);
+      const session: Session = { id, principal, transport, server, lastSeen: now(), active: 0 };
+      transport.onclose = () => void closeSession(session, 'transport closed');
+      await server.connect(transport);
+      sessions.set(id, session);
+      options.log?.('session.opened', { session: id, principal });
+      const response = await run(session, request, parsedBody);
+      if (response.status >= 400) void closeSession(session, 'initialize failed');
+      return response;
+    },
+    notify(kind) {
+      for (const session of sessions.values()) {
+        const send =
+          kind === 'tools'
+            ? session.server.sendToolListChanged()
+            : kind === 'prompts'
+              ? session.server.sendPromptListChanged()
+              : session.server.sendResourceListChanged();
+        void Promise.resolve(send).catch(() => {});
+      }
+    },
+    get size() {
+      return sessions.size;
+    },
+    async close() {
+      clearInterval(sweeper);
+      await Promise.all([...sessions.values()].map((s) => closeSession(s, 'shutdown')));
+    },
+  };
+}

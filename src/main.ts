@@ -1,0 +1,10 @@
+/** Process entry: CLI → config → wiring → listen → signals. The only module with process-level side effects. */
+import { runCli } from './cli/index.ts';
+
+const code = await runCli(process.argv.slice(2), {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  cwd: process.cwd(),
+});
+process.exitCode = code;
+setTimeout(() => process.exit(code), 100).unref();

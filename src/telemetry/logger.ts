@@ -1,0 +1,46 @@
+/** Structured JSON logs: one line per event on stderr, every string masked, levels filtered. */
+import type { Masker } from '../sandbox/index.ts';
+
+/** Log levels in increasing severity. */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+
+const SEVERITY: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+
+/** A structured logger. */
+export interface Logger {
+  log(event: string, fields?: Record<string, unknown>, level?: Exclude<LogLevel, 'silent'>): void;
+  /** A logger whose masker also knows `secrets`. */
+  withSecrets(secrets: Iterable<string>): Logger;
+}
+
+/** Options of the logger. */
+export interface LoggerOptions {
+  level: LogLevel;
+  masker: Masker;
+  /** Where lines go (default: process.stderr). */
+  write?: (line: string) => void;
+  now?: () => Date;
+}
+
+/** Creates a JSON-lines logger. */
+export function createLogger(options: LoggerOptions): Logger {
+  const write = options.write ?? ((line: string) => process.stderr.write(line));
+  const now = options.now ?? (() => new Date());
+  const threshold = SEVERITY[options.level];
+  return {
+    log(event, fields = {}, level = 'info') {
+      if (SEVERITY[level] < threshold) return;
+      const record = options.masker.maskDeep({ time: now().toISOString(), level, event, ...fields });
+      let line: string;
+      try {
+        line = JSON.stringify(record);
+      } catch {
+        line = JSON.stringify({ time: record.time, level, event, note: 'fields were not serializable' });
+      }
+      write(`${line}\n`);
+    },
+    withSecrets(secrets) {
+      return createLogger({ ...options, masker: options.masker.with(secrets) });
+    },
+  };
+}

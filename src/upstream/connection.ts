@@ -1,0 +1,219 @@
+/**
+ * One live connection to one upstream MCP server: an SDK Client over a fresh transport, era negotiation,
+ * list fetching, tool calls with progress/cancellation/timeout, and the routing of upstream-initiated
+ * elicitation to the caller.
+ */
+import {
+  Client,
+  SdkError,
+  SdkErrorCode,
+  type CallToolResult,
+  type GetPromptResult,
+  type ReadResourceResult,
+  type VersionNegotiationOptions,
+} from '@modelcontextprotocol/client';
+import type { UpstreamConfig } from '../config/index.ts';
+import { PortcullisError } from '../errors/index.ts';
+import { createElicitationRouter, type DeclineReason } from './elicitation-router.ts';
+import { createTransport, type TransportContext } from './transports.ts';
+import type { UpstreamCallOptions, UpstreamSnapshot } from './types.ts';
+
+/** The gateway's identity toward upstream servers. */
+export const GATEWAY_CLIENT_INFO = { name: 'portcullis', version: '0.1.0' } as const;
+
+/** Callbacks from a live connection. */
+export interface ConnectionEvents {
+  /** The connection closed (process exit, network drop, or close()). */
+  onClose(error?: Error): void;
+  /** The upstream said one of its lists changed. */
+  onListChanged(kind: 'tools' | 'prompts' | 'resources'): void;
+  /** An upstream elicitation could not be routed and was declined. */
+  onElicitationDeclined?(reason: DeclineReason): void;
+}
+
+/** A connected upstream. */
+export interface UpstreamConnection {
+  readonly era: 'legacy' | 'modern';
+  readonly protocolVersion: string | undefined;
+  readonly serverInfo: { name: string; version: string } | undefined;
+  /** Fetches tools, prompts and resources (empty lists where the capability is absent). */
+  fetchLists(): Promise<Pick<UpstreamSnapshot, 'tools' | 'prompts' | 'resources' | 'resourceTemplates'>>;
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options: UpstreamCallOptions,
+  ): Promise<CallToolResult>;
+  getPrompt(
+    name: string,
+    args: Record<string, string> | undefined,
+    signal?: AbortSignal,
+  ): Promise<GetPromptResult>;
+  readResource(uri: string, signal?: AbortSignal): Promise<ReadResourceResult>;
+  close(): Promise<void>;
+}
+
+function negotiation(protocol: UpstreamConfig['protocol']): VersionNegotiationOptions | undefined {
+  if (protocol === 'legacy') return undefined;
+  if (protocol === 'modern') return { mode: { pin: '2026-07-28' } };
+  return { mode: 'auto', probe: { timeoutMs: 5_000 } };
+}
+
+/** Connects to the upstream; rejects with UPSTREAM_UNAVAILABLE naming the upstream and the cause. */
+export async function connectUpstream(
+  config: UpstreamConfig,
+  context: TransportContext,
+  events: ConnectionEvents,
+  connectTimeoutMs = 30_000,
+): Promise<UpstreamConnection> {
+  const negotiationOptions = negotiation(config.protocol);
+  const client = new Client(GATEWAY_CLIENT_INFO, {
+    capabilities: { elicitation: { form: {} } },
+    ...(negotiationOptions === undefined ? {} : { versionNegotiation: negotiationOptions }),
+  });
+  const router = createElicitationRouter((reason) => events.onElicitationDeclined?.(reason));
+  client.setRequestHandler('elicitation/create', (request) => router.route(request.params));
+  client.setNotificationHandler('notifications/tools/list_changed', () => events.onListChanged('tools'));
+  client.setNotificationHandler('notifications/prompts/list_changed', () => events.onListChanged('prompts'));
+  client.setNotificationHandler('notifications/resources/list_changed', () =>
+    events.onListChanged('resources'),
+  );
+
+  let closedByUs = false;
+  const transport = createTransport(config, context);
+  client.onclose = () => {
+    if (!closedByUs) events.onClose();
+  };
+  client.onerror = () => {
+    // Transport-level noise (a dropped SSE stream, a stray frame) is reported through onclose when fatal.
+  };
+  const timer = setTimeout(() => void client.close().catch(() => {}), connectTimeoutMs);
+  try {
+    await client.connect(transport);
+  } catch (error) {
+    closedByUs = true;
+    await client.close().catch(() => {});
+    throw new PortcullisError(
+      'UPSTREAM_UNAVAILABLE',
+      `upstream "${config.id}" could not be connected: ${describeError(error)}`,
+      { cause: error },
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+
+  const era = client.getProtocolEra() ?? 'legacy';
+  const capabilities = client.getServerCapabilities() ?? {};
+  if (era === 'modern' && (capabilities.tools?.listChanged || capabilities.prompts?.listChanged)) {
+    // Modern servers deliver change notifications only on a subscriptions/listen stream.
+    void client
+      .listen({
+        ...(capabilities.tools?.listChanged ? { toolsListChanged: true } : {}),
+        ...(capabilities.prompts?.listChanged ? { promptsListChanged: true } : {}),
+        ...(capabilities.resources?.listChanged ? { resourcesListChanged: true } : {}),
+      })
+      .catch(() => {});
+  }
+
+  const serverVersion = client.getServerVersion();
+  return {
+    era,
+    protocolVersion: client.getNegotiatedProtocolVersion(),
+    serverInfo: serverVersion ? { name: serverVersion.name, version: serverVersion.version } : undefined,
+    async fetchLists() {
+      const [tools, prompts, resources, resourceTemplates] = await Promise.all([
+        capabilities.tools ? client.listTools().then((r) => r.tools) : [],
+        capabilities.prompts ? client.listPrompts().then((r) => r.prompts) : [],
+        capabilities.resources ? client.listResources().then((r) => r.resources) : [],
+        capabilities.resources
+          ? client
+              .listResourceTemplates()
+              .then((r) => r.resourceTemplates)
+              .catch(() => [])
+          : [],
+      ]);
+      return { tools, prompts, resources, resourceTemplates };
+    },
+    async callTool(name, args, options) {
+      const controller = new AbortController();
+      const onAbort = () => controller.abort(options.signal?.reason);
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+      const untrack = router.track({ askClient: options.askClient, signal: controller.signal });
+      try {
+        return (await client.callTool(
+          { name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}) },
+          {
+            signal: controller.signal,
+            timeout: options.timeoutMs ?? config.callTimeoutMs,
+            resetTimeoutOnProgress: true,
+            maxTotalTimeout: (options.timeoutMs ?? config.callTimeoutMs) * 10,
+            ...(options.onProgress ? { onprogress: options.onProgress } : {}),
+          },
+        )) as CallToolResult;
+      } catch (error) {
+        throw toUpstreamError(config.id, name, error);
+      } finally {
+        untrack();
+        options.signal?.removeEventListener('abort', onAbort);
+      }
+    },
+    async getPrompt(name, args, signal) {
+      try {
+        return await client.getPrompt(
+          { name, ...(args ? { arguments: args } : {}) },
+          { timeout: config.callTimeoutMs, ...(signal ? { signal } : {}) },
+        );
+      } catch (error) {
+        throw toUpstreamError(config.id, `prompt ${name}`, error);
+      }
+    },
+    async readResource(uri, signal) {
+      try {
+        return await client.readResource(
+          { uri },
+          { timeout: config.callTimeoutMs, ...(signal ? { signal } : {}) },
+        );
+      } catch (error) {
+        throw toUpstreamError(config.id, `resource ${uri}`, error);
+      }
+    },
+    async close() {
+      closedByUs = true;
+      await client.close().catch(() => {});
+    },
+  };
+}
+
+/** A short description of a connection or call failure. */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}
+
+function toUpstreamError(upstreamId: string, what: string, error: unknown): PortcullisError {
+  if (error instanceof PortcullisError) return error;
+  if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
+    return new PortcullisError(
+      'UPSTREAM_TIMEOUT',
+      `upstream "${upstreamId}" did not answer ${what} in time`,
+      {
+        cause: error,
+      },
+    );
+  }
+  if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed) {
+    return new PortcullisError(
+      'UPSTREAM_UNAVAILABLE',
+      `upstream "${upstreamId}" disconnected during ${what}; it will be reconnected`,
+      { cause: error },
+    );
+  }
+  return new PortcullisError(
+    'UPSTREAM_ERROR',
+    `upstream "${upstreamId}" failed ${what}: ${describeError(error)}`,
+    {
+      cause: error,
+      details:
+        error instanceof Error && 'code' in error ? { upstreamCode: (error as { code: unknown }).code } : {},
+    },
+  );
+}

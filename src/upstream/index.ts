@@ -1,0 +1,20 @@
+/**
+ * upstream: the gateway as an MCP client. Transports (stdio, Streamable HTTP, legacy SSE), era negotiation,
+ * the supervisor (parallel connect, backoff, list refresh) and the routing of upstream-initiated elicitation.
+ */
+export { createSupervisor } from './supervisor.ts';
+export type { Supervisor, SupervisorOptions, UpstreamChange } from './supervisor.ts';
+export { connectUpstream, GATEWAY_CLIENT_INFO, describeError } from './connection.ts';
+export type { UpstreamConnection, ConnectionEvents } from './connection.ts';
+export { createElicitationRouter } from './elicitation-router.ts';
+export type { ElicitationRouter, DeclineReason, InFlightCall } from './elicitation-router.ts';
+export { createTransport, INHERITED_CHILD_ENV } from './transports.ts';
+export type { TransportContext } from './transports.ts';
+export { reconnectDelayMs } from './backoff.ts';
+export type {
+  UpstreamSnapshot,
+  UpstreamState,
+  UpstreamCallOptions,
+  UpstreamElicitation,
+  ElicitationAsker,
+} from './types.ts';

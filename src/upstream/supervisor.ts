@@ -1,0 +1,254 @@
+/**
+ * The upstream supervisor: connects every enabled upstream in parallel, never lets a slow or dead one block the
+ * others, reconnects with backoff, re-fetches lists on list_changed, and reports every change to the gateway.
+ */
+import type { CallToolResult, GetPromptResult, ReadResourceResult } from '@modelcontextprotocol/client';
+import type { UpstreamConfig } from '../config/index.ts';
+import { PortcullisError } from '../errors/index.ts';
+import { reconnectDelayMs } from './backoff.ts';
+import { connectUpstream, describeError, type UpstreamConnection } from './connection.ts';
+import type { DeclineReason } from './elicitation-router.ts';
+import type { TransportContext } from './transports.ts';
+import type { UpstreamCallOptions, UpstreamSnapshot } from './types.ts';
+
+/** What changed about an upstream. */
+export type UpstreamChange = 'state' | 'tools' | 'prompts' | 'resources';
+
+/** Options of the supervisor. */
+export interface SupervisorOptions {
+  upstreams: readonly UpstreamConfig[];
+  transport: TransportContext;
+  /** Called after every change of an upstream's state or lists (lists are already updated). */
+  onChange(id: string, change: UpstreamChange): void;
+  /** Called when an upstream connected (the store records "last connected"). */
+  onConnected?(id: string, at: number): void;
+  onElicitationDeclined?(id: string, reason: DeclineReason): void;
+  /** Structured log sink. */
+  log?(event: string, fields: Record<string, unknown>): void;
+  now?: () => number;
+  connectTimeoutMs?: number;
+  /** Test hook: override the reconnect delay. */
+  reconnectDelay?: (attempt: number) => number;
+}
+
+/** Manages every upstream connection. */
+export interface Supervisor {
+  /** Starts connecting every enabled upstream; returns at once. */
+  start(): void;
+  /** Resolves when every enabled upstream has connected or failed at least once (or the timeout passes). */
+  settled(timeoutMs?: number): Promise<void>;
+  snapshot(id: string): UpstreamSnapshot | undefined;
+  snapshots(): UpstreamSnapshot[];
+  callTool(
+    id: string,
+    tool: string,
+    args: Record<string, unknown>,
+    options: UpstreamCallOptions,
+  ): Promise<CallToolResult>;
+  getPrompt(
+    id: string,
+    name: string,
+    args: Record<string, string> | undefined,
+    signal?: AbortSignal,
+  ): Promise<GetPromptResult>;
+  readResource(id: string, uri: string, signal?: AbortSignal): Promise<ReadResourceResult>;
+  /** Drops the connection and reconnects now (operator action, tests). */
+  reconnect(id: string): void;
+  close(): Promise<void>;
+}
+
+interface Entry {
+  config: UpstreamConfig;
+  snapshot: UpstreamSnapshot;
+  connection: UpstreamConnection | undefined;
+  timer: NodeJS.Timeout | undefined;
+  firstAttempt: Promise<void>;
+  resolveFirstAttempt: () => void;
+  generation: number;
+}
+
+/** Creates the supervisor over the configured upstreams. */
+export function createSupervisor(options: SupervisorOptions): Supervisor {
+  const now = options.now ?? Date.now;
+  const log = options.log ?? (() => {});
+  const entries = new Map<string, Entry>();
+  let closed = false;
+
+  for (const config of options.upstreams) {
+    let resolveFirstAttempt = () => {};
+    const firstAttempt = new Promise<void>((resolve) => (resolveFirstAttempt = resolve));
+    entries.set(config.id, {
+      config,
+      snapshot: {
+        id: config.id,
+        transport: config.transport,
+        state: config.enabled ? 'connecting' : 'disabled',
+        tools: [],
+        prompts: [],
+        resources: [],
+        resourceTemplates: [],
+        attempts: 0,
+      },
+      connection: undefined,
+      timer: undefined,
+      firstAttempt,
+      resolveFirstAttempt,
+      generation: 0,
+    });
+    if (!config.enabled) resolveFirstAttempt();
+  }
+
+  const setSnapshot = (entry: Entry, patch: Partial<UpstreamSnapshot>, change: UpstreamChange) => {
+    entry.snapshot = { ...entry.snapshot, ...patch };
+    options.onChange(entry.config.id, change);
+  };
+
+  const scheduleReconnect = (entry: Entry) => {
+    if (closed || entry.timer) return;
+    const delay = (options.reconnectDelay ?? reconnectDelayMs)(entry.snapshot.attempts);
+    entry.timer = setTimeout(() => {
+      entry.timer = undefined;
+      void attempt(entry);
+    }, delay);
+    entry.timer.unref();
+  };
+
+  const markDown = (entry: Entry, reason: string) => {
+    entry.connection = undefined;
+    setSnapshot(
+      entry,
+      { state: 'down', lastError: reason, tools: [], prompts: [], resources: [], resourceTemplates: [] },
+      'state',
+    );
+    log('upstream.down', { upstream: entry.config.id, reason, attempts: entry.snapshot.attempts });
+    scheduleReconnect(entry);
+  };
+
+  const refresh = async (entry: Entry, change: UpstreamChange) => {
+    const connection = entry.connection;
+    if (!connection) return;
+    try {
+      const lists = await connection.fetchLists();
+      if (entry.connection === connection) setSnapshot(entry, lists, change);
+    } catch (error) {
+      log('upstream.list_failed', { upstream: entry.config.id, error: describeError(error) });
+    }
+  };
+
+  async function attempt(entry: Entry): Promise<void> {
+    if (closed) return;
+    const generation = ++entry.generation;
+    entry.snapshot = { ...entry.snapshot, state: 'connecting', attempts: entry.snapshot.attempts + 1 };
+    try {
+      const connection = await connectUpstream(
+        entry.config,
+        options.transport,
+        {
+          onClose: () => {
+            if (entry.generation === generation && entry.connection === connection) {
+              markDown(entry, 'connection closed');
+            }
+          },
+          onListChanged: (kind) => void refresh(entry, kind),
+          onElicitationDeclined: (reason) => options.onElicitationDeclined?.(entry.config.id, reason),
+        },
+        options.connectTimeoutMs,
+      );
+      if (closed || generation !== entry.generation) {
+        await connection.close();
+        return;
+      }
+      const lists = await connection.fetchLists();
+      entry.connection = connection;
+      const at = now();
+      setSnapshot(
+        entry,
+        {
+          state: 'connected',
+          era: connection.era,
+          ...(connection.protocolVersion === undefined
+            ? {}
+            : { protocolVersion: connection.protocolVersion }),
+          ...(connection.serverInfo === undefined ? {} : { serverInfo: connection.serverInfo }),
+          connectedAt: at,
+          attempts: 0,
+          ...lists,
+        },
+        'state',
+      );
+      delete entry.snapshot.lastError;
+      options.onConnected?.(entry.config.id, at);
+      log('upstream.connected', {
+        upstream: entry.config.id,
+        era: connection.era,
+        protocolVersion: connection.protocolVersion,
+        tools: lists.tools.length,
+      });
+    } catch (error) {
+      if (generation === entry.generation) markDown(entry, describeError(error));
+    } finally {
+      entry.resolveFirstAttempt();
+    }
+  }
+
+  const connected = (id: string): { entry: Entry; connection: UpstreamConnection } => {
+    const entry = entries.get(id);
+    if (!entry) throw new PortcullisError('UPSTREAM_UNAVAILABLE', `upstream "${id}" is not configured`);
+    if (!entry.connection) {
+      const why = entry.snapshot.state === 'disabled' ? 'is disabled' : `is ${entry.snapshot.state}`;
+      const last = entry.snapshot.lastError ? ` (last error: ${entry.snapshot.lastError})` : '';
+      throw new PortcullisError(
+        'UPSTREAM_UNAVAILABLE',
+        `upstream "${id}" ${why}${last}; its tools are unavailable until it reconnects`,
+        { details: { upstream: id, state: entry.snapshot.state } },
+      );
+    }
+    return { entry, connection: entry.connection };
+  };
+
+  return {
+    start() {
+      for (const entry of entries.values()) if (entry.config.enabled) void attempt(entry);
+    },
+    async settled(timeoutMs = 60_000) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all([...entries.values()].map((e) => e.firstAttempt)),
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs))),
+      ]);
+      clearTimeout(timer);
+    },
+    snapshot: (id) => entries.get(id)?.snapshot,
+    snapshots: () => [...entries.values()].map((e) => e.snapshot),
+    async callTool(id, tool, args, callOptions) {
+      const { connection } = connected(id);
+      return connection.callTool(tool, args, callOptions);
+    },
+    async getPrompt(id, name, args, signal) {
+      return connected(id).connection.getPrompt(name, args, signal);
+    },
+    async readResource(id, uri, signal) {
+      return connected(id).connection.readResource(uri, signal);
+    },
+    reconnect(id) {
+      const entry = entries.get(id);
+      if (!entry || !entry.config.enabled) return;
+      const connection = entry.connection;
+      entry.connection = undefined;
+      if (entry.timer) clearTimeout(entry.timer);
+      entry.timer = undefined;
+      void connection?.close();
+      void attempt(entry);
+    },
+    async close() {
+      closed = true;
+      await Promise.all(
+        [...entries.values()].map(async (entry) => {
+          if (entry.timer) clearTimeout(entry.timer);
+          await entry.connection?.close();
+          entry.connection = undefined;
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,66 @@
+/** Builds the SDK client transport for one configured upstream (stdio, Streamable HTTP or legacy SSE). */
+import {
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+  type Transport,
+} from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { UpstreamConfig } from '../config/index.ts';
+
+/** Environment a stdio child always inherits besides its configured `env` (nothing else leaks to it). */
+export const INHERITED_CHILD_ENV = ['PATH', 'HOME'] as const;
+
+/** What a transport needs from the host besides the config. */
+export interface TransportContext {
+  /** Values of the inherited variables (PATH, HOME), passed in so that upstream/ never reads process.env. */
+  inheritedEnv: Record<string, string | undefined>;
+  /** Receives every stderr line of a stdio child (already a string). */
+  onStderr?: (line: string) => void;
+}
+
+/** Creates a fresh transport (one per connection attempt) for the upstream. */
+export function createTransport(upstream: UpstreamConfig, context: TransportContext): Transport {
+  if (upstream.transport === 'stdio') {
+    const env: Record<string, string> = {};
+    for (const name of INHERITED_CHILD_ENV) {
+      const value = context.inheritedEnv[name];
+      if (value !== undefined) env[name] = value;
+    }
+    Object.assign(env, upstream.env);
+    const transport = new StdioClientTransport({
+      command: upstream.command,
+      args: upstream.args,
+      env,
+      stderr: 'pipe',
+      ...(upstream.cwd === undefined ? {} : { cwd: upstream.cwd }),
+    });
+    const stderr = transport.stderr;
+    if (stderr && context.onStderr) {
+      const onStderr = context.onStderr;
+      let pending = '';
+      stderr.on('data', (chunk: Buffer) => {
+        pending += chunk.toString('utf8');
+        let newline = pending.indexOf('\n');
+        while (newline >= 0) {
+          onStderr(pending.slice(0, newline));
+          pending = pending.slice(newline + 1);
+          newline = pending.indexOf('\n');
+        }
+        if (pending.length > 8192) pending = pending.slice(-8192);
+      });
+    }
+    return transport;
+  }
+  const url = new URL(upstream.url);
+  const requestInit = { headers: { ...upstream.headers } };
+  if (upstream.transport === 'sse') {
+    // The SSE GET stream carries the headers too (EventSource init), so authenticated SSE servers work.
+    return new SSEClientTransport(url, {
+      requestInit,
+      eventSourceInit: {
+        fetch: (input, init) => fetch(input, { ...init, headers: { ...init?.headers, ...upstream.headers } }),
+      },
+    });
+  }
+  return new StreamableHTTPClientTransport(url, { requestInit });
+}

@@ -1,0 +1,54 @@
+/** Plain data the upstream domain hands to the gateway. */
+import type {
+  ElicitRequestFormParams,
+  ElicitRequestURLParams,
+  ElicitResult,
+  Prompt,
+  Resource,
+  ResourceTemplateType,
+  Tool,
+} from '@modelcontextprotocol/client';
+
+/** The lifecycle of one upstream connection. */
+export type UpstreamState = 'connecting' | 'connected' | 'down' | 'disabled';
+
+/** What the gateway knows about one upstream right now. */
+export interface UpstreamSnapshot {
+  id: string;
+  transport: 'stdio' | 'http' | 'sse';
+  state: UpstreamState;
+  /** Negotiated era once connected. */
+  era?: 'legacy' | 'modern';
+  protocolVersion?: string;
+  serverInfo?: { name: string; version: string };
+  /** Why the upstream is down (masked by the caller before display). */
+  lastError?: string;
+  tools: Tool[];
+  prompts: Prompt[];
+  resources: Resource[];
+  resourceTemplates: ResourceTemplateType[];
+  connectedAt?: number;
+  /** Attempts since the last successful connection. */
+  attempts: number;
+}
+
+/** An elicitation an upstream sent while a call was in flight. */
+export type UpstreamElicitation = ElicitRequestFormParams | ElicitRequestURLParams;
+
+/** Asks the downstream client that made the call; resolves with its answer. */
+export type ElicitationAsker = (params: UpstreamElicitation, signal: AbortSignal) => Promise<ElicitResult>;
+
+/** Per-call hooks: progress relay and the route for upstream-initiated elicitation. */
+export interface UpstreamCallOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: {
+    progress: number;
+    total?: number | undefined;
+    message?: string | undefined;
+  }) => void;
+  /** When absent, upstream elicitation during this call is declined. */
+  askClient?: ElicitationAsker;
+  /** W3C trace context and other `_meta` to forward. */
+  meta?: Record<string, unknown>;
+  timeoutMs?: number;
+}

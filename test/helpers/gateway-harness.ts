@@ -1,0 +1,179 @@
+/** Test harness: runs a real gateway on 127.0.0.1 with real upstream processes, and connects real SDK clients. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { Client, StreamableHTTPClientTransport, type ElicitResult } from '@modelcontextprotocol/client';
+import { buildConfig } from '../../src/config/index.ts';
+import { createGateway, type Gateway, type GatewayDeps } from '../../src/http/index.ts';
+
+/** The repository root. */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Upstream commands for the npm MCP servers used in tests (run with this node, no network). */
+export const UPSTREAMS = {
+  everythingStdio: {
+    transport: 'stdio',
+    command: process.execPath,
+    args: [path.join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'],
+  },
+  filesystem: (dir: string) => ({
+    transport: 'stdio',
+    command: process.execPath,
+    args: [path.join(ROOT, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js'), dir],
+  }),
+  memory: {
+    transport: 'stdio',
+    command: process.execPath,
+    args: [path.join(ROOT, 'node_modules/@modelcontextprotocol/server-memory/dist/index.js')],
+  },
+  mutable: {
+    transport: 'stdio',
+    command: process.execPath,
+    args: ['--import', 'tsx', path.join(ROOT, 'test/fixtures/mutable-server.ts')],
+    cwd: ROOT,
+  },
+} as const;
+
+/** A fresh temp directory. */
+export function tempDir(prefix = 'portcullis-test-'): string {
+  return mkdtempSync(path.join(tmpdir(), prefix));
+}
+
+/** A free TCP port on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** A running gateway on a real port. */
+export interface RunningGateway {
+  url: string;
+  port: number;
+  gateway: Gateway;
+  logs: string[];
+  close(): Promise<void>;
+}
+
+/** Builds the config from a document, starts the gateway on 127.0.0.1 and waits for upstreams to settle. */
+export async function startGateway(
+  document: Record<string, unknown>,
+  options: { env?: Record<string, string>; deps?: Partial<GatewayDeps>; settle?: boolean } = {},
+): Promise<RunningGateway> {
+  const dir = tempDir();
+  const config = buildConfig(
+    { store: { path: path.join(dir, 'portcullis.db') }, ...document },
+    'test',
+    dir,
+    (name) => options.env?.[name] ?? process.env[name],
+  );
+  const logs: string[] = [];
+  const gateway = createGateway(config, {
+    inheritedEnv: { PATH: process.env.PATH, HOME: process.env.HOME },
+    writeLog: (line) => logs.push(line),
+    ...options.deps,
+  });
+  const server = serve({ fetch: gateway.app.fetch, hostname: '127.0.0.1', port: 0 });
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  if (options.settle !== false) await gateway.ready(60_000);
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    port,
+    gateway,
+    logs,
+    async close() {
+      await gateway.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Options for a test client. */
+export interface ClientOptions {
+  era: 'legacy' | 'modern';
+  apiKey?: string;
+  onElicit?: (params: unknown) => ElicitResult | Promise<ElicitResult>;
+}
+
+/** Connects a real SDK client to the gateway in the given era. */
+export async function connectClient(url: string, options: ClientOptions): Promise<Client> {
+  const client = new Client(
+    { name: `test-${options.era}`, version: '1.0.0' },
+    {
+      capabilities: options.onElicit ? { elicitation: { form: {} } } : {},
+      ...(options.era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}),
+    },
+  );
+  if (options.onElicit) {
+    const onElicit = options.onElicit;
+    client.setRequestHandler('elicitation/create', async (request) => onElicit(request.params));
+  }
+  const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+  return client;
+}
+
+/** Starts server-everything over Streamable HTTP on a free port; resolves with its URL and process. */
+export async function startEverythingHttp(): Promise<{
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'streamableHttp'],
+    {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('server-everything did not start')), 30_000);
+    const onData = (chunk: Buffer) => {
+      if (chunk.toString().includes('listening')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stderr?.on('data', onData);
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server-everything exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Polls `check` until it returns a truthy value or the timeout passes. */
+export async function waitFor<T>(
+  check: () => T | Promise<T>,
+  timeoutMs = 15_000,
+  what = 'condition',
+): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
