@@ -5,6 +5,7 @@
  */
 import {
   Client,
+  ProtocolError,
   SdkError,
   SdkErrorCode,
   type CallToolResult,
@@ -49,6 +50,8 @@ export interface UpstreamConnection {
     signal?: AbortSignal,
   ): Promise<GetPromptResult>;
   readResource(uri: string, signal?: AbortSignal): Promise<ReadResourceResult>;
+  /** Checks the upstream still answers (ping on legacy, server/discover on modern); rejects when it does not. */
+  probe(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -150,6 +153,16 @@ export async function connectUpstream(
           },
         )) as CallToolResult;
       } catch (error) {
+        if (controller.signal.aborted) {
+          // The client cancelled: not a fault of the upstream, so the connection stays up.
+          throw new PortcullisError(
+            'UPSTREAM_ERROR',
+            `call to ${name} on upstream "${config.id}" was cancelled`,
+            {
+              cause: error,
+            },
+          );
+        }
         throw toUpstreamError(config.id, name, error);
       } finally {
         untrack();
@@ -176,6 +189,14 @@ export async function connectUpstream(
         throw toUpstreamError(config.id, `resource ${uri}`, error);
       }
     },
+    async probe(timeoutMs) {
+      try {
+        if (era === 'modern') await client.discover({ timeout: timeoutMs });
+        else await client.ping({ timeout: timeoutMs });
+      } catch (error) {
+        throw toUpstreamError(config.id, 'a liveness check', error);
+      }
+    },
     async close() {
       closedByUs = true;
       await client.close().catch(() => {});
@@ -200,20 +221,21 @@ function toUpstreamError(upstreamId: string, what: string, error: unknown): Port
       },
     );
   }
-  if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed) {
+  if (error instanceof ProtocolError) {
+    // The upstream answered with a JSON-RPC error: it is alive, only this call failed.
     return new PortcullisError(
-      'UPSTREAM_UNAVAILABLE',
-      `upstream "${upstreamId}" disconnected during ${what}; it will be reconnected`,
-      { cause: error },
+      'UPSTREAM_ERROR',
+      `upstream "${upstreamId}" failed ${what}: ${describeError(error)}`,
+      {
+        cause: error,
+        details: { upstreamCode: error.code },
+      },
     );
   }
+  // Anything else (connection closed, HTTP failure, network error) means the connection is no longer usable.
   return new PortcullisError(
-    'UPSTREAM_ERROR',
-    `upstream "${upstreamId}" failed ${what}: ${describeError(error)}`,
-    {
-      cause: error,
-      details:
-        error instanceof Error && 'code' in error ? { upstreamCode: (error as { code: unknown }).code } : {},
-    },
+    'UPSTREAM_UNAVAILABLE',
+    `upstream "${upstreamId}" is unreachable (${describeError(error)}) during ${what}; it will be reconnected`,
+    { cause: error },
   );
 }

@@ -29,6 +29,8 @@ export interface SupervisorOptions {
   connectTimeoutMs?: number;
   /** Test hook: override the reconnect delay. */
   reconnectDelay?: (attempt: number) => number;
+  /** How often HTTP and SSE upstreams are checked for liveness (0 disables; default 15 s). */
+  heartbeatMs?: number;
 }
 
 /** Manages every upstream connection. */
@@ -191,6 +193,39 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
     }
   }
 
+  /** A call or probe found the connection unusable: drop it and reconnect (once per connection). */
+  const connectionFailed = (entry: Entry, connection: UpstreamConnection, error: unknown) => {
+    if (entry.connection !== connection) return;
+    void connection.close();
+    markDown(entry, describeError(error));
+  };
+
+  const guarded = async <T>(id: string, run: (connection: UpstreamConnection) => Promise<T>): Promise<T> => {
+    const { entry, connection } = connected(id);
+    try {
+      return await run(connection);
+    } catch (error) {
+      if (error instanceof PortcullisError && error.code === 'UPSTREAM_UNAVAILABLE')
+        connectionFailed(entry, connection, error);
+      throw error;
+    }
+  };
+
+  const heartbeatMs = options.heartbeatMs ?? 15_000;
+  const heartbeat =
+    heartbeatMs > 0
+      ? setInterval(() => {
+          for (const entry of entries.values()) {
+            const connection = entry.connection;
+            if (!connection || entry.config.transport === 'stdio') continue;
+            connection
+              .probe(Math.min(10_000, heartbeatMs))
+              .catch((error: unknown) => connectionFailed(entry, connection, error));
+          }
+        }, heartbeatMs)
+      : undefined;
+  heartbeat?.unref();
+
   const connected = (id: string): { entry: Entry; connection: UpstreamConnection } => {
     const entry = entries.get(id);
     if (!entry) throw new PortcullisError('UPSTREAM_UNAVAILABLE', `upstream "${id}" is not configured`);
@@ -220,16 +255,9 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
     },
     snapshot: (id) => entries.get(id)?.snapshot,
     snapshots: () => [...entries.values()].map((e) => e.snapshot),
-    async callTool(id, tool, args, callOptions) {
-      const { connection } = connected(id);
-      return connection.callTool(tool, args, callOptions);
-    },
-    async getPrompt(id, name, args, signal) {
-      return connected(id).connection.getPrompt(name, args, signal);
-    },
-    async readResource(id, uri, signal) {
-      return connected(id).connection.readResource(uri, signal);
-    },
+    callTool: (id, tool, args, callOptions) => guarded(id, (c) => c.callTool(tool, args, callOptions)),
+    getPrompt: (id, name, args, signal) => guarded(id, (c) => c.getPrompt(name, args, signal)),
+    readResource: (id, uri, signal) => guarded(id, (c) => c.readResource(uri, signal)),
     reconnect(id) {
       const entry = entries.get(id);
       if (!entry || !entry.config.enabled) return;
@@ -242,6 +270,7 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
     },
     async close() {
       closed = true;
+      if (heartbeat) clearInterval(heartbeat);
       await Promise.all(
         [...entries.values()].map(async (entry) => {
           if (entry.timer) clearTimeout(entry.timer);

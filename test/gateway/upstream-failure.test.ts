@@ -1,0 +1,150 @@
+/**
+ * Issue 2, "it must show" 3: an upstream dies mid-run. The other upstreams keep serving, the dead one's tools
+ * fail with a clear error naming it, and once it is back its tools work again without restarting Portcullis.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Client } from '@modelcontextprotocol/client';
+import {
+  connectClient,
+  startEverythingHttp,
+  startGateway,
+  UPSTREAMS,
+  waitFor,
+  type RunningGateway,
+} from '../helpers/gateway-harness.ts';
+
+/** Finds the pid of the process whose command line contains `marker` (Linux /proc). */
+function pidWith(marker: string): number | undefined {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^[0-9]+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(marker)) return Number(entry);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return undefined;
+}
+
+const text = (result: { content?: unknown }) =>
+  ((result.content ?? []) as { type: string; text?: string }[]).map((c) => c.text ?? '').join('\n');
+
+describe('an upstream that dies mid-run', () => {
+  let gateway: RunningGateway;
+  let http: Awaited<ReturnType<typeof startEverythingHttp>>;
+  let client: Client;
+  const marker = `--portcullis-test-marker=${randomUUID()}`;
+
+  beforeAll(async () => {
+    http = await startEverythingHttp();
+    gateway = await startGateway({
+      upstreams: {
+        every: UPSTREAMS.everythingStdio,
+        mut: { ...UPSTREAMS.mutable, args: [...UPSTREAMS.mutable.args, marker] },
+      },
+    });
+    client = await connectClient(gateway.url, { era: 'legacy' });
+  }, 120_000);
+
+  afterAll(async () => {
+    await client?.close();
+    await gateway?.close();
+    await http?.stop();
+  });
+
+  it('keeps the others serving, names the dead upstream, and recovers after it restarts', async () => {
+    expect(text(await client.callTool({ name: 'mut_stats', arguments: {} }))).toContain('completed');
+    const pid = pidWith(marker);
+    expect(pid).toBeDefined();
+    let changes = 0;
+    client.setNotificationHandler('notifications/tools/list_changed', () => {
+      changes += 1;
+    });
+
+    process.kill(pid as number, 'SIGKILL');
+    await waitFor(
+      () => gateway.gateway.supervisor.snapshot('mut')?.state !== 'connected',
+      10_000,
+      'upstream down',
+    );
+
+    const echo = await client.callTool({ name: 'every_echo', arguments: { message: 'still here' } });
+    expect(text(echo)).toContain('still here');
+
+    // The supervisor restarts the stdio child by itself; while it is down the error names it.
+    const during = await client.callTool({ name: 'mut_stats', arguments: {} }).catch((error: Error) => error);
+    if (!(during instanceof Error) && during.isError) expect(text(during)).toContain('upstream "mut"');
+
+    await waitFor(
+      () => gateway.gateway.supervisor.snapshot('mut')?.state === 'connected',
+      20_000,
+      'reconnect',
+    );
+    expect(changes).toBeGreaterThan(0);
+    const after = await client.callTool({ name: 'mut_stats', arguments: {} });
+    expect(after.isError).toBeFalsy();
+    expect(pidWith(marker)).not.toBe(pid);
+  });
+
+  it('answers with a clear error naming an HTTP upstream while it is gone, then works again', async () => {
+    const local = await startGateway({ upstreams: { remote: { transport: 'http', url: http.url } } }, {});
+    const c = await connectClient(local.url, { era: 'modern' });
+    try {
+      expect(text(await c.callTool({ name: 'remote_echo', arguments: { message: 'one' } }))).toContain('one');
+      const port = new URL(http.url).port;
+      await http.stop();
+      const failed = await c
+        .callTool({ name: 'remote_echo', arguments: { message: 'two' } })
+        .catch((e: Error) => e);
+      const failure = failed instanceof Error ? failed.message : text(failed);
+      expect(failure).toMatch(/remote/);
+      if (!(failed instanceof Error)) expect(failed.isError).toBe(true);
+
+      http = await startEverythingHttpOnPort(port);
+      await waitFor(
+        async () => {
+          const again = await c
+            .callTool({ name: 'remote_echo', arguments: { message: 'three' } })
+            .catch(() => undefined);
+          return again && !again.isError && text(again).includes('three');
+        },
+        30_000,
+        'the HTTP upstream to come back',
+      );
+    } finally {
+      await c.close();
+      await local.close();
+    }
+  });
+});
+
+async function startEverythingHttpOnPort(port: string) {
+  const { spawn } = await import('node:child_process');
+  const { ROOT } = await import('../helpers/gateway-harness.ts');
+  const path = await import('node:path');
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'streamableHttp'],
+    {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: port },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  await new Promise<void>((resolve) => {
+    const onData = (chunk: Buffer) => chunk.toString().includes('listening') && resolve();
+    child.stderr?.on('data', onData);
+    child.stdout?.on('data', onData);
+  });
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
