@@ -1,0 +1,313 @@
+/**
+ * The approval rule engine (DESIGN.md decision 9): rules compiled once from config, evaluated per call. First
+ * match wins; no rules or no match allows; a rate-limit rule under its limit lets evaluation continue; any
+ * exception while evaluating denies (fail closed).
+ */
+import { posix } from 'node:path';
+import picomatch from 'picomatch';
+import { canonicalJson, sha256Hex } from '../audit/index.ts';
+import { parseDuration } from '../config/index.ts';
+import type { ApprovalRuleConfig } from '../config/index.ts';
+import { PortcullisError } from '../errors/index.ts';
+import { isRiskAtLeast, isRiskLevel } from '../risk/index.ts';
+import type { RiskLevel } from '../risk/index.ts';
+import { parseJsonPointer, resolveJsonPointer } from './json-pointer.ts';
+import { createSlidingWindowLimiter } from './rate-limiter.ts';
+import type { SlidingWindowLimiter } from './rate-limiter.ts';
+
+/** The facts about one call that rules match on. */
+export interface ApprovalCall {
+  /** The exposed tool name. */
+  alias: string;
+  origin: 'upstream' | 'local';
+  /** The upstream id (upstream tools only). */
+  upstream?: string;
+  /** The upstream tool name, or the local tool's name. */
+  tool: string;
+  /** The effective risk level of the tool. */
+  risk: RiskLevel;
+  /** The validated call arguments. */
+  args: unknown;
+  /** The authenticated caller; absent for anonymous access. */
+  principal?: string;
+}
+
+/** The rules' verdict for one call (a closed union). */
+export type RuleDecision =
+  | { kind: 'allow'; ruleId?: string }
+  | { kind: 'deny'; ruleId: string; reason: string }
+  | { kind: 'ask'; ruleId: string; prompt?: string }
+  | { kind: 'rate-limited'; ruleId: string; retryAfterMs: number };
+
+/** Compiled approval rules. */
+export interface ApprovalRules {
+  /** Evaluates the rules for one call at `now` (ms epoch); never throws. */
+  evaluate(call: ApprovalCall, now: number): RuleDecision;
+  /** A digest of the rule set; sealed approvals are bound to it, so a policy change voids pending approvals. */
+  readonly version: string;
+  /** How many rules there are. */
+  readonly size: number;
+}
+
+/** The principal that rules see for anonymous calls (so `principal: "*"` also matches them). */
+export const ANONYMOUS_PRINCIPAL = 'anonymous';
+
+/** The reason given when evaluation itself fails. */
+export const RULES_FAILED_REASON = 'approval rules failed';
+
+type StringTest = (value: string) => boolean;
+
+interface CompiledRule {
+  id: string;
+  /** deny, ask and rate-limit rules; they also match the normalized form of path-like values. */
+  restrictive: boolean;
+  tests: ((call: ApprovalCall) => boolean)[];
+  outcome:
+    | { kind: 'allow' }
+    | { kind: 'deny'; reason: string }
+    | { kind: 'ask'; prompt?: string }
+    | { kind: 'rate-limit'; limiter: SlidingWindowLimiter };
+}
+
+const RULE_KEYS = new Set(['id', 'match', 'decision', 'reason', 'prompt', 'rateLimit']);
+const MATCH_KEYS = new Set(['alias', 'upstream', 'tool', 'origin', 'riskAtLeast', 'principal', 'args']);
+const GLOB_OPTIONS = { dot: true } as const;
+
+/**
+ * Compiles the rules of `approval.rules` once. Throws CONFIG_INVALID naming the rule id and the field for a bad
+ * glob, regex, pointer, risk level, duration or shape.
+ */
+export function compileApprovalRules(rules: readonly ApprovalRuleConfig[] | undefined): ApprovalRules {
+  const list = rules ?? [];
+  if (!Array.isArray(list)) throw configError(undefined, '/approval/rules', 'rules must be a list');
+  const seen = new Set<string>();
+  const compiled = list.map((rule, index) => {
+    const out = compileRule(rule as unknown, index);
+    if (seen.has(out.id)) throw configError(out.id, `/approval/rules/${index}/id`, 'the id is used twice');
+    seen.add(out.id);
+    return out;
+  });
+  const version = sha256Hex(canonicalJson(list));
+
+  const evaluate = (call: ApprovalCall, now: number): RuleDecision => {
+    let current = compiled[0]?.id ?? '(rules)';
+    try {
+      if (!Number.isFinite(now)) throw new TypeError('now must be a finite number');
+      for (const rule of compiled) {
+        current = rule.id;
+        if (!rule.tests.every((test) => test(call))) continue;
+        switch (rule.outcome.kind) {
+          case 'allow':
+            return { kind: 'allow', ruleId: rule.id };
+          case 'deny':
+            return { kind: 'deny', ruleId: rule.id, reason: rule.outcome.reason };
+          case 'ask':
+            return rule.outcome.prompt === undefined
+              ? { kind: 'ask', ruleId: rule.id }
+              : { kind: 'ask', ruleId: rule.id, prompt: rule.outcome.prompt };
+          case 'rate-limit': {
+            const key = JSON.stringify([call.principal ?? ANONYMOUS_PRINCIPAL, call.alias]);
+            const verdict = rule.outcome.limiter.take(key, now);
+            if (!verdict.allowed)
+              return { kind: 'rate-limited', ruleId: rule.id, retryAfterMs: verdict.retryAfterMs };
+            continue;
+          }
+        }
+      }
+      return { kind: 'allow' };
+    } catch {
+      // Fail closed: a rule that cannot be evaluated must not let the call through.
+      return { kind: 'deny', ruleId: current, reason: RULES_FAILED_REASON };
+    }
+  };
+
+  return { evaluate, version, size: compiled.length };
+}
+
+function compileRule(rule: unknown, index: number): CompiledRule {
+  const base = `/approval/rules/${index}`;
+  if (!isPlainObject(rule)) throw configError(undefined, base, 'a rule must be a mapping');
+  const id = rule['id'];
+  if (typeof id !== 'string' || id.trim() === '')
+    throw configError(undefined, `${base}/id`, 'id must be a non-empty string');
+  for (const key of Object.keys(rule)) {
+    if (!RULE_KEYS.has(key)) throw configError(id, `${base}/${key}`, `unknown field ${key}`);
+  }
+  const decision = rule['decision'];
+  const rateLimit = rule['rateLimit'];
+  if ((decision === undefined) === (rateLimit === undefined)) {
+    throw configError(id, base, 'a rule needs exactly one of decision and rateLimit');
+  }
+  for (const field of ['reason', 'prompt'] as const) {
+    if (rule[field] !== undefined && typeof rule[field] !== 'string') {
+      throw configError(id, `${base}/${field}`, `${field} must be a string`);
+    }
+  }
+  const restrictive = decision !== 'allow';
+  const tests = compileMatch(rule['match'], id, `${base}/match`, restrictive);
+
+  let outcome: CompiledRule['outcome'];
+  if (rateLimit !== undefined) {
+    outcome = { kind: 'rate-limit', limiter: compileRateLimit(rateLimit, id, `${base}/rateLimit`) };
+  } else if (decision === 'allow') {
+    outcome = { kind: 'allow' };
+  } else if (decision === 'deny') {
+    const reason = rule['reason'];
+    outcome = {
+      kind: 'deny',
+      reason: typeof reason === 'string' && reason.trim() !== '' ? reason : `denied by rule ${id}`,
+    };
+  } else if (decision === 'ask') {
+    const prompt = rule['prompt'];
+    outcome = typeof prompt === 'string' && prompt.trim() !== '' ? { kind: 'ask', prompt } : { kind: 'ask' };
+  } else {
+    throw configError(id, `${base}/decision`, 'decision must be allow, deny or ask');
+  }
+  return { id, restrictive, tests, outcome };
+}
+
+function compileMatch(
+  match: unknown,
+  id: string,
+  base: string,
+  restrictive: boolean,
+): ((call: ApprovalCall) => boolean)[] {
+  if (!isPlainObject(match))
+    throw configError(id, base, 'match must be a mapping (use {} to match every call)');
+  const tests: ((call: ApprovalCall) => boolean)[] = [];
+  for (const [key, value] of Object.entries(match)) {
+    const where = `${base}/${key}`;
+    if (!MATCH_KEYS.has(key)) throw configError(id, where, `unknown match field ${key}`);
+    switch (key) {
+      case 'alias': {
+        const test = compileGlob(value, id, where, key);
+        tests.push((call) => test(call.alias));
+        break;
+      }
+      case 'upstream': {
+        const test = compileGlob(value, id, where, key);
+        tests.push(
+          (call) => call.origin === 'upstream' && call.upstream !== undefined && test(call.upstream),
+        );
+        break;
+      }
+      case 'tool': {
+        const test = compileGlob(value, id, where, key);
+        tests.push((call) => test(call.tool));
+        break;
+      }
+      case 'principal': {
+        const test = compileGlob(value, id, where, key);
+        tests.push((call) => test(call.principal ?? ANONYMOUS_PRINCIPAL));
+        break;
+      }
+      case 'origin':
+        if (value !== 'upstream' && value !== 'local')
+          throw configError(id, where, 'origin must be upstream or local');
+        tests.push((call) => call.origin === value);
+        break;
+      case 'riskAtLeast': {
+        if (!isRiskLevel(value)) throw configError(id, where, 'riskAtLeast must be one of L0..L5');
+        tests.push((call) => isRiskAtLeast(call.risk, value));
+        break;
+      }
+      case 'args':
+        tests.push(...compileArgs(value, id, where, restrictive));
+        break;
+    }
+  }
+  return tests;
+}
+
+function compileArgs(
+  args: unknown,
+  id: string,
+  base: string,
+  restrictive: boolean,
+): ((call: ApprovalCall) => boolean)[] {
+  if (!isPlainObject(args)) throw configError(id, base, 'args must map JSON pointers to a glob or { regex }');
+  return Object.entries(args).map(([pointer, spec]) => {
+    const where = `${base}/${pointer.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+    const tokens = parseJsonPointer(pointer);
+    if (!tokens) {
+      throw configError(
+        id,
+        where,
+        `args key ${JSON.stringify(pointer)} is not a JSON pointer (like "/path" or "/items/0")`,
+      );
+    }
+    let test: StringTest;
+    if (typeof spec === 'string') {
+      test = compileGlob(spec, id, where, `args ${pointer}`);
+    } else if (isPlainObject(spec) && Object.keys(spec).length === 1 && typeof spec['regex'] === 'string') {
+      test = compileRegex(spec['regex'], id, `${where}/regex`, pointer);
+    } else {
+      throw configError(id, where, `args ${pointer} must be a glob string or { regex: "..." }`);
+    }
+    return (call: ApprovalCall) => {
+      const value = resolveJsonPointer(call.args, tokens);
+      if (value === undefined) return false;
+      const text = typeof value === 'string' ? value : canonicalJson(value);
+      // Security choice: deny, ask and rate-limit rules also try the normalized form of a path-like value, so
+      // `/srv/public/../secrets/x` or `//srv/secrets/x` cannot slip past a rule on `/srv/secrets/**`. Allow
+      // rules match the value exactly as given and gain nothing from normalization.
+      return test(text) || (restrictive && normalizedForms(text).some(test));
+    };
+  });
+}
+
+function normalizedForms(text: string): string[] {
+  if (!text.includes('/') && !text.includes('\\')) return [];
+  const slashed = text.replaceAll('\\', '/');
+  return [...new Set([slashed, posix.normalize(slashed)])].filter((form) => form !== text);
+}
+
+function compileGlob(glob: unknown, id: string, where: string, field: string): StringTest {
+  if (typeof glob !== 'string' || glob === '')
+    throw configError(id, where, `${field} must be a non-empty glob`);
+  try {
+    return picomatch(glob, GLOB_OPTIONS);
+  } catch (error) {
+    throw configError(id, where, `${field} is not a valid glob: ${(error as Error).message}`);
+  }
+}
+
+function compileRegex(source: string, id: string, where: string, pointer: string): StringTest {
+  let regex: RegExp;
+  try {
+    // No flags: the operator writes anchors and case handling into the pattern (reference-rules §17).
+    regex = new RegExp(source);
+  } catch (error) {
+    throw configError(id, where, `args ${pointer} regex is invalid: ${(error as Error).message}`);
+  }
+  return (value) => regex.test(value);
+}
+
+function compileRateLimit(rateLimit: unknown, id: string, where: string): SlidingWindowLimiter {
+  if (!isPlainObject(rateLimit)) throw configError(id, where, 'rateLimit must be { calls, per }');
+  const calls = rateLimit['calls'];
+  const per = rateLimit['per'];
+  const extra = Object.keys(rateLimit).find((key) => key !== 'calls' && key !== 'per');
+  if (extra !== undefined) throw configError(id, `${where}/${extra}`, `unknown field ${extra}`);
+  if (typeof calls !== 'number' || !Number.isInteger(calls) || calls < 1) {
+    throw configError(id, `${where}/calls`, 'rateLimit.calls must be a whole number of at least 1');
+  }
+  let windowMs: number;
+  try {
+    if (typeof per !== 'string') throw new Error('not a string');
+    windowMs = parseDuration(per);
+  } catch {
+    throw configError(id, `${where}/per`, 'rateLimit.per must be a duration such as 30s, 1m or 1h');
+  }
+  if (windowMs <= 0) throw configError(id, `${where}/per`, 'rateLimit.per must be longer than zero');
+  return createSlidingWindowLimiter(calls, windowMs);
+}
+
+function configError(id: string | undefined, pointer: string, message: string): PortcullisError {
+  const who = id === undefined ? 'approval rule' : `approval rule ${JSON.stringify(id)}`;
+  return new PortcullisError('CONFIG_INVALID', `${who}: ${message} (at ${pointer})`, { pointer });
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

@@ -1,0 +1,187 @@
+/** Appending, querying and exporting audit records over the store's audit rows. */
+import { randomUUID } from 'node:crypto';
+import { PortcullisError } from '../errors/index.ts';
+import type { AuditRow, AuditRowQuery, Store } from '../store/index.ts';
+import { canonicalJson } from './canonical-json.ts';
+import { GENESIS_DIGEST, linkDigest } from './chain.ts';
+import type { AuditDecision, AuditEntry, AuditInput, AuditRecord } from './record.ts';
+
+/** Masks secrets in a JSON-like value (the sandbox masker satisfies it). */
+export interface AuditMasker {
+  maskDeep<T>(value: T): T;
+}
+
+/** Options of the audit log. */
+export interface AuditLogOptions {
+  /** Ms since the epoch; defaults to Date.now. */
+  clock?: () => number;
+  /** Applied to every record before it is written, as a last line of defence for secrets. */
+  masker?: AuditMasker;
+}
+
+/** Filters for reading records; every field is optional and they are AND-ed. */
+export interface AuditQuery {
+  /** ISO time: records at or after it. */
+  since?: string;
+  /** ISO time: records strictly before it. */
+  until?: string;
+  alias?: string;
+  principal?: string;
+  outcome?: 'OK' | 'ERROR';
+  decision?: AuditDecision;
+  /** `desc` (default) newest first, `asc` oldest first. */
+  order?: 'asc' | 'desc';
+  /** At most this many records (default 100, at most 1000). */
+  limit?: number;
+  /** The `nextCursor` of the previous page. */
+  cursor?: string;
+}
+
+/** One page of records. */
+export interface AuditPage {
+  entries: AuditEntry[];
+  /** Pass as `cursor` to read the next page; null when this page is the last. */
+  nextCursor: string | null;
+}
+
+/** The audit log of one store. */
+export interface AuditLog {
+  /** Writes one record (synchronously, durable on return) and returns it as stored. */
+  append(input: AuditInput): AuditEntry;
+  /** Reads one page of matching records. */
+  query(filter?: AuditQuery): AuditPage;
+  /** Writes every matching record, oldest first, as one JSON line each; returns how many were written. */
+  exportJsonl(filter: Omit<AuditQuery, 'order' | 'limit' | 'cursor'>, write: (line: string) => void): number;
+}
+
+const DEFAULT_LIMIT = 100;
+const MAX_LIMIT = 1000;
+const EXPORT_PAGE = 500;
+/** Stands in for arguments (or a toolSafety block) that cannot be written as JSON. */
+const UNSERIALIZABLE = '[not serializable]';
+
+/** Builds the audit log over an open store. */
+export function createAuditLog(store: Store, options: AuditLogOptions = {}): AuditLog {
+  const clock = options.clock ?? Date.now;
+  const masker = options.masker;
+
+  const append = (input: AuditInput): AuditEntry => {
+    const time = input.time ?? new Date(clock()).toISOString();
+    parseTime(time, 'time');
+    const built = { ...input, id: input.id ?? randomUUID(), time } as AuditRecord;
+    let record = masker ? masker.maskDeep(built) : built;
+    let text: string;
+    try {
+      text = canonicalJson(record);
+    } catch {
+      // The call has happened: record it even when its free-form parts cannot be written as JSON.
+      record = {
+        ...record,
+        arguments: UNSERIALIZABLE,
+        ...(record.origin === 'local' ? { toolSafety: UNSERIALIZABLE } : {}),
+      };
+      text = canonicalJson(record);
+    }
+    const timeMs = parseTime(record.time, 'time');
+    const row = store.audit.append(
+      {
+        id: record.id,
+        time: record.time,
+        timeMs,
+        principal: record.principal,
+        alias: record.alias,
+        outcome: record.outcome,
+        decision: record.approval.decision,
+        record: text,
+      },
+      (head) => {
+        const prevDigest = head?.digest ?? GENESIS_DIGEST;
+        return { prevDigest, digest: linkDigest(prevDigest, text) };
+      },
+    );
+    return toEntry(row);
+  };
+
+  const query = (filter: AuditQuery = {}): AuditPage => {
+    const limit = Math.min(MAX_LIMIT, Math.max(1, Math.trunc(filter.limit ?? DEFAULT_LIMIT)));
+    const rows = store.audit.query({ ...rowFilter(filter), order: filter.order ?? 'desc', limit: limit + 1 });
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      entries: page.map(toEntry),
+      nextCursor: rows.length > limit && last ? String(last.seq) : null,
+    };
+  };
+
+  const exportJsonl: AuditLog['exportJsonl'] = (filter, write) => {
+    let count = 0;
+    let afterSeq = 0;
+    for (;;) {
+      const rows = store.audit.query({ ...rowFilter(filter), order: 'asc', afterSeq, limit: EXPORT_PAGE });
+      for (const row of rows) {
+        write(`${entryJsonLine(toEntry(row))}\n`);
+        count += 1;
+      }
+      const last = rows.at(-1);
+      if (!last || rows.length < EXPORT_PAGE) return count;
+      afterSeq = last.seq;
+    }
+  };
+
+  return { append, query, exportJsonl };
+}
+
+/**
+ * One export line: the record's fields plus `seq`, `prevDigest` and `digest`. Removing those three and taking
+ * the canonical JSON of the rest gives the text the digest covers: digest = sha256(prevDigest + text).
+ */
+export function entryJsonLine(entry: AuditEntry): string {
+  return JSON.stringify({
+    seq: entry.seq,
+    ...entry.record,
+    prevDigest: entry.prevDigest,
+    digest: entry.digest,
+  });
+}
+
+function rowFilter(filter: AuditQuery): AuditRowQuery {
+  const out: AuditRowQuery = {};
+  if (filter.since !== undefined) out.sinceMs = parseTime(filter.since, 'since');
+  if (filter.until !== undefined) out.untilMs = parseTime(filter.until, 'until');
+  if (filter.alias !== undefined) out.alias = filter.alias;
+  if (filter.principal !== undefined) out.principal = filter.principal;
+  if (filter.outcome !== undefined) out.outcome = filter.outcome;
+  if (filter.decision !== undefined) out.decision = filter.decision;
+  if (filter.cursor !== undefined) out.afterSeq = parseCursor(filter.cursor);
+  return out;
+}
+
+function parseTime(text: string, field: string): number {
+  // A date, or a date-time with an explicit zone: Date.parse alone accepts loose and local-time forms.
+  const iso = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+  const ms = iso.test(text) ? Date.parse(text) : NaN;
+  if (Number.isNaN(ms)) {
+    throw new PortcullisError('INVALID_INPUT', `${field} is not an ISO 8601 time: ${JSON.stringify(text)}`, {
+      reason: 'bad-time',
+    });
+  }
+  return ms;
+}
+
+function parseCursor(cursor: string): number {
+  if (!/^[1-9][0-9]{0,15}$/.test(cursor)) {
+    throw new PortcullisError('INVALID_INPUT', `not an audit cursor: ${JSON.stringify(cursor)}`, {
+      reason: 'bad-cursor',
+    });
+  }
+  return Number(cursor);
+}
+
+function toEntry(row: AuditRow): AuditEntry {
+  return {
+    seq: row.seq,
+    prevDigest: row.prevDigest,
+    digest: row.digest,
+    record: JSON.parse(row.record) as AuditRecord,
+  };
+}

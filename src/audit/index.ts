@@ -1,0 +1,23 @@
+/**
+ * audit: the tamper-evident audit log of every tool call. Records are appended synchronously (before the call is
+ * answered) into a SHA-256 hash chain over their canonical JSON, queried with filters and cursors, exported as
+ * JSONL, and verified for edited, deleted or reordered rows.
+ */
+export { createAuditLog, entryJsonLine } from './audit-log.ts';
+export type { AuditLog, AuditLogOptions, AuditMasker, AuditPage, AuditQuery } from './audit-log.ts';
+export { verifyAuditChain } from './verify.ts';
+export type { AuditChainProblem, AuditChainVerdict } from './verify.ts';
+export { GENESIS_DIGEST, linkDigest } from './chain.ts';
+export { canonicalJson, sha256Hex } from './canonical-json.ts';
+export type {
+  AuditRecord,
+  AuditRecordCommon,
+  AuditInput,
+  AuditEntry,
+  AuditRisk,
+  AuditApproval,
+  AuditDecision,
+  AuditElicitation,
+  AuditUpstreamTarget,
+  AuditLocalTarget,
+} from './record.ts';

@@ -1,0 +1,87 @@
+/** The shape of one audit record: who called which tool, how it was approved, and how it ended. */
+import type { HitlMode } from '../config/index.ts';
+import type { RiskLevel } from '../risk/index.ts';
+
+/** The approval decision the record carries. */
+export type AuditDecision = 'allow' | 'deny' | 'ask';
+
+/** How an elicitation (human approval prompt) ended. */
+export type AuditElicitation =
+  'accept' | 'decline' | 'cancel' | 'timeout' | 'unsupported' | 'disconnect' | 'invalid-state';
+
+/** The call's risk context. */
+export interface AuditRisk {
+  /** The effective level that gated the call. */
+  final: RiskLevel;
+  server?: RiskLevel;
+  publish?: RiskLevel;
+  /** The floor override that fired, or null. */
+  floorTrigger: string | null;
+  /** True when the level was lowered one band for human-in-the-loop. */
+  hitlMitigated: boolean;
+}
+
+/** How the call was approved. */
+export interface AuditApproval {
+  mode: HitlMode;
+  /** `ask` means the human was asked; `elicitation` tells how that ended. */
+  decision: AuditDecision;
+  ruleId?: string;
+  elicitation?: AuditElicitation;
+  /** ISO time of the decision (when a human answered). */
+  decidedAt?: string;
+}
+
+/** A call to a tool of an upstream MCP server. */
+export interface AuditUpstreamTarget {
+  origin: 'upstream';
+  upstreamId: string;
+  upstreamTool: string;
+}
+
+/** A call to a local Safe Tool Spec tool. */
+export interface AuditLocalTarget {
+  origin: 'local';
+  toolId: string;
+  category: string | null;
+  /** The resolved toolSafety block the call ran under. */
+  toolSafety: unknown;
+}
+
+/** Fields every record carries, whatever the tool's origin. */
+export interface AuditRecordCommon {
+  /** A unique id (UUID). */
+  id: string;
+  /** ISO 8601 time the call was received. */
+  time: string;
+  principal: string | null;
+  sessionId: string | null;
+  /** The exposed tool name the client called. */
+  alias: string;
+  risk: AuditRisk;
+  approval: AuditApproval;
+  /** The call arguments, secret-masked. */
+  arguments: unknown;
+  outcome: 'OK' | 'ERROR';
+  /** A stable error code when outcome is ERROR. */
+  errorCode?: string;
+  durationMs: number;
+  traceId: string | null;
+}
+
+/** One audit record. */
+export type AuditRecord = AuditRecordCommon & (AuditUpstreamTarget | AuditLocalTarget);
+
+/** What the gateway hands to the log: a record whose id and time may be left to the log. */
+export type AuditInput = Omit<AuditRecordCommon, 'id' | 'time'> & {
+  id?: string;
+  time?: string;
+} & (AuditUpstreamTarget | AuditLocalTarget);
+
+/** A record as read back from the log, with its position and chain digests. */
+export interface AuditEntry {
+  seq: number;
+  prevDigest: string;
+  digest: string;
+  record: AuditRecord;
+}

@@ -1,0 +1,58 @@
+/** SQLite implementation of LedgerStore. */
+import type Database from 'better-sqlite3';
+import type { LedgerRecord, LedgerStatus, LedgerStore } from './types.ts';
+
+interface LedgerRow {
+  upstream: string;
+  tool: string;
+  hash: string;
+  profile: string;
+  status: LedgerStatus;
+  first_seen_at: number;
+  curated_at: number | null;
+  published_at: number | null;
+  previous_hash: string | null;
+}
+
+const COLUMNS =
+  'upstream, tool, hash, profile, status, first_seen_at, curated_at, published_at, previous_hash';
+
+/** Builds the fingerprint-ledger repository over an open, migrated database. */
+export function createLedgerRepository(db: Database.Database): LedgerStore {
+  const select = db.prepare(`SELECT ${COLUMNS} FROM tool_ledger WHERE upstream = ? AND tool = ?`);
+  const selectAll = db.prepare(`SELECT ${COLUMNS} FROM tool_ledger ORDER BY upstream, tool`);
+  const upsert = db.prepare(
+    `INSERT INTO tool_ledger (${COLUMNS})
+     VALUES (@upstream, @tool, @hash, @profile, @status, @firstSeenAt, @curatedAt, @publishedAt, @previousHash)
+     ON CONFLICT (upstream, tool) DO UPDATE SET
+       hash = excluded.hash, profile = excluded.profile, status = excluded.status,
+       first_seen_at = excluded.first_seen_at, curated_at = excluded.curated_at,
+       published_at = excluded.published_at, previous_hash = excluded.previous_hash`,
+  );
+  return {
+    get(upstream, tool) {
+      const row = select.get(upstream, tool) as LedgerRow | undefined;
+      return row && toRecord(row);
+    },
+    put(record) {
+      upsert.run({ ...record });
+    },
+    list() {
+      return (selectAll.all() as LedgerRow[]).map(toRecord);
+    },
+  };
+}
+
+function toRecord(row: LedgerRow): LedgerRecord {
+  return {
+    upstream: row.upstream,
+    tool: row.tool,
+    hash: row.hash,
+    profile: row.profile,
+    status: row.status,
+    firstSeenAt: row.first_seen_at,
+    curatedAt: row.curated_at,
+    publishedAt: row.published_at,
+    previousHash: row.previous_hash,
+  };
+}

@@ -1,0 +1,175 @@
+/**
+ * The narrow repository interfaces of the store. Only the SQLite implementation exists today; a PostgreSQL one
+ * must satisfy the same contracts (DESIGN.md decision 1).
+ */
+
+/** When an upstream last connected and was last used, in ms since the epoch (null: never). */
+export interface UpstreamState {
+  id: string;
+  lastConnectedAt: number | null;
+  lastUsedAt: number | null;
+}
+
+/** Per-upstream connection and usage times. */
+export interface UpstreamStore {
+  /** Records a successful connection at `at` (ms epoch). */
+  recordConnected(id: string, at: number): void;
+  /** Records a tool call routed to the upstream at `at` (ms epoch); an earlier time never replaces a later one. */
+  recordUsed(id: string, at: number): void;
+  /** The upstream's state, or undefined when nothing was ever recorded for it. */
+  get(id: string): UpstreamState | undefined;
+}
+
+/** Status of a fingerprinted tool (reference-rules §6.2). */
+export type LedgerStatus = 'ACTIVE' | 'AWAITING_REREVIEW' | 'REVOKED';
+
+/** One fingerprint ledger row. */
+export interface LedgerRecord {
+  upstream: string;
+  tool: string;
+  hash: string;
+  profile: string;
+  status: LedgerStatus;
+  firstSeenAt: number;
+  curatedAt: number | null;
+  publishedAt: number | null;
+  previousHash: string | null;
+}
+
+/** The fingerprint ledger's persistence; the ledger domain owns the state machine. */
+export interface LedgerStore {
+  /** The record of one tool, or undefined. */
+  get(upstream: string, tool: string): LedgerRecord | undefined;
+  /** Inserts or replaces the record of (upstream, tool). */
+  put(record: LedgerRecord): void;
+  /** Every record, ordered by upstream then tool. */
+  list(): LedgerRecord[];
+}
+
+/** The structured event types the gateway records. */
+export const EVENT_TYPES = [
+  'ServerRiskComputed',
+  'ToolPublishRiskComputed',
+  'FloorOverrideTriggered',
+  'PoisoningHit',
+  'HashLedgerMismatch',
+  'CompositionLifecycle',
+  'ApprovalDecided',
+] as const;
+
+/** One structured event type. */
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** An event to record; `payload` must be JSON-serializable. */
+export interface NewEvent {
+  type: EventType;
+  /** Ms since the epoch. */
+  at: number;
+  /** What the event is about (an upstream id, a tool alias, a composition id). */
+  subject?: string;
+  payload: unknown;
+}
+
+/** A recorded event. */
+export interface StoredEvent {
+  id: number;
+  type: EventType;
+  at: number;
+  subject: string | null;
+  payload: unknown;
+}
+
+/** Filters for reading events; every field is optional and they are AND-ed. */
+export interface EventQuery {
+  type?: EventType;
+  subject?: string;
+  /** Only events at or after this time (ms epoch). */
+  since?: number;
+  /** At most this many events (default 100). */
+  limit?: number;
+}
+
+/** Structured events, append and read. */
+export interface EventStore {
+  /** Records an event and returns its id. */
+  append(event: NewEvent): number;
+  /** Matching events, newest first. */
+  query(filter?: EventQuery): StoredEvent[];
+}
+
+/** The seq and digest of the newest audit row: the point the next row chains to. */
+export interface AuditChainHead {
+  seq: number;
+  digest: string;
+}
+
+/** The columns of an audit row that the caller supplies; `record` is the canonical JSON of the whole record. */
+export interface AuditRowInput {
+  id: string;
+  time: string;
+  timeMs: number;
+  principal: string | null;
+  alias: string;
+  outcome: string;
+  decision: string;
+  record: string;
+}
+
+/** One stored audit row. */
+export interface AuditRow extends AuditRowInput {
+  seq: number;
+  prevDigest: string;
+  digest: string;
+}
+
+/** Computes the chain link of a new row from the current head (undefined for the first row). */
+export type AuditLinker = (head: AuditChainHead | undefined) => { prevDigest: string; digest: string };
+
+/** Filters for reading audit rows; every field is optional and they are AND-ed. */
+export interface AuditRowQuery {
+  /** Only rows at or after this time (ms epoch). */
+  sinceMs?: number;
+  /** Only rows strictly before this time (ms epoch). */
+  untilMs?: number;
+  alias?: string;
+  principal?: string;
+  outcome?: string;
+  decision?: string;
+  /** `desc` (default): newest first, rows with seq < afterSeq. `asc`: oldest first, rows with seq > afterSeq. */
+  order?: 'asc' | 'desc';
+  /** Resume point: the seq of the last row of the previous page. */
+  afterSeq?: number;
+  /** At most this many rows (default 100). */
+  limit?: number;
+}
+
+/** The audit log's persistence; the audit domain owns the record shape and the digests. */
+export interface AuditStore {
+  /**
+   * Appends one row in a single write transaction: reads the head, asks `link` for the digests, inserts the
+   * row with the next seq and moves the head. Durable once it returns.
+   */
+  append(row: AuditRowInput, link: AuditLinker): AuditRow;
+  /** The recorded chain head, or undefined when nothing was ever appended. */
+  head(): AuditChainHead | undefined;
+  /** Up to `limit` rows with seq > afterSeq, oldest first (for verification and export). */
+  scan(afterSeq: number, limit: number): AuditRow[];
+  /** The row whose digest is `digest`, if any. */
+  findByDigest(digest: string): AuditRow | undefined;
+  /** Matching rows (see AuditRowQuery for order and paging). */
+  query(filter?: AuditRowQuery): AuditRow[];
+}
+
+/** An open store: the repositories over one database. */
+export interface Store {
+  upstreams: UpstreamStore;
+  ledger: LedgerStore;
+  events: EventStore;
+  audit: AuditStore;
+  /** The database path, or `:memory:`. */
+  readonly path: string;
+  /** The highest applied migration version. */
+  readonly schemaVersion: number;
+  /** Closes the database; further calls are no-ops. */
+  close(): void;
+}
