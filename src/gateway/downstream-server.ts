@@ -7,15 +7,18 @@ import {
   inputRequired,
   ProtocolError,
   ProtocolErrorCode,
+  SdkError,
+  SdkErrorCode,
   Server,
   type CallToolResult,
   type ElicitResult,
   type InputRequiredResult,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import { argsDigest, type ApprovalSealer } from '../approval/index.ts';
+import { argsDigest, type ApprovalSealer, type ElicitationOutcome } from '../approval/index.ts';
+import { ApprovalRequired } from './approval-stage.ts';
 import type { UpstreamElicitation } from '../upstream/index.ts';
-import type { ParkedCall, ParkedCalls, PendingInput } from './parked-calls.ts';
+import type { ParkedCall, ParkedCalls, ParkedStep, PendingInput } from './parked-calls.ts';
 import type { CallerContext, CallPipeline } from './pipeline.ts';
 import type { UpstreamSurface } from './prompts-resources.ts';
 import type { ToolRegistry } from './registry.ts';
@@ -33,6 +36,8 @@ export interface GatewayCore {
   parked: ParkedCalls;
   /** Seals the modern-era requestState (call-bound, expiring, single use). */
   sealer: ApprovalSealer;
+  /** The version of the approval policy in force (sealed approvals are bound to it). */
+  policyVersion(): string;
   elicitationTimeoutMs: number;
 }
 
@@ -44,6 +49,56 @@ export interface DownstreamIdentity {
 }
 
 const UPSTREAM_INPUT_KEY = 'upstream_elicitation';
+const APPROVAL_KEY = 'approval';
+/** requestState prefixes tell the two sealed kinds apart before opening. */
+const PARKED_PREFIX = 'p.';
+const APPROVAL_PREFIX = 'a.';
+
+const approvalPolicy = (version: string) => `approval:${version}`;
+
+/**
+ * Reads the approval answer of a retried modern call. The state must open against this exact call and the
+ * current policy version; a tampered, replayed, expired or swapped state denies the call ('invalid-state').
+ */
+function readApprovalAnswer(
+  core: GatewayCore,
+  state: string,
+  binding: { principal: string; alias: string; argsDigest: string },
+  ctx: ServerContext,
+): ElicitationOutcome {
+  if (!state.startsWith(APPROVAL_PREFIX)) return 'invalid-state';
+  const opened = core.sealer.open(state.slice(APPROVAL_PREFIX.length), {
+    ...binding,
+    policyVersion: approvalPolicy(core.policyVersion()),
+  });
+  if (!opened.ok) return 'invalid-state';
+  const answer = ctx.mcpReq.inputResponses?.[APPROVAL_KEY] as { action?: unknown } | undefined;
+  const action = answer?.action;
+  return action === 'accept' || action === 'decline' || action === 'cancel' ? action : 'cancel';
+}
+
+/** Legacy era: asks on the call's own stream with an explicit timeout; maps every ending to an outcome. */
+async function askOnStream(
+  ctx: ServerContext,
+  prompt: string,
+  canElicit: boolean,
+  timeoutMs: number,
+): Promise<ElicitationOutcome> {
+  if (!canElicit) return 'unsupported';
+  try {
+    const result = await ctx.mcpReq.elicitInput(
+      { message: prompt, requestedSchema: { type: 'object', properties: {} } },
+      { timeout: timeoutMs, signal: ctx.mcpReq.signal },
+    );
+    return result.action;
+  } catch (error) {
+    if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) return 'timeout';
+    return ctx.mcpReq.signal.aborted ||
+      (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed)
+      ? 'disconnect'
+      : 'cancel';
+  }
+}
 
 /** The policy version a parked upstream question is sealed under (it is not an approval decision). */
 const UPSTREAM_INPUT_POLICY = 'upstream-input/v1';
@@ -116,19 +171,33 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
       const project = (result: CallToolResult) => server.projectCallToolResult(result, outputSchema);
 
       if (identity.era === 'legacy') {
-        const askClient = clientCanElicit()
+        const canElicit = clientCanElicit();
+        const askClient = canElicit
           ? (params: UpstreamElicitation, signal: AbortSignal): Promise<ElicitResult> =>
               ctx.mcpReq.elicitInput(params, { signal, timeout: core.elicitationTimeoutMs })
           : undefined;
-        return project(await core.pipeline.call(alias, args, caller(ctx, askClient ? { askClient } : {})));
+        const askApproval = (prompt: string) =>
+          askOnStream(ctx, prompt, canElicit, core.elicitationTimeoutMs);
+        return project(
+          await core.pipeline.call(
+            alias,
+            args,
+            caller(ctx, { canElicit, askApproval, ...(askClient ? { askClient } : {}) }),
+          ),
+        );
       }
 
-      // Modern era: the client cannot be asked mid-call, so upstream questions park the call (input_required).
+      // Modern era: the client cannot be asked mid-call. Approval prompts and upstream questions are answered
+      // with input_required; a running upstream call waits in the parking lot until the client retries.
       const binding = { principal: identity.principal, alias, argsDigest: argsDigest(args) };
-      let call: ParkedCall;
+      const canElicit = clientCanElicit();
       const state = ctx.mcpReq.requestState<string>();
-      if (typeof state === 'string') {
-        const opened = core.sealer.open(state, { ...binding, policyVersion: UPSTREAM_INPUT_POLICY });
+      let call: ParkedCall;
+      if (typeof state === 'string' && state.startsWith(PARKED_PREFIX)) {
+        const opened = core.sealer.open(state.slice(PARKED_PREFIX.length), {
+          ...binding,
+          policyVersion: UPSTREAM_INPUT_POLICY,
+        });
         const id = opened.ok ? opened.payload.extra?.parkedCall : undefined;
         const taken = typeof id === 'string' ? core.parked.take(id, binding) : undefined;
         if (!taken) {
@@ -143,16 +212,35 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
         );
         call = taken.call;
       } else {
-        const canElicit = clientCanElicit();
+        const approvalAnswer =
+          typeof state === 'string' ? readApprovalAnswer(core, state, binding, ctx) : undefined;
         call = core.parked.start(binding, (ask, signal) =>
           core.pipeline.call(alias, args, {
             ...caller(ctx),
             signal,
+            canElicit,
+            ...(approvalAnswer === undefined ? {} : { approvalAnswer }),
             ...(canElicit ? { askClient: (params: UpstreamElicitation) => ask(params) } : {}),
           }),
         );
       }
-      const step = await call.next(ctx.mcpReq.signal);
+      let step: ParkedStep;
+      try {
+        step = await call.next(ctx.mcpReq.signal);
+      } catch (error) {
+        if (error instanceof ApprovalRequired) {
+          return inputRequired({
+            inputRequests: {
+              [APPROVAL_KEY]: inputRequired.elicit({
+                message: error.prompt,
+                requestedSchema: { type: 'object', properties: {} },
+              }),
+            },
+            requestState: `${APPROVAL_PREFIX}${core.sealer.seal({ ...binding, policyVersion: approvalPolicy(error.policyVersion) })}`,
+          });
+        }
+        throw error;
+      }
       if (step.kind === 'done') return project(step.result);
       return parkForInput(core, call, step.input, binding);
     },
@@ -203,10 +291,12 @@ function parkForInput(
   }
   return inputRequired({
     inputRequests: { [UPSTREAM_INPUT_KEY]: asInputRequest(pending.params) },
-    requestState: core.sealer.seal({
-      ...binding,
-      policyVersion: UPSTREAM_INPUT_POLICY,
-      extra: { parkedCall: call.id },
-    }),
+    requestState:
+      PARKED_PREFIX +
+      core.sealer.seal({
+        ...binding,
+        policyVersion: UPSTREAM_INPUT_POLICY,
+        extra: { parkedCall: call.id },
+      }),
   });
 }

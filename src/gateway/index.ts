@@ -15,6 +15,9 @@ export type {
   RecordStage,
 } from './pipeline.ts';
 export { createArgumentValidator } from './argument-validator.ts';
+export { createApprovalStage, ApprovalRequired, effectiveRiskOf } from './approval-stage.ts';
+export type { ApprovalStageDeps } from './approval-stage.ts';
+export { toAuditInput } from './audit-record.ts';
 export type { ArgumentValidator } from './argument-validator.ts';
 export { createDownstreamServer, GATEWAY_SERVER_INFO } from './downstream-server.ts';
 export type { GatewayCore, DownstreamIdentity } from './downstream-server.ts';

@@ -4,6 +4,7 @@
  * filled by the approval and audit domains (a stage with nothing configured passes the call on).
  */
 import type { CallToolResult, ElicitResult } from '@modelcontextprotocol/server';
+import type { ElicitationOutcome } from '../approval/index.ts';
 import { PortcullisError } from '../errors/index.ts';
 import type { Masker } from '../sandbox/index.ts';
 import type { ElicitationAsker, Supervisor } from '../upstream/index.ts';
@@ -28,6 +29,12 @@ export interface CallerContext {
   askClient?: ElicitationAsker;
   /** `_meta` to forward upstream (W3C trace context). */
   meta?: Record<string, unknown>;
+  /** True when the client declared the elicitation capability. */
+  canElicit?: boolean;
+  /** Legacy era: asks the person on the call's stream; resolves with how the prompt ended. */
+  askApproval?: (prompt: string) => Promise<ElicitationOutcome>;
+  /** Modern era, retried call: the person's answer to the approval prompt (already checked against the seal). */
+  approvalAnswer?: ElicitationOutcome;
 }
 
 /** The outcome of the approval stages for one call. */
@@ -159,6 +166,8 @@ export function createCallPipeline(deps: PipelineDeps): CallPipeline {
         const result = await executeTool(deps, tool, validArgs, caller);
         return finish(maskResult(result, deps.masker()));
       } catch (error) {
+        // A modern-era ask is not an outcome: the call continues on the client's retry and is recorded then.
+        if (error instanceof Error && error.name === 'ApprovalRequired') throw error;
         const wire: WireError = toWireError(error, deps.masker());
         const code = error instanceof PortcullisError ? error.code : 'INTERNAL';
         if (wire.kind === 'protocol-error') {

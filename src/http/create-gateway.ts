@@ -5,15 +5,18 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
-import { createApprovalSealer } from '../approval/index.ts';
+import { compileApprovalRules, createApprovalSealer } from '../approval/index.ts';
+import { createAuditLog } from '../audit/index.ts';
 import type { PortcullisConfig } from '../config/index.ts';
 import {
   buildUpstreamSurface,
+  createApprovalStage,
   createArgumentValidator,
   createCallPipeline,
   createDownstreamServer,
   createParkedCalls,
   createToolRegistry,
+  toAuditInput,
   type DownstreamIdentity,
   type GatewayCore,
   type GovernFunction,
@@ -101,6 +104,8 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     if (toolRegistry.rebuild()) late.endpoint?.notify('tools');
   });
 
+  const rules = compileApprovalRules(config.approval.rules);
+  const audit = createAuditLog(store, { clock: now, masker });
   const pipeline = createCallPipeline({
     registry: toolRegistry,
     supervisor,
@@ -108,7 +113,14 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     validator: createArgumentValidator(),
     masker: () => masker,
     now,
+    approval: createApprovalStage({ rules, threshold: config.approval.autoApproveThreshold, now }),
     record: (record) => {
+      const entry = toAuditInput(record, null);
+      try {
+        if (entry) audit.append(entry);
+      } catch (error) {
+        logger.log('audit.write_failed', { alias: record.alias, error: (error as Error).message }, 'error');
+      }
       if (record.tool?.upstream && record.outcome === 'OK')
         store.upstreams.recordUsed(record.tool.upstream, now());
       logger.log('mcp.tool.done', {
@@ -134,6 +146,7 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
       ttlMs: config.approval.elicitationTimeoutMs,
     }),
     elicitationTimeoutMs: config.approval.elicitationTimeoutMs,
+    policyVersion: () => rules.version,
   };
   const mcp = createMcpEndpoint({
     createServer: (identity) => createDownstreamServer(core, identity),

@@ -1,0 +1,60 @@
+/** Turns a finished call into its audit record (stage 8 of DESIGN.md §2). Pure. */
+import type { AuditInput } from '../audit/index.ts';
+import type { HitlMode } from '../config/index.ts';
+import { effectiveRiskOf } from './approval-stage.ts';
+import type { CallRecord } from './pipeline.ts';
+
+/** The audit input of a call, or undefined when no tool was resolved (unknown tools are logged, not audited). */
+export function toAuditInput(record: CallRecord, traceId: string | null): AuditInput | undefined {
+  const tool = record.tool;
+  if (!tool) return undefined;
+  const risk = tool.governance?.risk ?? {};
+  // A call refused before the approval stage ran (e.g. invalid arguments) was denied by the gateway itself.
+  const approval = record.approval ?? {
+    decision: 'deny',
+    ruleId: `gateway:${record.errorCode ?? 'refused'}`,
+  };
+  const level = (value: unknown) => (typeof value === 'string' && /^L[0-5]$/.test(value) ? value : undefined);
+  const serverLevel = level((risk.server as { level?: unknown } | undefined)?.level ?? risk.server);
+  const publishLevel = level((risk.publish as { level?: unknown } | undefined)?.level ?? risk.publish);
+  const target =
+    tool.origin === 'local'
+      ? {
+          origin: 'local' as const,
+          toolId: tool.localToolId ?? tool.alias,
+          category: tool.governance?.category ?? null,
+          toolSafety: tool.governance?.toolSafety ?? null,
+        }
+      : {
+          origin: 'upstream' as const,
+          upstreamId: tool.upstream ?? '',
+          upstreamTool: tool.upstreamTool ?? '',
+        };
+  return {
+    principal: record.caller.principal,
+    sessionId: record.caller.sessionId ?? null,
+    alias: record.alias,
+    risk: {
+      final: effectiveRiskOf(tool),
+      ...(serverLevel ? { server: serverLevel } : {}),
+      ...(publishLevel ? { publish: publishLevel } : {}),
+      floorTrigger: typeof risk.floorTrigger === 'string' ? risk.floorTrigger : null,
+      hitlMitigated: risk.hitlMitigated === true,
+    },
+    approval: {
+      mode: (approval.mode as HitlMode | undefined) ?? tool.hitl,
+      decision: (approval.decision as 'allow' | 'deny' | 'ask' | undefined) ?? 'allow',
+      ...(typeof approval.ruleId === 'string' ? { ruleId: approval.ruleId } : {}),
+      ...(typeof approval.elicitation === 'string'
+        ? { elicitation: approval.elicitation as NonNullable<AuditInput['approval']['elicitation']> }
+        : {}),
+      ...(typeof approval.decidedAt === 'string' ? { decidedAt: approval.decidedAt } : {}),
+    },
+    arguments: record.args,
+    outcome: record.outcome,
+    ...(record.errorCode === undefined ? {} : { errorCode: record.errorCode }),
+    durationMs: record.durationMs,
+    traceId,
+    ...target,
+  } as AuditInput;
+}
