@@ -1,0 +1,32 @@
+/**
+ * ledger: tool fingerprints and the fingerprint state machine. Canonical JSON (keys sorted at every depth,
+ * compact, raw UTF-8) hashed with SHA-256; the Portcullis profile covers name, title, description,
+ * inputSchema, outputSchema and annotations (DESIGN decision 4), and a reference-compatible `hashMcpTool`
+ * is kept for interoperability. A changed definition is withheld (AWAITING_REREVIEW) until an operator
+ * approves it; REVOKED withholds a tool for good. Pure functions plus a service over a LedgerStore.
+ */
+export { canonicalJson, canonicalString, sha256Hex } from './canonical-json.ts';
+export {
+  REFERENCE_TOOL_PROFILE,
+  TOOL_FINGERPRINT_PROFILE,
+  fingerprintTool,
+  hashMcpTool,
+  toolFingerprintContent,
+} from './fingerprint.ts';
+export type { Fingerprint, FingerprintableTool } from './fingerprint.ts';
+export {
+  approveFingerprint,
+  checkFingerprint,
+  isExposable,
+  markFingerprintPublished,
+  revokeFingerprint,
+} from './state-machine.ts';
+export type {
+  ApproveResult,
+  FingerprintCheck,
+  FingerprintObservation,
+  RevokeResult,
+} from './state-machine.ts';
+export { createLedger } from './ledger-service.ts';
+export type { Ledger } from './ledger-service.ts';
+export type { LedgerRecord, LedgerStatus, LedgerStore } from './types.ts';

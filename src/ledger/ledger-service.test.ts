@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { fingerprintTool } from './fingerprint.ts';
+import { createLedger } from './ledger-service.ts';
+import type { LedgerRecord, LedgerStore } from './types.ts';
+
+// An in-memory LedgerStore: the store is not the thing under test (the SQLite one lives in store/).
+function createMemoryStore(): LedgerStore & { puts: number } {
+  const records = new Map<string, LedgerRecord>();
+  const store = {
+    puts: 0,
+    get: (upstream: string, tool: string) => records.get(`${upstream}\u0000${tool}`),
+    put(record: LedgerRecord) {
+      store.puts += 1;
+      records.set(`${record.upstream}\u0000${record.tool}`, { ...record });
+    },
+    list: () => [...records.values()],
+  };
+  return store;
+}
+
+function setup() {
+  const store = createMemoryStore();
+  let now = 1_000;
+  const ledger = createLedger(store, () => now);
+  return { store, ledger, advance: (ms: number) => (now += ms) };
+}
+
+const TOOL = {
+  name: 'search',
+  description: 'Search the web.',
+  inputSchema: { type: 'object' },
+  annotations: { readOnlyHint: true },
+};
+
+describe('createLedger', () => {
+  it('walks a rug pull: NEW, UNCHANGED, MISMATCH (withheld), approve (exposed again)', () => {
+    const { store, ledger, advance } = setup();
+    expect(ledger.checkTool('web', TOOL).outcome).toBe('NEW');
+    expect(ledger.isExposable('web', 'search')).toBe(true);
+    expect(ledger.get('web', 'search')).toMatchObject({ firstSeenAt: 1_000, profile: 'portcullis-tool/v1' });
+
+    advance(10);
+    expect(ledger.checkTool('web', TOOL).outcome).toBe('UNCHANGED');
+    expect(store.puts).toBe(1);
+
+    advance(10);
+    // Only the annotations change: the Portcullis profile still catches it.
+    const changed = { ...TOOL, annotations: { readOnlyHint: false, destructiveHint: true } };
+    const mismatch = ledger.checkTool('web', changed);
+    expect(mismatch).toMatchObject({ outcome: 'MISMATCH', previousHash: fingerprintTool(TOOL).hash });
+    expect(ledger.isExposable('web', 'search')).toBe(false);
+
+    advance(10);
+    expect(ledger.approve('web', 'search', fingerprintTool(TOOL).hash).outcome).toBe('HASH_MISMATCH');
+    expect(ledger.isExposable('web', 'search')).toBe(false);
+    expect(ledger.approve('web', 'search', fingerprintTool(changed).hash)).toMatchObject({
+      outcome: 'APPROVED',
+      record: { status: 'ACTIVE', curatedAt: 1_030, firstSeenAt: 1_000 },
+    });
+    expect(ledger.isExposable('web', 'search')).toBe(true);
+  });
+
+  it('keeps a revoked tool withheld whatever the upstream does', () => {
+    const { ledger } = setup();
+    ledger.checkTool('web', TOOL);
+    expect(ledger.revoke('web', 'search').outcome).toBe('REVOKED');
+    expect(ledger.checkTool('web', { ...TOOL, description: 'changed' }).outcome).toBe('MISMATCH');
+    expect(ledger.checkTool('web', TOOL).outcome).toBe('MISMATCH');
+    expect(ledger.approve('web', 'search').outcome).toBe('REVOKED');
+    expect(ledger.isExposable('web', 'search')).toBe(false);
+    expect(ledger.get('web', 'search')?.status).toBe('REVOKED');
+  });
+
+  it('accepts precomputed fingerprints of another profile', () => {
+    const { ledger } = setup();
+    expect(
+      ledger.check('web', 'x', { hash: 'f'.repeat(64), profile: 'saip-mcp-tool/v1' }).record.profile,
+    ).toBe('saip-mcp-tool/v1');
+  });
+
+  it('keys records by upstream and tool', () => {
+    const { ledger } = setup();
+    ledger.checkTool('web', TOOL);
+    ledger.checkTool('other', TOOL);
+    expect(ledger.list().map((record) => `${record.upstream}/${record.tool}`)).toEqual([
+      'web/search',
+      'other/search',
+    ]);
+  });
+
+  it('stamps publication and reports missing records', () => {
+    const { ledger, advance } = setup();
+    expect(ledger.markPublished('web', 'search')).toBeUndefined();
+    expect(ledger.approve('web', 'search')).toEqual({ outcome: 'NOT_FOUND' });
+    expect(ledger.revoke('web', 'search')).toEqual({ outcome: 'NOT_FOUND' });
+    ledger.checkTool('web', TOOL);
+    advance(5);
+    expect(ledger.markPublished('web', 'search')?.publishedAt).toBe(1_005);
+  });
+});

@@ -1,0 +1,63 @@
+// The ledger service: the state machine over a LedgerStore, with an injected clock.
+import { fingerprintTool } from './fingerprint.ts';
+import type { Fingerprint, FingerprintableTool } from './fingerprint.ts';
+import {
+  approveFingerprint,
+  checkFingerprint,
+  isExposable,
+  markFingerprintPublished,
+  revokeFingerprint,
+} from './state-machine.ts';
+import type { ApproveResult, FingerprintCheck, RevokeResult } from './state-machine.ts';
+import type { LedgerRecord, LedgerStore } from './types.ts';
+
+/** Fingerprint bookkeeping for every upstream tool. */
+export interface Ledger {
+  /** Checks an already computed fingerprint and stores the outcome (NEW and MISMATCH write; UNCHANGED does not). */
+  check(upstream: string, tool: string, fingerprint: Fingerprint): FingerprintCheck;
+  /** Fingerprints a live definition with the Portcullis profile, then checks it. */
+  checkTool(upstream: string, definition: FingerprintableTool): FingerprintCheck;
+  /** Approves the stored definition; with `expectedHash`, only if it is still the stored one. */
+  approve(upstream: string, tool: string, expectedHash?: string): ApproveResult;
+  /** Revokes a tool for good. */
+  revoke(upstream: string, tool: string): RevokeResult;
+  /** Stamps `publishedAt`; undefined when there is no record. */
+  markPublished(upstream: string, tool: string): LedgerRecord | undefined;
+  /** True when the tool's record is ACTIVE. */
+  isExposable(upstream: string, tool: string): boolean;
+  get(upstream: string, tool: string): LedgerRecord | undefined;
+  list(): LedgerRecord[];
+}
+
+/** Creates the ledger service over a store; `clock` returns epoch milliseconds. */
+export function createLedger(store: LedgerStore, clock: () => number): Ledger {
+  const check = (upstream: string, tool: string, fingerprint: Fingerprint): FingerprintCheck => {
+    const result = checkFingerprint(store.get(upstream, tool), { upstream, tool, ...fingerprint }, clock());
+    if (result.outcome !== 'UNCHANGED') store.put(result.record);
+    return result;
+  };
+  return {
+    check,
+    checkTool: (upstream, definition) => check(upstream, definition.name, fingerprintTool(definition)),
+    approve(upstream, tool, expectedHash) {
+      const result = approveFingerprint(store.get(upstream, tool), clock(), expectedHash);
+      if (result.outcome === 'APPROVED') store.put(result.record);
+      return result;
+    },
+    revoke(upstream, tool) {
+      const result = revokeFingerprint(store.get(upstream, tool), clock());
+      if (result.outcome === 'REVOKED') store.put(result.record);
+      return result;
+    },
+    markPublished(upstream, tool) {
+      const stored = store.get(upstream, tool);
+      if (stored === undefined) return undefined;
+      const record = markFingerprintPublished(stored, clock());
+      store.put(record);
+      return record;
+    },
+    isExposable: (upstream, tool) => isExposable(store.get(upstream, tool)),
+    get: (upstream, tool) => store.get(upstream, tool),
+    list: () => store.list(),
+  };
+}
