@@ -89,6 +89,30 @@ upstreams:
     expect(problems.join('\n')).toContain(expected);
   });
 
+  it('refuses a composition that shadows another (R1), naming both paths', () => {
+    const problems = problemsOf({
+      upstreams: { a: { transport: 'stdio', command: 'x' }, b: { transport: 'stdio', command: 'y' } },
+      compositions: {
+        one: { members: [{ upstream: 'a', tool: 'read', alias: 'reader' }] },
+        two: { members: [{ upstream: 'b', tool: 'read', alias: 'reader' }] },
+      },
+    });
+    expect(problems).toEqual([
+      'compositions.one.members[0].alias: R1_ALIAS_COLLISION: alias "reader" is also used by compositions.two.members[0].alias',
+    ]);
+  });
+
+  it('refuses a member of an unknown upstream and an alias on a glob', () => {
+    const problems = problemsOf({
+      upstreams: { a: { transport: 'stdio', command: 'x' } },
+      compositions: { c: { members: [{ upstream: 'ghost', tool: 'read_*', alias: 'r' }] } },
+    });
+    expect(problems).toEqual([
+      'compositions.c.members[0].upstream: "ghost" is not a configured upstream',
+      'compositions.c.members[0].alias: an alias needs a single tool, but "read_*" is a glob',
+    ]);
+  });
+
   it('names a placeholder that is unset or blank', () => {
     const problems = problemsOf(
       { auth: { apiKeys: ['${MISSING_KEY}', '${BLANK_KEY}'] } },

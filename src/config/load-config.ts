@@ -8,6 +8,7 @@ import { parseDuration } from './duration.ts';
 import { isMissingValue, PLACEHOLDER_PATTERN, type EnvLookup } from './placeholders.ts';
 import type { PortcullisConfig, UpstreamConfig } from './types.ts';
 import { validateConfigDocument } from './validate.ts';
+import { checkConfigSemantics } from './semantic-checks.ts';
 
 /** The file looked for in the working directory when no --config is given. */
 export const DEFAULT_CONFIG_FILE = 'portcullis.yaml';
@@ -66,6 +67,8 @@ export function buildConfig(
   const doc = structuredClone(document ?? {}) as Record<string, unknown>;
   const problems = validateConfigDocument(doc);
   if (problems.length > 0) throw invalid(source, problems);
+  const semantic = checkConfigSemantics(doc);
+  if (semantic.length > 0) throw invalid(source, semantic);
 
   const secrets = new Set<string>();
   const missing: string[] = [];

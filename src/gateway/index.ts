@@ -30,3 +30,5 @@ export type { AliasRequest, AliasAssignment } from './aliases.ts';
 export { toWireError, toolErrorResult } from './wire-errors.ts';
 export type { WireError } from './wire-errors.ts';
 export type { ExposedTool, ToolGovernance, LocalToolProvider, LocalTool, WithheldReason } from './types.ts';
+export { createGovernance, serverContextOf, transportKind } from './governance.ts';
+export type { Governance, GovernanceDeps } from './governance.ts';

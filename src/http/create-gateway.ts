@@ -7,11 +7,15 @@ import type { Server } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
 import { compileApprovalRules, createApprovalSealer } from '../approval/index.ts';
 import { createAuditLog } from '../audit/index.ts';
+import { createLedger, type Ledger } from '../ledger/index.ts';
+import { createPoisoningScanner, loadServerCatalog, type CatalogEntry } from '../risk/index.ts';
 import type { PortcullisConfig } from '../config/index.ts';
 import {
   buildUpstreamSurface,
   createApprovalStage,
   createArgumentValidator,
+  createGovernance,
+  type Governance,
   createCallPipeline,
   createDownstreamServer,
   createParkedCalls,
@@ -40,7 +44,10 @@ export interface GatewayDeps {
   /** Log line sink (default stderr). */
   writeLog?: (line: string) => void;
   local?: LocalToolProvider;
+  /** Replaces the risk engine's governance (tests of the bare proxy only). */
   govern?: GovernFunction;
+  /** The server catalog (default: the bundled catalog/servers). */
+  catalog?: CatalogEntry[];
   now?: () => number;
 }
 
@@ -50,6 +57,8 @@ export interface Gateway {
   store: Store;
   supervisor: Supervisor;
   registry: ToolRegistry;
+  governance: Governance;
+  ledger: Ledger;
   endpoint: McpEndpoint;
   logger: Logger;
   masker: Masker;
@@ -93,11 +102,22 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     now,
   });
 
+  const ledger = createLedger(store.ledger, now);
+  const governance = createGovernance({
+    config,
+    catalog: deps.catalog ?? loadServerCatalog(),
+    ledger,
+    scanner: createPoisoningScanner(),
+    lastUsedAt: (id) => store.upstreams.get(id)?.lastUsedAt ?? null,
+    recordEvent: (event) => store.events.append(event),
+    now,
+    log,
+  });
   const toolRegistry = createToolRegistry({
     config,
     snapshots: () => supervisor.snapshots(),
     ...(deps.local ? { local: deps.local } : {}),
-    ...(deps.govern ? { govern: deps.govern } : {}),
+    govern: deps.govern ?? governance.govern,
   });
   late.registry = toolRegistry;
   deps.local?.onChange(() => {
@@ -204,6 +224,8 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     store,
     supervisor,
     registry: toolRegistry,
+    governance,
+    ledger,
     endpoint: mcp,
     logger,
     masker,

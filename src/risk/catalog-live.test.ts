@@ -20,7 +20,7 @@ let catalog: CatalogEntry[] = [];
 
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'portcullis-live-'));
-  catalog = await loadServerCatalog();
+  catalog = loadServerCatalog();
 });
 afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });

@@ -35,7 +35,7 @@ const VALID: CatalogEntry = {
 
 describe('the bundled catalog', () => {
   it('loads, validates and sorts by id', async () => {
-    const catalog = await loadServerCatalog();
+    const catalog = loadServerCatalog();
     const ids = catalog.map((entry) => entry.id);
     expect(ids).toEqual([...ids].sort());
     for (const id of [
@@ -60,7 +60,7 @@ describe('the bundled catalog', () => {
   });
 
   it('only uses known trust signals and documents every server', async () => {
-    for (const entry of await loadServerCatalog()) {
+    for (const entry of loadServerCatalog()) {
       expect(parseTrustSignals(entry.trustSignals)).toHaveLength(entry.trustSignals.length);
       expect(isTrustedServer(entry)).toBe(true);
       expect(entry.docsUrl).toMatch(/^https:\/\//);
@@ -69,7 +69,7 @@ describe('the bundled catalog', () => {
   });
 
   it('marks the archived reference servers as archived and not vendor-official', async () => {
-    for (const entry of await loadServerCatalog()) {
+    for (const entry of loadServerCatalog()) {
       if (entry.maintenance !== 'archived') continue;
       expect(parseTrustSignals(entry.trustSignals)).not.toContain('VENDOR_OFFICIAL');
     }
@@ -80,14 +80,14 @@ describe('loadServerCatalog on other folders', () => {
   it('reads a folder and lets a later folder replace an entry with the same id', async () => {
     const first = await tempCatalog({ 'acme.json': VALID });
     const second = await tempCatalog({ 'acme.json': { ...VALID, name: 'Acme 2' } });
-    const catalog = await loadServerCatalog({ dirs: [first, second] });
+    const catalog = loadServerCatalog({ dirs: [first, second] });
     expect(catalog).toEqual([{ ...VALID, name: 'Acme 2' }]);
   });
 
   it('skips a schema file placed in an entry folder', async () => {
     const dir = await tempCatalog({ 'acme.json': VALID });
     await copyFile(join(DEFAULT_CATALOG_DIR, CATALOG_SCHEMA_FILE), join(dir, CATALOG_SCHEMA_FILE));
-    expect(await loadServerCatalog({ dirs: [dir] })).toHaveLength(1);
+    expect(loadServerCatalog({ dirs: [dir] })).toHaveLength(1);
   });
 
   it.each<[string, Record<string, unknown>, string]>([
@@ -106,7 +106,12 @@ describe('loadServerCatalog on other folders', () => {
     ['id differs from file name', { 'other.json': VALID }, "id 'acme' does not match the file name"],
   ])('refuses %s with CONFIG_INVALID naming the file', async (_name, files, message) => {
     const dir = await tempCatalog(files);
-    const error = await loadServerCatalog({ dirs: [dir] }).catch((caught: unknown) => caught);
+    let error: unknown;
+    try {
+      loadServerCatalog({ dirs: [dir] });
+    } catch (caught) {
+      error = caught;
+    }
     expect(isPortcullisError(error, 'CONFIG_INVALID')).toBe(true);
     expect((error as Error).message).toContain(Object.keys(files)[0]);
     expect((error as Error).message).toContain(message);

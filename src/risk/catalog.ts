@@ -1,5 +1,5 @@
 // Loading the server catalog from disk: the only file of risk/ that does I/O (scorers stay pure).
-import { readFile, readdir } from 'node:fs/promises';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -33,20 +33,16 @@ function describe(error: ErrorObject): string {
   return `${error.instancePath === '' ? '/' : error.instancePath} ${error.message ?? 'is invalid'}`;
 }
 
-async function compileSchema(schemaDir: string): Promise<ValidateFunction<CatalogEntry>> {
-  const schema: unknown = JSON.parse(await readFile(join(schemaDir, CATALOG_SCHEMA_FILE), 'utf8'));
+function compileSchema(schemaDir: string): ValidateFunction<CatalogEntry> {
+  const schema: unknown = JSON.parse(readFileSync(join(schemaDir, CATALOG_SCHEMA_FILE), 'utf8'));
   const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
   return ajv.compile<CatalogEntry>(schema as object);
 }
 
-async function readEntry(
-  dir: string,
-  file: string,
-  validate: ValidateFunction<CatalogEntry>,
-): Promise<CatalogEntry> {
+function readEntry(dir: string, file: string, validate: ValidateFunction<CatalogEntry>): CatalogEntry {
   let value: unknown;
   try {
-    value = JSON.parse(await readFile(join(dir, file), 'utf8'));
+    value = JSON.parse(readFileSync(join(dir, file), 'utf8'));
   } catch (cause) {
     throw invalid(file, `not valid JSON (${(cause as Error).message})`);
   }
@@ -63,15 +59,13 @@ async function readEntry(
  * Reads and validates every `<id>.json` of the catalog folders against `catalog.schema.json`, and returns
  * the entries sorted by id (the matcher's tie order). Throws CONFIG_INVALID naming the file and the rule.
  */
-export async function loadServerCatalog(options: LoadCatalogOptions = {}): Promise<CatalogEntry[]> {
-  const validate = await compileSchema(options.schemaDir ?? DEFAULT_CATALOG_DIR);
+export function loadServerCatalog(options: LoadCatalogOptions = {}): CatalogEntry[] {
+  const validate = compileSchema(options.schemaDir ?? DEFAULT_CATALOG_DIR);
   const entries = new Map<string, CatalogEntry>();
   for (const dir of options.dirs ?? [DEFAULT_CATALOG_DIR]) {
-    const files = (await readdir(dir)).filter(
-      (file) => file.endsWith('.json') && file !== CATALOG_SCHEMA_FILE,
-    );
+    const files = readdirSync(dir).filter((file) => file.endsWith('.json') && file !== CATALOG_SCHEMA_FILE);
     for (const file of files.sort()) {
-      const entry = await readEntry(dir, file, validate);
+      const entry = readEntry(dir, file, validate);
       entries.set(entry.id, entry);
     }
   }

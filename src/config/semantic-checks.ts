@@ -1,0 +1,55 @@
+/**
+ * Checks the schema cannot express: references between sections and exposed-name collisions. R1 (alias
+ * collision, reference-rules §7) is checked here for every explicitly chosen alias, so a composition that
+ * shadows another never starts; R2/R3 need live tool descriptions and are checked when tools are exposed.
+ */
+
+interface RawMember {
+  upstream: string;
+  tool: string;
+  alias?: string;
+}
+
+interface RawDocument {
+  upstreams?: Record<string, { tools?: { overrides?: Record<string, { alias?: string }> } }>;
+  compositions?: Record<string, { enabled?: boolean; members?: RawMember[] }>;
+}
+
+/** Returns human-readable problems, each naming its path and the rule it breaks. */
+export function checkConfigSemantics(document: unknown): string[] {
+  const doc = (document ?? {}) as RawDocument;
+  const problems: string[] = [];
+  const upstreamIds = new Set(Object.keys(doc.upstreams ?? {}));
+  const aliasOwners = new Map<string, string[]>();
+  const claim = (alias: string, path: string) =>
+    aliasOwners.set(alias, [...(aliasOwners.get(alias) ?? []), path]);
+
+  for (const [id, upstream] of Object.entries(doc.upstreams ?? {})) {
+    for (const [tool, override] of Object.entries(upstream.tools?.overrides ?? {})) {
+      if (override.alias !== undefined)
+        claim(override.alias, `upstreams.${id}.tools.overrides.${tool}.alias`);
+    }
+  }
+  for (const [id, composition] of Object.entries(doc.compositions ?? {})) {
+    (composition.members ?? []).forEach((member, index) => {
+      const path = `compositions.${id}.members[${index}]`;
+      if (!upstreamIds.has(member.upstream)) {
+        problems.push(`${path}.upstream: "${member.upstream}" is not a configured upstream`);
+      }
+      if (member.alias !== undefined) {
+        if (/[*?[\]{}()!]/.test(member.tool)) {
+          problems.push(`${path}.alias: an alias needs a single tool, but "${member.tool}" is a glob`);
+        }
+        if (composition.enabled !== false) claim(member.alias, `${path}.alias`);
+      }
+    });
+  }
+  for (const [alias, paths] of aliasOwners) {
+    if (paths.length > 1) {
+      problems.push(
+        `${paths[0]}: R1_ALIAS_COLLISION: alias "${alias}" is also used by ${paths.slice(1).join(', ')}`,
+      );
+    }
+  }
+  return problems;
+}
