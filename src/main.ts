@@ -7,4 +7,5 @@ const code = await runCli(process.argv.slice(2), {
   cwd: process.cwd(),
 });
 process.exitCode = code;
-setTimeout(() => process.exit(code), 100).unref();
+// Upstream children and sockets may linger after close(); the command is done, so end the process.
+setTimeout(() => process.exit(code), 100);

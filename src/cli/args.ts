@@ -8,14 +8,25 @@ export interface CommandIo {
   cwd: string;
 }
 
-/** Parses `args` with the given options plus `--config` and `--help`; throws a usage error string on failure. */
-export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options']>>(
-  args: string[],
-  options: T,
-) {
-  return parseArgs({
+type Options = NonNullable<ParseArgsConfig['options']>;
+const COMMON = { config: { type: 'string', short: 'c' }, help: { type: 'boolean', short: 'h' } } as const;
+
+/** The parse configuration of a command with options `T`. */
+export type CommandArgsConfig<T extends Options> = {
+  args: string[];
+  options: typeof COMMON & T;
+  allowPositionals: true;
+  strict: true;
+};
+
+/** The parsed values and positionals of a command with options `T`. */
+export type CommandArgs<T extends Options> = ReturnType<typeof parseArgs<CommandArgsConfig<T>>>;
+
+/** Parses `args` with the given options plus `--config` and `--help`; throws on unknown options. */
+export function parseCommandArgs<T extends Options>(args: string[], options: T): CommandArgs<T> {
+  return parseArgs<CommandArgsConfig<T>>({
     args,
-    options: { config: { type: 'string', short: 'c' }, help: { type: 'boolean', short: 'h' }, ...options },
+    options: { ...COMMON, ...options },
     allowPositionals: true,
     strict: true,
   });

@@ -6,6 +6,8 @@ import { isPortcullisError } from '../errors/index.ts';
 import type { CommandIo } from './args.ts';
 import { runServe } from './serve.ts';
 import { runStdio } from './stdio.ts';
+import { runScan } from './scan.ts';
+import { runLedger } from './ledger.ts';
 
 export type { CommandIo } from './args.ts';
 
@@ -25,6 +27,8 @@ type Command = (args: string[], io: CommandIo) => Promise<number>;
 const COMMANDS: Record<string, Command> = {
   serve: runServe,
   stdio: runStdio,
+  scan: runScan,
+  ledger: runLedger,
 };
 
 /** Runs the CLI with `argv` (without node and script); resolves with the exit code. */

@@ -32,6 +32,7 @@ import { openStore, type Store } from '../store/index.ts';
 import { createLogger, type Logger } from '../telemetry/index.ts';
 import { createSupervisor, type Supervisor } from '../upstream/index.ts';
 import { jsonRpcError, JSON_RPC } from './json-rpc-response.ts';
+import { createAdminApi } from './admin-api.ts';
 import { createMcpEndpoint, type McpEndpoint } from './mcp-endpoint.ts';
 import { allowedHostnames, checkHostAndOrigin, createApiKeyVerifier } from './security.ts';
 
@@ -103,9 +104,10 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
   });
 
   const ledger = createLedger(store.ledger, now);
+  const catalog = deps.catalog ?? loadServerCatalog();
   const governance = createGovernance({
     config,
-    catalog: deps.catalog ?? loadServerCatalog(),
+    catalog,
     ledger,
     scanner: createPoisoningScanner(),
     lastUsedAt: (id) => store.upstreams.get(id)?.lastUsedAt ?? null,
@@ -196,8 +198,8 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
       storeOpen ? 200 : 503,
     );
   });
-  app.all('/mcp', async (c) => {
-    const request = c.req.raw;
+  // One door for /mcp and /admin/api: Host/Origin validation, then API keys.
+  const door = (request: Request): Response | { principal: string } => {
     const refused = checkHostAndOrigin(request, hosts, origins);
     if (refused)
       return jsonRpcError(403, JSON_RPC.INVALID_REQUEST, 'FORBIDDEN_ORIGIN', `Forbidden: ${refused}`);
@@ -213,8 +215,43 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
         },
       );
     }
-    return mcp.handle(request, principal);
+    return { principal };
+  };
+  app.all('/mcp', async (c) => {
+    const checked = door(c.req.raw);
+    return checked instanceof Response ? checked : mcp.handle(c.req.raw, checked.principal);
   });
+  const admin = createAdminApi({
+    config,
+    store,
+    supervisor,
+    registry: toolRegistry,
+    governance,
+    ledger,
+    audit,
+    catalog,
+    masker,
+    now,
+    refresh: () => {
+      if (toolRegistry.rebuild()) mcp.notify('tools');
+    },
+  });
+  app.use('/admin/api/*', async (c, next) => {
+    const checked = door(c.req.raw);
+    if (checked instanceof Response) return checked;
+    await next();
+  });
+  app.route('/admin/api', admin);
+
+  // Operator changes made by another process (the ledger CLI) land in the database; pick them up.
+  let seenVersion = store.dataVersion();
+  const watcher = setInterval(() => {
+    const version = store.dataVersion();
+    if (version === seenVersion) return;
+    seenVersion = version;
+    if (toolRegistry.rebuild()) mcp.notify('tools');
+  }, 1_000);
+  watcher.unref();
 
   toolRegistry.rebuild();
   supervisor.start();
@@ -232,6 +269,7 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     serverFor: (identity) => createDownstreamServer(core, identity),
     ready: (timeoutMs) => supervisor.settled(timeoutMs),
     async close() {
+      clearInterval(watcher);
       core.parked.close();
       await mcp.close();
       await supervisor.close();

@@ -31,6 +31,7 @@ export function openStore(options: OpenStoreOptions): Store {
       audit: createAuditRepository(db),
       path,
       schemaVersion,
+      dataVersion: () => (db.open ? (db.pragma('data_version', { simple: true }) as number) : -1),
       close() {
         if (db.open) db.close();
       },

@@ -170,6 +170,11 @@ export interface Store {
   readonly path: string;
   /** The highest applied migration version. */
   readonly schemaVersion: number;
+  /**
+   * A number that changes when another connection (another process, e.g. `portcullis ledger approve`) commits
+   * to the database; the gateway polls it to pick up operator changes without a restart.
+   */
+  dataVersion(): number;
   /** Closes the database; further calls are no-ops. */
   close(): void;
 }

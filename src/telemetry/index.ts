@@ -1,6 +1,36 @@
 /**
- * telemetry: structured JSON logs with masking (and, with issue 5, OpenTelemetry spans and metrics). Nothing
- * here starts an exporter unless an endpoint is configured.
+ * telemetry: structured JSON logs with masking, and OpenTelemetry traces and metrics (DESIGN.md decision 11):
+ * a SERVER span per MCP request with the risk context and approval decision, a child span per upstream call or
+ * sandbox run, W3C trace context in `_meta`, the MCP operation-duration histogram, call and approval counters,
+ * and the `mcp.tool.start|done|crash` log events. Nothing here starts an exporter or a timer unless an OTLP
+ * endpoint (or a test exporter) is given.
  */
 export { createLogger } from './logger.ts';
 export type { Logger, LoggerOptions, LogLevel } from './logger.ts';
+export { createTelemetry } from './telemetry.ts';
+export type { RequestSpan, Telemetry, TelemetryOptions } from './telemetry.ts';
+export type {
+  CallerFacts,
+  ExecutionTarget,
+  LedgerMismatchFacts,
+  PoisoningHitFacts,
+  RequestSpanInfo,
+  ToolCallFacts,
+  ToolFacts,
+  ToolGovernanceFacts,
+  ToolStartFacts,
+} from './facts.ts';
+export { traceContextFromMeta } from './trace-context.ts';
+export type { MetaTraceContext } from './trace-context.ts';
+export {
+  approvalAttributes,
+  callOutcomeOf,
+  errorTypeOf,
+  executionTargetOf,
+  riskAttributes,
+  riskLevelOf,
+  toolLogEventOf,
+} from './describe.ts';
+export type { CallOutcome, RequestOutcome } from './describe.ts';
+export { ATTR, EVENT, LOG_EVENT, METRIC } from './names.ts';
+export { otlpSignalUrl } from './sdk.ts';

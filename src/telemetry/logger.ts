@@ -22,6 +22,18 @@ export interface LoggerOptions {
   now?: () => Date;
 }
 
+const ENVELOPE_KEYS = new Set(['time', 'level', 'event']);
+
+// A field named like an envelope key (a risk `level` such as "L1") must not replace the log level or event
+// name that log processors filter on; it is kept under `field.<key>`.
+function envelopeSafe(fields: Record<string, unknown>): Record<string, unknown> {
+  if (!Object.keys(fields).some((key) => ENVELOPE_KEYS.has(key))) return fields;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields))
+    out[ENVELOPE_KEYS.has(key) ? `field.${key}` : key] = value;
+  return out;
+}
+
 /** Creates a JSON-lines logger. */
 export function createLogger(options: LoggerOptions): Logger {
   const write = options.write ?? ((line: string) => process.stderr.write(line));
@@ -30,7 +42,12 @@ export function createLogger(options: LoggerOptions): Logger {
   return {
     log(event, fields = {}, level = 'info') {
       if (SEVERITY[level] < threshold) return;
-      const record = options.masker.maskDeep({ time: now().toISOString(), level, event, ...fields });
+      const record = options.masker.maskDeep({
+        time: now().toISOString(),
+        level,
+        event,
+        ...envelopeSafe(fields),
+      });
       let line: string;
       try {
         line = JSON.stringify(record);

@@ -1,0 +1,275 @@
+/**
+ * The admin API (JSON under /admin/api, same door checks and API keys as /mcp): servers and tools with their
+ * risk, poisoning and fingerprint facts; ledger approve/revoke; events; live risk previews; the scanner; audit.
+ */
+import { Hono, type Context } from 'hono';
+import type { AuditLog, AuditQuery } from '../audit/index.ts';
+import type { PortcullisConfig, UpstreamConfig } from '../config/index.ts';
+import { isPortcullisError, PortcullisError } from '../errors/index.ts';
+import { serverContextOf, type Governance, type ToolRegistry } from '../gateway/index.ts';
+import type { Ledger } from '../ledger/index.ts';
+import {
+  assessServer,
+  createPoisoningScanner,
+  evaluateToolRisk,
+  findToolDescriptor,
+  matchCatalogEntry,
+  type CatalogEntry,
+  type McpToolDefinition,
+} from '../risk/index.ts';
+import type { Masker } from '../sandbox/index.ts';
+import { EVENT_TYPES, type EventType, type Store } from '../store/index.ts';
+import type { Supervisor } from '../upstream/index.ts';
+
+/** What the admin API reads and acts on. */
+export interface AdminDeps {
+  config: PortcullisConfig;
+  store: Store;
+  supervisor: Supervisor;
+  registry: ToolRegistry;
+  governance: Governance;
+  ledger: Ledger;
+  audit: AuditLog;
+  catalog: readonly CatalogEntry[];
+  masker: Masker;
+  now(): number;
+  /** Rebuilds the registry and advertises a change (after approve/revoke). */
+  refresh(): void;
+}
+
+const bad = (message: string) => new PortcullisError('INVALID_INPUT', message);
+
+async function body(c: Context): Promise<Record<string, unknown>> {
+  try {
+    const value: unknown = await c.req.json();
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+      throw bad('the body must be a JSON object');
+    return value as Record<string, unknown>;
+  } catch (error) {
+    if (isPortcullisError(error)) throw error;
+    throw new PortcullisError('PARSE_ERROR', 'the body is not valid JSON');
+  }
+}
+
+const str = (value: unknown, name: string): string => {
+  if (typeof value !== 'string' || value.trim() === '') throw bad(`"${name}" must be a non-empty string`);
+  return value;
+};
+
+/** The registration a risk preview scores, as an upstream config (validated loosely: it is never saved). */
+function previewUpstream(input: Record<string, unknown>): UpstreamConfig {
+  const transport = input.transport;
+  if (transport !== 'stdio' && transport !== 'http' && transport !== 'sse') {
+    throw bad('"transport" must be one of stdio, http, sse');
+  }
+  const common = {
+    id: typeof input.id === 'string' ? input.id : 'preview',
+    enabled: true,
+    protocol: 'auto' as const,
+    callTimeoutMs: 60_000,
+    ...(typeof input.catalog === 'string' ? { catalog: input.catalog } : {}),
+  };
+  if (transport === 'stdio') {
+    return {
+      ...common,
+      transport,
+      command: str(input.command, 'command'),
+      args: Array.isArray(input.args) ? input.args.map(String) : [],
+      env: {},
+    };
+  }
+  const headers = (typeof input.headers === 'object' && input.headers ? input.headers : {}) as Record<
+    string,
+    string
+  >;
+  return { ...common, transport, url: str(input.url, 'url'), headers };
+}
+
+/** Builds the admin routes (mounted under /admin/api by the app). */
+export function createAdminApi(deps: AdminDeps): Hono {
+  const api = new Hono();
+  const catalogEntry = (upstream: UpstreamConfig): CatalogEntry | null => {
+    const match = matchCatalogEntry(deps.catalog, {
+      catalogId: upstream.catalog,
+      transport:
+        upstream.transport === 'stdio' ? 'stdio' : upstream.transport === 'sse' ? 'sse' : 'streamable-http',
+      ...(upstream.transport === 'stdio'
+        ? { command: upstream.command, args: upstream.args }
+        : { url: upstream.url }),
+    });
+    return match.matched ? match.entry : null;
+  };
+
+  api.onError((error, c) => {
+    if (isPortcullisError(error)) {
+      const status = error.code === 'NOT_FOUND' ? 404 : 400;
+      return c.json({ error: { code: error.code, message: deps.masker.mask(error.message) } }, status);
+    }
+    return c.json({ error: { code: 'INTERNAL', message: 'unexpected error; see the gateway log' } }, 500);
+  });
+
+  api.get('/servers', (c) => {
+    const assessments = deps.governance.servers();
+    const tools = deps.registry.all();
+    return c.json({
+      servers: deps.supervisor.snapshots().map((snapshot) => {
+        const assessment = assessments.get(snapshot.id);
+        return {
+          id: snapshot.id,
+          transport: snapshot.transport,
+          state: snapshot.state,
+          era: snapshot.era ?? null,
+          protocolVersion: snapshot.protocolVersion ?? null,
+          lastError: snapshot.lastError === undefined ? null : deps.masker.mask(snapshot.lastError),
+          hostClass: assessment?.risk.hostClass ?? null,
+          catalog: assessment?.catalogId ?? null,
+          toolCount: snapshot.tools.length,
+          exposedToolCount: tools.filter((t) => t.upstream === snapshot.id && t.exposed).length,
+          risk: assessment
+            ? {
+                level: assessment.risk.level,
+                totalScore: assessment.risk.totalScore,
+                axisScores: assessment.risk.axisScores,
+                floorTrigger: assessment.risk.floorTrigger,
+              }
+            : null,
+        };
+      }),
+    });
+  });
+
+  api.get('/tools', (c) =>
+    c.json({
+      tools: deps.registry.all().map((tool) => {
+        const risk = tool.governance?.risk as Record<string, unknown> | undefined;
+        const level = (value: unknown) =>
+          value && typeof value === 'object' && 'level' in value
+            ? (value as { level: unknown }).level
+            : (value ?? null);
+        return {
+          alias: tool.alias,
+          origin: tool.origin,
+          upstream: tool.upstream ?? null,
+          upstreamTool: tool.upstreamTool ?? null,
+          localToolId: tool.localToolId ?? null,
+          composition: tool.composition ?? null,
+          exposed: tool.exposed,
+          withheldReason: tool.withheldReason ?? null,
+          risk: {
+            server: level(risk?.server),
+            publish: level(risk?.publish),
+            final: risk?.final ?? null,
+            effective: risk?.effective ?? null,
+            floorTrigger: risk?.floorTrigger ?? null,
+            hitlMitigated: risk?.hitlMitigated ?? false,
+          },
+          poisoning: tool.governance?.poisoning ?? null,
+          fingerprint: tool.governance?.fingerprint ?? null,
+          compositionRefusal: tool.governance?.compositionRefusal ?? null,
+          hitl: tool.hitl,
+        };
+      }),
+    }),
+  );
+
+  const ledgerAction = (action: 'approve' | 'revoke') => async (c: Context) => {
+    const input = await body(c);
+    const upstream = str(input.upstream, 'upstream');
+    const tool = str(input.tool, 'tool');
+    const result =
+      action === 'approve'
+        ? deps.ledger.approve(upstream, tool, typeof input.hash === 'string' ? input.hash : undefined)
+        : deps.ledger.revoke(upstream, tool);
+    if (result.outcome === 'NOT_FOUND') {
+      throw new PortcullisError('NOT_FOUND', `no fingerprint is recorded for ${upstream}::${tool}`);
+    }
+    if (action === 'approve' && result.outcome !== 'APPROVED') {
+      const why =
+        result.outcome === 'HASH_MISMATCH'
+          ? `the stored definition changed again (stored ${result.record.hash}, you approved ${result.expectedHash}); review it again`
+          : 'a revoked tool stays revoked';
+      throw new PortcullisError('INVALID_INPUT', `approve refused for ${upstream}::${tool}: ${why}`);
+    }
+    deps.refresh();
+    return c.json({ outcome: result.outcome, record: result.record });
+  };
+  api.post('/ledger/approve', ledgerAction('approve'));
+  api.post('/ledger/revoke', ledgerAction('revoke'));
+  api.get('/ledger', (c) => c.json({ records: deps.ledger.list() }));
+
+  api.get('/events', (c) => {
+    const type = c.req.query('type');
+    if (type !== undefined && !(EVENT_TYPES as readonly string[]).includes(type)) {
+      throw bad(`unknown event type "${type}"; one of ${EVENT_TYPES.join(', ')}`);
+    }
+    const limit = Number(c.req.query('limit') ?? 100);
+    const subject = c.req.query('subject');
+    return c.json({
+      events: deps.store.events.query({
+        ...(type === undefined ? {} : { type: type as EventType }),
+        ...(subject === undefined ? {} : { subject }),
+        limit: Number.isFinite(limit) ? Math.min(1000, Math.max(1, limit)) : 100,
+      }),
+    });
+  });
+
+  api.post('/risk/server', async (c) => {
+    const upstream = previewUpstream(await body(c));
+    const entry = catalogEntry(upstream);
+    const assessment = assessServer(serverContextOf(upstream, null), entry, deps.now());
+    return c.json({
+      catalog: assessment.catalogId,
+      trustedServer: assessment.trustedServer,
+      risk: assessment.risk,
+    });
+  });
+
+  api.post('/risk/tool', async (c) => {
+    const input = await body(c);
+    const tool = input.tool as McpToolDefinition | undefined;
+    if (!tool || typeof tool !== 'object' || typeof tool.name !== 'string')
+      throw bad('"tool" must be a tool definition with a name');
+    const serverInput = (input.server ?? { transport: 'stdio', command: 'unknown' }) as Record<
+      string,
+      unknown
+    >;
+    const upstream = previewUpstream(serverInput);
+    const entry = catalogEntry(upstream);
+    const server = assessServer(serverContextOf(upstream, null), entry, deps.now());
+    const scan = createPoisoningScanner().scanTool(tool);
+    const hitl = input.hitl === true || input.hitl === 'REQUIRED' || input.hitl === 'AUTO_APPROVE';
+    const risk = evaluateToolRisk({
+      server,
+      tool,
+      descriptor: findToolDescriptor(entry, tool.name),
+      hitl,
+      scan,
+    });
+    return c.json({ risk, poisoning: scan });
+  });
+
+  api.post('/scan', async (c) => {
+    const input = await body(c);
+    if (typeof input.text !== 'string') throw bad('"text" must be a string');
+    const otherNames = Array.isArray(input.otherNames) ? input.otherNames.map(String) : [];
+    return c.json(createPoisoningScanner({ otherNames }).scanText(input.text));
+  });
+
+  api.get('/audit', (c) => {
+    const q = c.req.query();
+    const filter: AuditQuery = {};
+    for (const key of ['since', 'until', 'alias', 'principal', 'cursor'] as const) {
+      if (q[key] !== undefined) filter[key] = q[key];
+    }
+    if (q.outcome === 'OK' || q.outcome === 'ERROR') filter.outcome = q.outcome;
+    if (q.decision === 'allow' || q.decision === 'deny' || q.decision === 'ask') filter.decision = q.decision;
+    if (q.order === 'asc' || q.order === 'desc') filter.order = q.order;
+    if (q.limit !== undefined) filter.limit = Number(q.limit);
+    return c.json(deps.audit.query(filter));
+  });
+
+  api.all('*', () => {
+    throw new PortcullisError('NOT_FOUND', 'no such admin endpoint; see docs/operations.md');
+  });
+  return api;
+}

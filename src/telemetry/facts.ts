@@ -1,0 +1,96 @@
+/**
+ * What the telemetry domain is told about requests and tool calls. Structural types on purpose: telemetry sits
+ * below the gateway, so it names the fields it reads instead of importing gateway types; the gateway's
+ * ExposedTool, CallerContext and CallRecord fit them as they are.
+ */
+
+/** Risk, scan and fingerprint facts the governance stage attached to a tool (a ToolGovernance fits). */
+export interface ToolGovernanceFacts {
+  risk?: Record<string, unknown> | undefined;
+  poisoning?: { clean: boolean; matches: readonly unknown[] } | undefined;
+  fingerprint?: { hash: string; profile: string; status: string } | undefined;
+}
+
+/** The tool a call reached (an ExposedTool fits). */
+export interface ToolFacts {
+  alias: string;
+  origin: 'upstream' | 'local';
+  upstream?: string | undefined;
+  upstreamTool?: string | undefined;
+  /** The composition that exposes the tool (implicit ones are `upstream:<id>`). */
+  composition?: string | undefined;
+  localToolId?: string | undefined;
+  hitl?: string | undefined;
+  governance?: ToolGovernanceFacts | undefined;
+}
+
+/** Who is calling (a CallerContext fits). */
+export interface CallerFacts {
+  principal: string;
+  sessionId?: string | undefined;
+  era?: string | undefined;
+}
+
+/** A call about to execute, for `toolStarted`. */
+export interface ToolStartFacts {
+  alias: string;
+  tool?: ToolFacts | undefined;
+  caller: CallerFacts;
+  args?: unknown;
+}
+
+/** A finished call, for `toolFinished` (the gateway's CallRecord fits). */
+export interface ToolCallFacts {
+  alias: string;
+  tool?: ToolFacts | undefined;
+  args?: unknown;
+  caller: CallerFacts;
+  durationMs: number;
+  outcome: 'OK' | 'ERROR';
+  /** The stable error code when the outcome is ERROR. */
+  errorCode?: string | undefined;
+  /** The approval stage's record: `decision`, `mode`, `ruleId`, `elicitation`. */
+  approval?: Record<string, unknown> | undefined;
+}
+
+/** One MCP request arriving on /mcp or stdio, for the SERVER span. */
+export interface RequestSpanInfo {
+  /** The JSON-RPC method, e.g. `tools/call`. */
+  method: string;
+  /** The tool or prompt name the request targets (part of the span name; `gen_ai.tool.name` for tools/call). */
+  target?: string | undefined;
+  sessionId?: string | undefined;
+  protocolVersion?: string | undefined;
+  requestId?: string | number | null | undefined;
+  /** How the request arrived: `tcp` for HTTP, `pipe` for stdio (semantic conventions). */
+  transport?: 'tcp' | 'pipe' | undefined;
+  /** W3C trace context of the caller (from the request `_meta`, see traceContextFromMeta). */
+  traceparent?: string | undefined;
+  tracestate?: string | undefined;
+}
+
+/** Where a call executes, for the child span. */
+export type ExecutionTarget =
+  | { origin: 'upstream'; upstream: string; tool: string; transport?: string | undefined }
+  | { origin: 'local'; toolId: string };
+
+/** A poisoning scan hit on a tool definition. */
+export interface PoisoningHitFacts {
+  alias?: string | undefined;
+  upstream?: string | undefined;
+  tool: string;
+  /** Pattern ids that matched. */
+  patterns: readonly string[];
+  /** Definition fields the matches were found in. */
+  fields?: readonly string[] | undefined;
+}
+
+/** A tool definition whose fingerprint no longer matches the ledger (a possible rug pull). */
+export interface LedgerMismatchFacts {
+  upstream: string;
+  tool: string;
+  previousHash?: string | undefined;
+  hash: string;
+  /** The ledger status after the mismatch, e.g. `AWAITING_REREVIEW`. */
+  status?: string | undefined;
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { createMasker } from '../sandbox/index.ts';
+import { createLogger, type LogLevel } from './logger.ts';
+
+function capture(level: LogLevel, secrets: string[] = []) {
+  const lines: string[] = [];
+  const logger = createLogger({
+    level,
+    masker: createMasker(secrets),
+    write: (line) => lines.push(line),
+    now: () => new Date('2026-01-02T03:04:05.000Z'),
+  });
+  return { logger, records: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
+}
+
+describe('createLogger', () => {
+  it.each([
+    ['debug', ['debug', 'info', 'warn', 'error']],
+    ['info', ['info', 'warn', 'error']],
+    ['warn', ['warn', 'error']],
+    ['error', ['error']],
+    ['silent', []],
+  ] as const)('at %s writes %j', (threshold, written) => {
+    const { logger, records } = capture(threshold);
+    for (const level of ['debug', 'info', 'warn', 'error'] as const) logger.log(`e.${level}`, {}, level);
+    expect(records().map((r) => r.level)).toEqual(written);
+  });
+
+  it('writes one JSON line with time, level and event first, masking every string', () => {
+    const { logger, records } = capture('info', ['hunter22']);
+    logger.log('upstream.error', { message: 'auth hunter22 refused', nested: { hunter22: ['x hunter22'] } });
+    expect(records()).toEqual([
+      {
+        time: '2026-01-02T03:04:05.000Z',
+        level: 'info',
+        event: 'upstream.error',
+        message: 'auth *** refused',
+        nested: { '***': ['x ***'] },
+      },
+    ]);
+  });
+
+  it('keeps a field named like an envelope key from replacing the level or event', () => {
+    const { logger, records } = capture('info');
+    logger.log('risk.ServerRiskComputed', { level: 'L1', event: 'other', time: 'then', subject: 'every' });
+    expect(records()[0]).toEqual({
+      time: '2026-01-02T03:04:05.000Z',
+      level: 'info',
+      event: 'risk.ServerRiskComputed',
+      'field.level': 'L1',
+      'field.event': 'other',
+      'field.time': 'then',
+      subject: 'every',
+    });
+  });
+
+  it('withSecrets masks the added values too', () => {
+    const { logger, records } = capture('info', ['first-secret']);
+    logger.withSecrets(['second-secret']).log('x', { a: 'first-secret second-secret' });
+    expect(records()[0]?.a).toBe('*** ***');
+  });
+
+  it('survives fields that cannot be serialized', () => {
+    const { logger, records } = capture('info');
+    logger.log('x', { big: 10n });
+    expect(records()[0]).toMatchObject({ event: 'x', note: 'fields were not serializable' });
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * Starts the OpenTelemetry SDK for one gateway: a tracer provider (batched OTLP/HTTP export, or an injected
+ * exporter behind a simple processor), a meter provider (periodic OTLP/HTTP export, or an injected reader), an
+ * AsyncLocalStorage context manager and the W3C trace-context propagator. Nothing is registered globally: the
+ * gateway holds its own instances, so two gateways in one process (tests) never share or fight over them.
+ */
+import type { Meter, TextMapPropagator, Tracer } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { defaultResource, resourceFromAttributes } from '@opentelemetry/resources';
+import { MeterProvider, PeriodicExportingMetricReader, type IMetricReader } from '@opentelemetry/sdk-metrics';
+import {
+  BasicTracerProvider,
+  BatchSpanProcessor,
+  SimpleSpanProcessor,
+  type SpanExporter,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
+import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
+import { SCOPE_NAME } from './names.ts';
+
+/** The longest attribute value a span keeps (captured arguments are cut shorter, at 4096). */
+export const MAX_ATTRIBUTE_CHARS = 8192;
+
+/** Where and how telemetry is exported. */
+export interface SdkOptions {
+  serviceName: string;
+  serviceVersion?: string | undefined;
+  otlp?: { endpoint: string; headers: Record<string, string> } | undefined;
+  /** Replaces the OTLP trace exporter (tests: InMemorySpanExporter, exported span by span). */
+  spanExporter?: SpanExporter | undefined;
+  /** Replaces the OTLP periodic metric reader (tests: a reader collected on demand). */
+  metricReader?: IMetricReader | undefined;
+  /** How often metrics are pushed over OTLP (default 60 s). */
+  metricExportIntervalMs?: number | undefined;
+}
+
+/** The running SDK parts the telemetry facade uses. */
+export interface Sdk {
+  tracer: Tracer;
+  meter: Meter;
+  contextManager: AsyncLocalStorageContextManager;
+  propagator: TextMapPropagator;
+  /** Exports what is buffered without stopping. */
+  forceFlush(): Promise<void>;
+  /** Flushes and stops exporters, timers and the context manager; safe to call twice. */
+  shutdown(): Promise<void>;
+}
+
+/** True when the options ask for any export at all (an OTLP endpoint or an injected exporter or reader). */
+export function needsSdk(options: SdkOptions): boolean {
+  return (
+    (options.otlp?.endpoint ?? '') !== '' ||
+    options.spanExporter !== undefined ||
+    options.metricReader !== undefined
+  );
+}
+
+/** The OTLP/HTTP URL of one signal under a base endpoint, e.g. `http://collector:4318/v1/traces`. */
+export function otlpSignalUrl(endpoint: string, signal: 'traces' | 'metrics'): string {
+  return `${endpoint.replace(/\/+$/, '')}/v1/${signal}`;
+}
+
+function spanProcessors(options: SdkOptions): SpanProcessor[] {
+  if (options.spanExporter) return [new SimpleSpanProcessor(options.spanExporter)];
+  if (!options.otlp) return [];
+  const exporter = new OTLPTraceExporter({
+    url: otlpSignalUrl(options.otlp.endpoint, 'traces'),
+    headers: { ...options.otlp.headers },
+  });
+  return [new BatchSpanProcessor(exporter)];
+}
+
+function metricReaders(options: SdkOptions): IMetricReader[] {
+  if (options.metricReader) return [options.metricReader];
+  if (!options.otlp) return [];
+  const exporter = new OTLPMetricExporter({
+    url: otlpSignalUrl(options.otlp.endpoint, 'metrics'),
+    headers: { ...options.otlp.headers },
+  });
+  return [
+    new PeriodicExportingMetricReader({
+      exporter,
+      exportIntervalMillis: options.metricExportIntervalMs ?? 60_000,
+    }),
+  ];
+}
+
+/** Starts the SDK; call only when needsSdk(options) is true. */
+export function startSdk(options: SdkOptions): Sdk {
+  const resource = defaultResource().merge(
+    resourceFromAttributes({
+      [ATTR_SERVICE_NAME]: options.serviceName,
+      ...(options.serviceVersion === undefined ? {} : { [ATTR_SERVICE_VERSION]: options.serviceVersion }),
+    }),
+  );
+  const tracerProvider = new BasicTracerProvider({
+    resource,
+    spanProcessors: spanProcessors(options),
+    // Names and ids on spans can come from clients; a cap keeps one request from shipping megabytes.
+    spanLimits: { attributeValueLengthLimit: MAX_ATTRIBUTE_CHARS },
+  });
+  const meterProvider = new MeterProvider({ resource, readers: metricReaders(options) });
+  const contextManager = new AsyncLocalStorageContextManager().enable();
+  let stopped: Promise<void> | undefined;
+  return {
+    tracer: tracerProvider.getTracer(SCOPE_NAME, options.serviceVersion),
+    meter: meterProvider.getMeter(SCOPE_NAME, options.serviceVersion),
+    contextManager,
+    propagator: new W3CTraceContextPropagator(),
+    async forceFlush() {
+      await Promise.all([tracerProvider.forceFlush(), meterProvider.forceFlush()]);
+    },
+    shutdown() {
+      stopped ??= Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown()]).then(() => {
+        contextManager.disable();
+      });
+      return stopped;
+    },
+  };
+}

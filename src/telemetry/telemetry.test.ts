@@ -1,0 +1,536 @@
+import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import { MetricReader, type MetricData } from '@opentelemetry/sdk-metrics';
+import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PortcullisError } from '../errors/index.ts';
+import type { CallRecord, ExposedTool } from '../gateway/index.ts';
+import { createMasker } from '../sandbox/index.ts';
+import { executionTargetOf } from './describe.ts';
+import type { ToolCallFacts, ToolFacts } from './facts.ts';
+import { createLogger } from './logger.ts';
+import { createTelemetry, type Telemetry } from './telemetry.ts';
+import { traceContextFromMeta } from './trace-context.ts';
+
+// Compile-time check: the gateway's CallRecord and ExposedTool are accepted as they are.
+export const recordFits = (record: CallRecord): ToolCallFacts => record;
+export const toolFits = (tool: ExposedTool): ToolFacts => tool;
+
+/** A metric reader collected on demand (the SDK's pull path, no exporter, no timer). */
+class CollectingReader extends MetricReader {
+  protected override async onShutdown(): Promise<void> {}
+  protected override async onForceFlush(): Promise<void> {}
+}
+
+const SECRET = 'tok-SECRET-123456';
+const CLIENT_TRACE = '0af7651916cd43dd8448eb211c80319c';
+const CLIENT_PARENT = `00-${CLIENT_TRACE}-b7ad6b7169203331-01`;
+
+const echoTool: ToolFacts = {
+  alias: 'every_echo',
+  origin: 'upstream',
+  upstream: 'every',
+  upstreamTool: 'echo',
+  composition: 'upstream:every',
+  hitl: 'REQUIRED',
+  governance: {
+    risk: {
+      final: 'L3',
+      effective: 'L2',
+      server: { level: 'L1' },
+      publish: { level: 'L3' },
+      floorTrigger: null,
+      hitlMitigated: true,
+    },
+    poisoning: { clean: true, matches: [] },
+  },
+};
+const caller = { principal: 'key:abc', sessionId: 's-1' };
+
+interface Rig {
+  telemetry: Telemetry;
+  exporter: InMemorySpanExporter;
+  reader: CollectingReader;
+  lines: () => Record<string, unknown>[];
+}
+
+const rigs: Rig[] = [];
+
+function createRig(captureArguments = false): Rig {
+  const exporter = new InMemorySpanExporter();
+  const reader = new CollectingReader();
+  const masker = createMasker([SECRET]);
+  const written: string[] = [];
+  const telemetry = createTelemetry({
+    serviceName: 'portcullis-test',
+    captureArguments,
+    masker,
+    logger: createLogger({ level: 'debug', masker, write: (line) => written.push(line) }),
+    spanExporter: exporter,
+    metricReader: reader,
+  });
+  const rig = {
+    telemetry,
+    exporter,
+    reader,
+    lines: () => written.map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
+  rigs.push(rig);
+  return rig;
+}
+
+afterEach(async () => {
+  await Promise.all(rigs.splice(0).map((rig) => rig.telemetry.shutdown()));
+});
+
+const spanNamed = (exporter: InMemorySpanExporter, name: string): ReadableSpan => {
+  const span = exporter.getFinishedSpans().find((s) => s.name === name);
+  if (!span)
+    throw new Error(
+      `no span named ${name}: ${exporter
+        .getFinishedSpans()
+        .map((s) => s.name)
+        .join(', ')}`,
+    );
+  return span;
+};
+
+async function metricsOf(reader: CollectingReader): Promise<Map<string, MetricData>> {
+  const { resourceMetrics } = await reader.collect();
+  const all = resourceMetrics.scopeMetrics.flatMap((scope) => scope.metrics);
+  return new Map(all.map((metric) => [metric.descriptor.name, metric]));
+}
+
+/** Drives one governed echo call the way the gateway does: request span, start, execution, record. */
+async function echoCall(rig: Rig, finish: Partial<ToolCallFacts> = {}) {
+  let forwarded: Record<string, unknown> | undefined;
+  const result = await rig.telemetry.traceRequest(
+    {
+      method: 'tools/call',
+      target: 'every_echo',
+      sessionId: 's-1',
+      protocolVersion: '2025-11-25',
+      requestId: 7,
+      transport: 'tcp',
+      ...traceContextFromMeta({ traceparent: CLIENT_PARENT, progressToken: 3 }),
+    },
+    async () => {
+      rig.telemetry.toolStarted({ alias: 'every_echo', tool: echoTool, caller });
+      const out = await rig.telemetry.traceExecution(
+        executionTargetOf(echoTool, 'stdio'),
+        async (meta) => {
+          forwarded = meta;
+          return { content: [{ type: 'text', text: `echo ${SECRET}` }] };
+        },
+        { traceparent: CLIENT_PARENT },
+      );
+      rig.telemetry.toolFinished({
+        alias: 'every_echo',
+        tool: echoTool,
+        args: { message: `hello ${SECRET}` },
+        caller,
+        durationMs: 12,
+        outcome: 'OK',
+        approval: { decision: 'ask', mode: 'REQUIRED', elicitation: 'accept' },
+        ...finish,
+      });
+      return out;
+    },
+  );
+  return { result, forwarded };
+}
+
+describe('createTelemetry with an in-memory exporter', () => {
+  it('emits a SERVER span per request with the MCP, GenAI and risk attributes, parented on the caller', async () => {
+    const rig = createRig();
+    await echoCall(rig);
+    const server = spanNamed(rig.exporter, 'tools/call every_echo');
+    expect(server.kind).toBe(SpanKind.SERVER);
+    expect(server.spanContext().traceId).toBe(CLIENT_TRACE);
+    expect(server.parentSpanContext?.spanId).toBe('b7ad6b7169203331');
+    expect(server.attributes).toMatchObject({
+      'mcp.method.name': 'tools/call',
+      'mcp.session.id': 's-1',
+      'mcp.protocol.version': '2025-11-25',
+      'jsonrpc.request.id': '7',
+      'network.transport': 'tcp',
+      'gen_ai.tool.name': 'every_echo',
+      'gen_ai.operation.name': 'execute_tool',
+      'mcp.cid': 'upstream:every',
+      'mcp.origin': 'upstream',
+      'mcp.upstream.id': 'every',
+      'mcp.upstream.tool': 'echo',
+      'mcp.composition.alias': 'every_echo',
+      'mcp.composition.hitl': 'REQUIRED',
+      'mcp.risk.level': 'L2',
+      'mcp.risk.final': 'L3',
+      'mcp.risk.server_level': 'L1',
+      'mcp.risk.publish_level': 'L3',
+      'mcp.risk.hitl_mitigated': true,
+      'portcullis.outcome': 'ok',
+    });
+    expect(server.status.code).not.toBe(SpanStatusCode.ERROR);
+    expect(server.attributes['mcp.risk.floor_trigger']).toBeUndefined();
+  });
+
+  it('records the approval decision as an mcp.approval event', async () => {
+    const rig = createRig();
+    await echoCall(rig);
+    const server = spanNamed(rig.exporter, 'tools/call every_echo');
+    const approval = server.events.find((event) => event.name === 'mcp.approval');
+    expect(approval?.attributes).toEqual({
+      'mcp.approval.decision': 'ask',
+      'mcp.approval.mode': 'REQUIRED',
+      'mcp.approval.elicitation': 'accept',
+    });
+  });
+
+  it('runs the upstream call in a CLIENT child span and forwards its own trace context in _meta', async () => {
+    const rig = createRig();
+    const { forwarded } = await echoCall(rig);
+    const server = spanNamed(rig.exporter, 'tools/call every_echo');
+    const child = spanNamed(rig.exporter, 'tools/call echo');
+    expect(child.kind).toBe(SpanKind.CLIENT);
+    expect(child.parentSpanContext?.spanId).toBe(server.spanContext().spanId);
+    expect(child.attributes).toMatchObject({
+      'mcp.upstream.id': 'every',
+      'mcp.upstream.transport': 'stdio',
+      'mcp.upstream.tool': 'echo',
+      'mcp.origin': 'upstream',
+      'gen_ai.operation.name': 'execute_tool',
+    });
+    expect(forwarded?.traceparent).toBe(`00-${CLIENT_TRACE}-${child.spanContext().spanId}-01`);
+  });
+
+  it('runs a local tool in an INTERNAL execute_tool span', async () => {
+    const rig = createRig();
+    const local: ToolFacts = { alias: 'hash_text', origin: 'local', localToolId: 'hash-text' };
+    await rig.telemetry.traceRequest({ method: 'tools/call', target: 'hash_text' }, () =>
+      rig.telemetry.traceExecution(executionTargetOf(local), async () => ({ content: [] })),
+    );
+    const child = spanNamed(rig.exporter, 'execute_tool hash-text');
+    expect(child.kind).toBe(SpanKind.INTERNAL);
+    expect(child.attributes).toMatchObject({ 'mcp.origin': 'local', 'mcp.local.tool_id': 'hash-text' });
+  });
+
+  it('marks a denied call as an error with its stable code', async () => {
+    const rig = createRig();
+    await rig.telemetry.traceRequest({ method: 'tools/call', target: 'gh_delete_repo' }, async () => {
+      rig.telemetry.toolFinished({
+        alias: 'gh_delete_repo',
+        tool: {
+          alias: 'gh_delete_repo',
+          origin: 'upstream',
+          upstream: 'gh',
+          governance: { risk: { final: 'L5', effective: 'L5', floorTrigger: 'irreversible_verb' } },
+        },
+        caller,
+        durationMs: 3,
+        outcome: 'ERROR',
+        errorCode: 'TOOL_DENIED',
+        approval: { decision: 'deny', mode: 'AUTO_APPROVE', ruleId: 'no-deletes' },
+      });
+      return { isError: true, content: [], _meta: { 'dev.portcullis/error': { code: 'TOOL_DENIED' } } };
+    });
+    const server = spanNamed(rig.exporter, 'tools/call gh_delete_repo');
+    expect(server.status.code).toBe(SpanStatusCode.ERROR);
+    expect(server.attributes).toMatchObject({
+      'error.type': 'TOOL_DENIED',
+      'portcullis.outcome': 'denied',
+      'mcp.risk.level': 'L5',
+      'mcp.risk.floor_trigger': 'irreversible_verb',
+    });
+    expect(server.events.find((e) => e.name === 'mcp.approval')?.attributes).toMatchObject({
+      'mcp.approval.decision': 'deny',
+      'mcp.approval.rule_id': 'no-deletes',
+    });
+  });
+
+  it('marks a thrown request error and a failed execution, masking the message', async () => {
+    const rig = createRig();
+    await expect(
+      rig.telemetry.traceRequest({ method: 'tools/call', target: 'every_echo' }, () =>
+        rig.telemetry.traceExecution(executionTargetOf(echoTool), async () => {
+          throw new PortcullisError('UPSTREAM_TIMEOUT', `no answer from https://x/?key=${SECRET}`);
+        }),
+      ),
+    ).rejects.toThrow(PortcullisError);
+    const child = spanNamed(rig.exporter, 'tools/call echo');
+    expect(child.status).toEqual({
+      code: SpanStatusCode.ERROR,
+      message: 'no answer from https://x/?key=***',
+    });
+    expect(child.attributes['error.type']).toBe('UPSTREAM_TIMEOUT');
+    const server = spanNamed(rig.exporter, 'tools/call every_echo');
+    expect(server.status.code).toBe(SpanStatusCode.ERROR);
+    expect(server.attributes['error.type']).toBe('UPSTREAM_TIMEOUT');
+  });
+
+  it('puts masked arguments and results on the request span when captureArguments is on', async () => {
+    const rig = createRig(true);
+    await echoCall(rig);
+    const server = spanNamed(rig.exporter, 'tools/call every_echo');
+    const args = server.attributes['gen_ai.tool.call.arguments'];
+    const result = server.attributes['gen_ai.tool.call.result'];
+    expect(JSON.parse(String(args))).toEqual({ message: 'hello ***' });
+    expect(String(result)).toContain('echo ***');
+    const everything = JSON.stringify(rig.exporter.getFinishedSpans().map((s) => [s.attributes, s.events]));
+    expect(everything).not.toContain(SECRET);
+  });
+
+  it('keeps arguments and results off spans when captureArguments is off', async () => {
+    const rig = createRig(false);
+    await echoCall(rig);
+    for (const span of rig.exporter.getFinishedSpans()) {
+      expect(span.attributes['gen_ai.tool.call.arguments']).toBeUndefined();
+      expect(span.attributes['gen_ai.tool.call.result']).toBeUndefined();
+    }
+  });
+
+  it('keeps concurrent requests apart (each tool event lands on its own request span)', async () => {
+    const rig = createRig();
+    const call = (alias: string, level: string, waitMs: number) =>
+      rig.telemetry.traceRequest({ method: 'tools/call', target: alias }, async () => {
+        await new Promise((resolve) => setTimeout(resolve, waitMs));
+        rig.telemetry.toolFinished({
+          alias,
+          tool: { alias, origin: 'local', governance: { risk: { final: level, effective: level } } },
+          caller,
+          durationMs: waitMs,
+          outcome: 'OK',
+        });
+        return { content: [] };
+      });
+    await Promise.all([call('slow_tool', 'L4', 30), call('fast_tool', 'L1', 1)]);
+    expect(spanNamed(rig.exporter, 'tools/call slow_tool').attributes['mcp.risk.level']).toBe('L4');
+    expect(spanNamed(rig.exporter, 'tools/call fast_tool').attributes['mcp.risk.level']).toBe('L1');
+  });
+
+  it('starts a new trace when the caller sends a malformed traceparent', async () => {
+    const rig = createRig();
+    await rig.telemetry.traceRequest(
+      { method: 'tools/list', ...traceContextFromMeta({ traceparent: '00-not-a-trace-01' }) },
+      async () => ({ tools: [] }),
+    );
+    const span = spanNamed(rig.exporter, 'tools/list');
+    expect(span.parentSpanContext).toBeUndefined();
+    expect(span.attributes['gen_ai.operation.name']).toBeUndefined();
+  });
+
+  it('reports poisoning hits and fingerprint mismatches as events, inside and outside a request', async () => {
+    const rig = createRig();
+    rig.telemetry.hashLedgerMismatch({
+      upstream: 'every',
+      tool: 'echo',
+      previousHash: 'aaa',
+      hash: 'bbb',
+      status: 'AWAITING_REREVIEW',
+    });
+    const standalone = spanNamed(rig.exporter, 'HashLedgerMismatch');
+    expect(standalone.events[0]?.attributes).toMatchObject({
+      'mcp.upstream.id': 'every',
+      'mcp.fingerprint.previous_hash': 'aaa',
+      'mcp.fingerprint.hash': 'bbb',
+      'mcp.fingerprint.status': 'AWAITING_REREVIEW',
+    });
+    const poisoned: ToolFacts = {
+      ...echoTool,
+      governance: {
+        poisoning: { clean: false, matches: [{ patternId: 'HIDDEN_INSTRUCTION', fieldPath: 'description' }] },
+      },
+    };
+    await rig.telemetry.traceRequest({ method: 'tools/call', target: 'every_echo' }, async () => {
+      rig.telemetry.toolFinished({
+        alias: 'every_echo',
+        tool: poisoned,
+        caller,
+        durationMs: 1,
+        outcome: 'OK',
+      });
+      return { content: [] };
+    });
+    const server = spanNamed(rig.exporter, 'tools/call every_echo');
+    expect(server.attributes['mcp.risk.poisoned']).toBe(true);
+    expect(server.events.find((e) => e.name === 'PoisoningHit')?.attributes).toEqual({
+      'mcp.poisoning.patterns': ['HIDDEN_INSTRUCTION'],
+      'mcp.poisoning.fields': ['description'],
+    });
+    expect(rig.lines().find((l) => l.event === 'mcp.fingerprint.mismatch')).toMatchObject({
+      level: 'warn',
+      hash: 'bbb',
+    });
+  });
+
+  it('records the operation duration, calls by outcome and risk, and approvals by decision', async () => {
+    const rig = createRig();
+    await echoCall(rig);
+    await echoCall(rig, {
+      outcome: 'ERROR',
+      errorCode: 'TOOL_DENIED',
+      approval: { decision: 'deny', mode: 'REQUIRED' },
+    });
+    const metrics = await metricsOf(rig.reader);
+
+    const duration = metrics.get('mcp.server.operation.duration');
+    expect(duration?.descriptor.unit).toBe('s');
+    const points = duration?.dataPoints ?? [];
+    expect(points.map((p) => p.attributes)).toEqual(
+      expect.arrayContaining([
+        { 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': 'every_echo', 'portcullis.outcome': 'ok' },
+        {
+          'mcp.method.name': 'tools/call',
+          'gen_ai.tool.name': 'every_echo',
+          'portcullis.outcome': 'denied',
+          'error.type': 'TOOL_DENIED',
+        },
+      ]),
+    );
+
+    const calls = metrics.get('portcullis.tool.calls')?.dataPoints ?? [];
+    expect(calls.map((p) => [p.attributes, p.value])).toEqual(
+      expect.arrayContaining([
+        [
+          {
+            'gen_ai.tool.name': 'every_echo',
+            'portcullis.outcome': 'ok',
+            'mcp.risk.level': 'L2',
+            'mcp.origin': 'upstream',
+          },
+          1,
+        ],
+        [
+          {
+            'gen_ai.tool.name': 'every_echo',
+            'portcullis.outcome': 'denied',
+            'mcp.risk.level': 'L2',
+            'mcp.origin': 'upstream',
+            'error.type': 'TOOL_DENIED',
+          },
+          1,
+        ],
+      ]),
+    );
+
+    const approvals = metrics.get('portcullis.approvals')?.dataPoints ?? [];
+    expect(approvals.map((p) => [p.attributes['mcp.approval.decision'], p.value]).sort()).toEqual([
+      ['ask', 1],
+      ['deny', 1],
+    ]);
+  });
+
+  it('never labels metrics with a client-sent tool name that did not resolve', async () => {
+    const rig = createRig();
+    const madeUp = `made_up_${'x'.repeat(40)}`;
+    await rig.telemetry.traceRequest({ method: 'tools/call', target: madeUp }, async () => {
+      rig.telemetry.toolFinished({
+        alias: madeUp,
+        caller,
+        durationMs: 1,
+        outcome: 'ERROR',
+        errorCode: 'UNKNOWN_TOOL',
+      });
+      return { isError: true, content: [] };
+    });
+    const metrics = await metricsOf(rig.reader);
+    const labels = JSON.stringify([
+      metrics.get('mcp.server.operation.duration')?.dataPoints.map((p) => p.attributes),
+      metrics.get('portcullis.tool.calls')?.dataPoints.map((p) => p.attributes),
+    ]);
+    expect(labels).not.toContain('made_up');
+    expect(metrics.get('portcullis.tool.calls')?.dataPoints[0]?.attributes['gen_ai.tool.name']).toBe(
+      '_OTHER',
+    );
+    // The span still names what the client asked for.
+    expect(spanNamed(rig.exporter, `tools/call ${madeUp}`).attributes['gen_ai.tool.name']).toBe(madeUp);
+  });
+
+  it('logs mcp.tool.start and mcp.tool.done with the trace id, duration and masked fields', async () => {
+    const rig = createRig();
+    await echoCall(rig);
+    const lines = rig.lines();
+    const start = lines.find((l) => l.event === 'mcp.tool.start');
+    const done = lines.find((l) => l.event === 'mcp.tool.done');
+    const traceId = spanNamed(rig.exporter, 'tools/call every_echo').spanContext().traceId;
+    expect(start).toMatchObject({
+      alias: 'every_echo',
+      upstream: 'every',
+      risk: 'L2',
+      principal: 'key:abc',
+      traceId,
+    });
+    expect(done).toMatchObject({
+      alias: 'every_echo',
+      outcome: 'OK',
+      durationMs: 12,
+      approval: 'ask',
+      traceId,
+    });
+    expect(JSON.stringify(lines)).not.toContain(SECRET);
+  });
+
+  it('logs mcp.tool.crash at error level when the call broke on the way', async () => {
+    const rig = createRig();
+    rig.telemetry.toolFinished({
+      alias: 'every_echo',
+      tool: echoTool,
+      caller,
+      durationMs: 5,
+      outcome: 'ERROR',
+      errorCode: 'UPSTREAM_UNAVAILABLE',
+    });
+    expect(rig.lines().find((l) => l.event === 'mcp.tool.crash')).toMatchObject({
+      level: 'error',
+      errorCode: 'UPSTREAM_UNAVAILABLE',
+      durationMs: 5,
+    });
+  });
+});
+
+describe('createTelemetry without an endpoint', () => {
+  it('starts no SDK, no exporter and no timer, and still logs tool events', async () => {
+    const intervals = vi.spyOn(globalThis, 'setInterval');
+    const timeouts = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      const written: string[] = [];
+      const masker = createMasker([SECRET]);
+      const telemetry = createTelemetry({
+        serviceName: 'portcullis',
+        captureArguments: true,
+        masker,
+        logger: createLogger({ level: 'info', masker, write: (line) => written.push(line) }),
+      });
+      expect(telemetry.enabled).toBe(false);
+      const meta = { traceparent: CLIENT_PARENT };
+      const result = await telemetry.traceRequest(
+        { method: 'tools/call', target: 'every_echo' },
+        async () => {
+          expect(telemetry.injectMeta(meta)).toBe(meta);
+          const out = await telemetry.traceExecution(
+            executionTargetOf(echoTool),
+            async (forwarded) => {
+              expect(forwarded).toBe(meta);
+              return { content: [] };
+            },
+            meta,
+          );
+          telemetry.toolFinished({
+            alias: 'every_echo',
+            tool: echoTool,
+            caller,
+            durationMs: 2,
+            outcome: 'OK',
+          });
+          return out;
+        },
+      );
+      expect(result).toEqual({ content: [] });
+      expect(telemetry.startRequestSpan({ method: 'tools/list' }).traceId).toBeUndefined();
+      await telemetry.shutdown();
+      expect(intervals).not.toHaveBeenCalled();
+      expect(timeouts).not.toHaveBeenCalled();
+      expect(written.map((line) => (JSON.parse(line) as { event: string }).event)).toEqual(['mcp.tool.done']);
+    } finally {
+      intervals.mockRestore();
+      timeouts.mockRestore();
+    }
+  });
+});

@@ -1,0 +1,470 @@
+/**
+ * The telemetry facade of one gateway: a SERVER span per MCP request, a child span per upstream call or sandbox
+ * run, the risk context and approval decision on the request span, the MCP operation-duration histogram and
+ * Portcullis's call and approval counters, and the `mcp.tool.*` log events. With no OTLP endpoint and nothing
+ * injected, no SDK object and no timer exists: spans and metrics are skipped, log events still flow.
+ */
+import {
+  createContextKey,
+  defaultTextMapGetter,
+  defaultTextMapSetter,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Context,
+  type Counter,
+  type Histogram,
+  type Span,
+} from '@opentelemetry/api';
+import type { IMetricReader } from '@opentelemetry/sdk-metrics';
+import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
+import type { Masker } from '../sandbox/index.ts';
+import {
+  approvalAttributes,
+  captureText,
+  callOutcomeOf,
+  errorTypeOf,
+  maskAttributes,
+  poisoningSummary,
+  resultOutcomeOf,
+  riskAttributes,
+  riskLevelOf,
+  toolLogEventOf,
+  type RequestOutcome,
+} from './describe.ts';
+import type {
+  ExecutionTarget,
+  LedgerMismatchFacts,
+  PoisoningHitFacts,
+  RequestSpanInfo,
+  ToolCallFacts,
+  ToolFacts,
+  ToolStartFacts,
+} from './facts.ts';
+import type { Logger } from './logger.ts';
+import { ATTR, DURATION_BUCKETS_S, EVENT, EXECUTE_TOOL, LOG_EVENT, METRIC, TOOL_ERROR } from './names.ts';
+import { needsSdk, startSdk, type Sdk } from './sdk.ts';
+
+/** Options of createTelemetry; `config.telemetry` plus the masker and logger fit. */
+export interface TelemetryOptions {
+  serviceName: string;
+  serviceVersion?: string | undefined;
+  otlp?: { endpoint: string; headers: Record<string, string> } | undefined;
+  /** Put (masked) tool arguments and results on spans. */
+  captureArguments: boolean;
+  /** Masks every string that leaves through spans, events and logs. */
+  masker: Masker;
+  /** Where `mcp.tool.*` events go; without one they are dropped. */
+  logger?: Logger | undefined;
+  /** Replaces the OTLP trace exporter (tests: InMemorySpanExporter). */
+  spanExporter?: SpanExporter | undefined;
+  /** Replaces the OTLP periodic metric reader (tests: a reader collected on demand). */
+  metricReader?: IMetricReader | undefined;
+  /** How often metrics are pushed over OTLP (default 60 s). */
+  metricExportIntervalMs?: number | undefined;
+  /** Monotonic milliseconds for durations (default performance.now). */
+  now?: () => number;
+}
+
+/** The SERVER span of one MCP request. */
+export interface RequestSpan {
+  /** The trace id, or undefined when tracing is off. */
+  readonly traceId: string | undefined;
+  /** Runs `fn` with this span as the active context (child spans, injectMeta and tool events attach to it). */
+  run<T>(fn: () => T): T;
+  /** Marks the request failed with the error's stable code (`error.type`). */
+  fail(error: unknown): void;
+  /** Ends the span once and records the operation duration; `result` (the MCP result) sets the outcome if nothing did. */
+  end(result?: unknown): void;
+}
+
+/** Tracing, metrics and tool log events of one gateway. */
+export interface Telemetry {
+  /** True when the SDK runs (an endpoint or an injected exporter or reader). */
+  readonly enabled: boolean;
+  /** Starts the SERVER span of an MCP request; prefer traceRequest, which also runs and ends it. */
+  startRequestSpan(info: RequestSpanInfo): RequestSpan;
+  /** Runs one MCP request handler inside its SERVER span: outcome from the result, failure from a throw. */
+  traceRequest<T>(info: RequestSpanInfo, handler: () => Promise<T>): Promise<T>;
+  /**
+   * Runs the execute stage inside a child span (CLIENT for an upstream, INTERNAL for the sandbox); `execute`
+   * receives `meta` with this span's W3C trace context injected, to forward upstream as `_meta`.
+   */
+  traceExecution<T>(
+    target: ExecutionTarget,
+    execute: (meta: Record<string, unknown> | undefined) => Promise<T>,
+    meta?: Record<string, unknown>,
+  ): Promise<T>;
+  /** A copy of `meta` carrying the active span's `traceparent`/`tracestate`; `meta` itself when tracing is off. */
+  injectMeta(meta?: Record<string, unknown>): Record<string, unknown> | undefined;
+  /** Call once the tool is resolved: puts the risk context on the request span and logs `mcp.tool.start`. */
+  toolStarted(facts: ToolStartFacts): void;
+  /** Call from the record stage: span outcome, approval and poisoning events, counters, `mcp.tool.done|crash`. */
+  toolFinished(facts: ToolCallFacts): void;
+  /** Reports a poisoning scan hit (event on the active request span, else on a span of its own) and logs it. */
+  poisoningHit(hit: PoisoningHitFacts): void;
+  /** Reports a fingerprint mismatch (event on the active request span, else on a span of its own) and logs it. */
+  hashLedgerMismatch(mismatch: LedgerMismatchFacts): void;
+  /** Flushes buffered spans and metrics and stops the exporters; safe to call twice. */
+  shutdown(): Promise<void>;
+}
+
+/** The state of one request span, kept in the context so that tool events find it. */
+interface RequestState {
+  span: Span;
+  method: string;
+  target: string | undefined;
+  /** The alias of the resolved tool; only this (never the client-sent name) labels metrics. */
+  tool?: string;
+  startedAt: number;
+  outcome?: RequestOutcome;
+  errorType?: string;
+  rpcCode?: string;
+  ended: boolean;
+}
+
+const REQUEST_KEY = createContextKey('portcullis.telemetry.request');
+
+// Metric label for a tool name that did not resolve: client-sent names must not mint new time series.
+const OTHER = '_OTHER';
+
+interface Instruments {
+  duration: Histogram;
+  calls: Counter;
+  approvals: Counter;
+}
+
+function createInstruments(sdk: Sdk): Instruments {
+  return {
+    duration: sdk.meter.createHistogram(METRIC.operationDuration, {
+      unit: 's',
+      description: 'MCP request duration as observed by Portcullis, from receipt to answer.',
+      advice: { explicitBucketBoundaries: DURATION_BUCKETS_S },
+    }),
+    calls: sdk.meter.createCounter(METRIC.toolCalls, {
+      unit: '{call}',
+      description: 'Tool calls through Portcullis by outcome and risk level.',
+    }),
+    approvals: sdk.meter.createCounter(METRIC.approvals, {
+      unit: '{decision}',
+      description: 'Approval decisions by decision, HITL mode and elicitation answer.',
+    }),
+  };
+}
+
+const NOOP_REQUEST_SPAN: RequestSpan = {
+  traceId: undefined,
+  run: (fn) => fn(),
+  fail: () => {},
+  end: () => {},
+};
+
+function requestAttributes(info: RequestSpanInfo): Attributes {
+  const attrs: Attributes = { [ATTR.mcpMethodName]: info.method };
+  if (info.sessionId !== undefined) attrs[ATTR.mcpSessionId] = info.sessionId;
+  if (info.protocolVersion !== undefined) attrs[ATTR.mcpProtocolVersion] = info.protocolVersion;
+  // The conventions ask not to record a null or absent id (a notification).
+  if (info.requestId !== undefined && info.requestId !== null)
+    attrs[ATTR.jsonrpcRequestId] = String(info.requestId);
+  if (info.transport !== undefined) attrs[ATTR.networkTransport] = info.transport;
+  if (info.method === 'tools/call' && info.target !== undefined) {
+    attrs[ATTR.genAiToolName] = info.target;
+    attrs[ATTR.genAiOperationName] = EXECUTE_TOOL;
+  }
+  return attrs;
+}
+
+function executionSpan(target: ExecutionTarget): { name: string; kind: SpanKind; attrs: Attributes } {
+  if (target.origin === 'local') {
+    return {
+      name: `${EXECUTE_TOOL} ${target.toolId}`,
+      kind: SpanKind.INTERNAL,
+      attrs: {
+        [ATTR.genAiOperationName]: EXECUTE_TOOL,
+        [ATTR.genAiToolName]: target.toolId,
+        [ATTR.mcpOrigin]: 'local',
+        [ATTR.mcpLocalToolId]: target.toolId,
+      },
+    };
+  }
+  return {
+    name: `tools/call ${target.tool}`,
+    kind: SpanKind.CLIENT,
+    attrs: {
+      [ATTR.mcpMethodName]: 'tools/call',
+      [ATTR.genAiOperationName]: EXECUTE_TOOL,
+      [ATTR.genAiToolName]: target.tool,
+      [ATTR.mcpOrigin]: 'upstream',
+      [ATTR.mcpUpstreamId]: target.upstream,
+      [ATTR.mcpUpstreamTool]: target.tool,
+      ...(target.transport === undefined ? {} : { [ATTR.mcpUpstreamTransport]: target.transport }),
+    },
+  };
+}
+
+/** Creates the telemetry of one gateway; without an endpoint or injected exporter it starts nothing. */
+export function createTelemetry(options: TelemetryOptions): Telemetry {
+  const { masker, logger } = options;
+  const now = options.now ?? (() => performance.now());
+  const sdk = needsSdk(options) ? startSdk(options) : undefined;
+  const instruments = sdk ? createInstruments(sdk) : undefined;
+
+  const activeContext = (): Context => sdk?.contextManager.active() ?? ROOT_CONTEXT;
+  const activeRequest = (): RequestState | undefined =>
+    activeContext().getValue(REQUEST_KEY) as RequestState | undefined;
+  // Spans are an egress like logs: every string attribute is masked before it is set.
+  const setAttributes = (span: Span, attrs: Attributes) => span.setAttributes(maskAttributes(attrs, masker));
+  const mask = (text: string) => masker.mask(text);
+
+  const log = (event: string, fields: Record<string, unknown>, level: 'info' | 'warn' | 'error' = 'info') => {
+    const state = activeRequest();
+    const traceId = state?.span.spanContext().traceId;
+    logger?.log(event, traceId === undefined ? fields : { ...fields, traceId }, level);
+  };
+
+  const markFailed = (span: Span, errorType: string, message?: string) => {
+    span.setAttribute(ATTR.errorType, mask(errorType));
+    span.setStatus({
+      code: SpanStatusCode.ERROR,
+      ...(message === undefined ? {} : { message: mask(message) }),
+    });
+  };
+
+  const endRequest = (state: RequestState, result: unknown) => {
+    if (state.ended) return;
+    state.ended = true;
+    if (state.outcome === undefined) {
+      const seen = resultOutcomeOf(result);
+      state.outcome = seen.outcome;
+      if (seen.errorType !== undefined) state.errorType = seen.errorType;
+    }
+    if (state.errorType !== undefined) markFailed(state.span, state.errorType);
+    if (state.rpcCode !== undefined) state.span.setAttribute(ATTR.rpcResponseStatusCode, state.rpcCode);
+    state.span.setAttribute(ATTR.outcome, state.outcome);
+    state.span.end();
+    instruments?.duration.record(
+      (now() - state.startedAt) / 1000,
+      maskAttributes(
+        {
+          [ATTR.mcpMethodName]: state.method,
+          ...(state.tool === undefined ? {} : { [ATTR.genAiToolName]: state.tool }),
+          [ATTR.outcome]: state.outcome,
+          ...(state.errorType === undefined ? {} : { [ATTR.errorType]: state.errorType }),
+        },
+        masker,
+      ),
+    );
+  };
+
+  const startRequestSpan = (info: RequestSpanInfo): RequestSpan => {
+    if (!sdk) return NOOP_REQUEST_SPAN;
+    let parent = ROOT_CONTEXT;
+    if (info.traceparent !== undefined) {
+      const carrier: Record<string, string> = { traceparent: info.traceparent };
+      if (info.tracestate !== undefined) carrier.tracestate = info.tracestate;
+      parent = sdk.propagator.extract(ROOT_CONTEXT, carrier, defaultTextMapGetter);
+    }
+    const name = mask(info.target === undefined ? info.method : `${info.method} ${info.target}`);
+    const span = sdk.tracer.startSpan(name, { kind: SpanKind.SERVER }, parent);
+    setAttributes(span, requestAttributes(info));
+    const state: RequestState = {
+      span,
+      method: info.method,
+      target: info.target,
+      startedAt: now(),
+      ended: false,
+    };
+    const context = trace.setSpan(parent, span).setValue(REQUEST_KEY, state);
+    return {
+      traceId: span.spanContext().traceId,
+      run: (fn) => sdk.contextManager.with(context, fn),
+      fail(error) {
+        const { errorType, rpcCode } = errorTypeOf(error);
+        state.outcome = 'error';
+        state.errorType = errorType;
+        if (rpcCode !== undefined) state.rpcCode = rpcCode;
+      },
+      end: (result) => endRequest(state, result),
+    };
+  };
+
+  const injectMeta = (meta?: Record<string, unknown>): Record<string, unknown> | undefined => {
+    if (!sdk) return meta;
+    const active = activeContext();
+    if (!trace.getSpan(active)) return meta;
+    const carrier: Record<string, unknown> = { ...meta };
+    sdk.propagator.inject(active, carrier, defaultTextMapSetter);
+    return carrier;
+  };
+
+  const putToolContext = (state: RequestState, tool: ToolFacts | undefined, alias: string) => {
+    if (tool) state.tool = tool.alias;
+    setAttributes(state.span, { [ATTR.genAiToolName]: alias, ...riskAttributes(tool) });
+  };
+
+  const governanceEvent = (name: string, attrs: Attributes) => {
+    if (!sdk) return;
+    const masked = maskAttributes(attrs, masker);
+    const state = activeRequest();
+    if (state && !state.ended) {
+      state.span.addEvent(name, masked);
+      return;
+    }
+    // Outside a request (a registry rebuild), the event gets a span of its own so it still reaches the backend.
+    const span = sdk.tracer.startSpan(name, { kind: SpanKind.INTERNAL, attributes: masked }, activeContext());
+    span.addEvent(name, masked);
+    span.end();
+  };
+
+  return {
+    enabled: sdk !== undefined,
+    startRequestSpan,
+
+    async traceRequest(info, handler) {
+      const span = startRequestSpan(info);
+      try {
+        const result = await span.run(handler);
+        span.end(result);
+        return result;
+      } catch (error) {
+        span.fail(error);
+        span.end();
+        throw error;
+      }
+    },
+
+    async traceExecution(target, execute, meta) {
+      if (!sdk) return execute(meta);
+      const parent = activeContext();
+      const { name, kind, attrs } = executionSpan(target);
+      const span = sdk.tracer.startSpan(mask(name), { kind }, parent);
+      setAttributes(span, attrs);
+      return sdk.contextManager.with(trace.setSpan(parent, span), async () => {
+        try {
+          const result = await execute(injectMeta(meta));
+          const seen = resultOutcomeOf(result);
+          if (seen.errorType !== undefined) markFailed(span, seen.errorType);
+          if (options.captureArguments) {
+            const holder = activeRequest()?.span ?? span;
+            holder.setAttribute(ATTR.genAiToolCallResult, captureText(result, masker));
+          }
+          return result;
+        } catch (error) {
+          markFailed(span, errorTypeOf(error).errorType, error instanceof Error ? error.message : undefined);
+          throw error;
+        } finally {
+          span.end();
+        }
+      });
+    },
+
+    injectMeta,
+
+    toolStarted(facts) {
+      const state = activeRequest();
+      if (state && !state.ended) putToolContext(state, facts.tool, facts.alias);
+      log(LOG_EVENT.toolStart, {
+        alias: facts.alias,
+        origin: facts.tool?.origin,
+        upstream: facts.tool?.upstream,
+        upstreamTool: facts.tool?.upstreamTool,
+        composition: facts.tool?.composition,
+        principal: facts.caller.principal,
+        sessionId: facts.caller.sessionId,
+        risk: riskLevelOf(facts.tool),
+      });
+    },
+
+    toolFinished(facts) {
+      const outcome = callOutcomeOf(facts);
+      const risk = riskLevelOf(facts.tool);
+      const approval = approvalAttributes(facts.approval);
+      const poisoning = facts.tool?.governance?.poisoning;
+      const state = activeRequest();
+      if (state && !state.ended) {
+        putToolContext(state, facts.tool, facts.alias);
+        if (approval) state.span.addEvent(EVENT.approval, maskAttributes(approval, masker));
+        if (poisoning && !poisoning.clean) {
+          const { patterns, fields } = poisoningSummary(poisoning.matches);
+          state.span.addEvent(
+            EVENT.poisoningHit,
+            maskAttributes({ [ATTR.poisoningPatterns]: patterns, [ATTR.poisoningFields]: fields }, masker),
+          );
+        }
+        if (options.captureArguments && facts.args !== undefined)
+          state.span.setAttribute(ATTR.genAiToolCallArguments, captureText(facts.args, masker));
+        state.outcome = outcome;
+        if (facts.outcome === 'ERROR') state.errorType = facts.errorCode ?? TOOL_ERROR;
+      }
+      instruments?.calls.add(
+        1,
+        maskAttributes(
+          {
+            [ATTR.genAiToolName]: facts.tool?.alias ?? OTHER,
+            [ATTR.outcome]: outcome,
+            [ATTR.mcpRiskLevel]: risk,
+            ...(facts.tool === undefined ? {} : { [ATTR.mcpOrigin]: facts.tool.origin }),
+            ...(facts.outcome === 'ERROR' ? { [ATTR.errorType]: facts.errorCode ?? TOOL_ERROR } : {}),
+          },
+          masker,
+        ),
+      );
+      if (approval) instruments?.approvals.add(1, maskAttributes(approval, masker));
+      const event = toolLogEventOf(facts);
+      log(
+        event,
+        {
+          alias: facts.alias,
+          origin: facts.tool?.origin,
+          upstream: facts.tool?.upstream,
+          principal: facts.caller.principal,
+          sessionId: facts.caller.sessionId,
+          outcome: facts.outcome,
+          errorCode: facts.errorCode,
+          durationMs: facts.durationMs,
+          risk,
+          approval: typeof facts.approval?.decision === 'string' ? facts.approval.decision : undefined,
+        },
+        event === LOG_EVENT.toolCrash ? 'error' : 'info',
+      );
+    },
+
+    poisoningHit(hit) {
+      const attrs: Attributes = {
+        [ATTR.genAiToolName]: hit.alias ?? hit.tool,
+        [ATTR.mcpUpstreamTool]: hit.tool,
+        [ATTR.poisoningPatterns]: [...hit.patterns],
+        ...(hit.upstream === undefined ? {} : { [ATTR.mcpUpstreamId]: hit.upstream }),
+        ...(hit.fields === undefined ? {} : { [ATTR.poisoningFields]: [...hit.fields] }),
+      };
+      governanceEvent(EVENT.poisoningHit, attrs);
+      log(
+        LOG_EVENT.poisoningHit,
+        {
+          alias: hit.alias,
+          upstream: hit.upstream,
+          tool: hit.tool,
+          patterns: hit.patterns,
+          fields: hit.fields,
+        },
+        'warn',
+      );
+    },
+
+    hashLedgerMismatch(mismatch) {
+      const attrs: Attributes = {
+        [ATTR.mcpUpstreamId]: mismatch.upstream,
+        [ATTR.mcpUpstreamTool]: mismatch.tool,
+        [ATTR.ledgerHash]: mismatch.hash,
+        ...(mismatch.previousHash === undefined ? {} : { [ATTR.ledgerPreviousHash]: mismatch.previousHash }),
+        ...(mismatch.status === undefined ? {} : { [ATTR.mcpFingerprintStatus]: mismatch.status }),
+      };
+      governanceEvent(EVENT.hashLedgerMismatch, attrs);
+      log(LOG_EVENT.hashLedgerMismatch, { ...mismatch }, 'warn');
+    },
+
+    shutdown: () => sdk?.shutdown() ?? Promise.resolve(),
+  };
+}
