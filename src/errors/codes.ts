@@ -6,16 +6,20 @@ export const ERROR_CODES = {
   // Safe Tool Spec (spec/)
   SPEC_PARSE: 'The spec document is not valid JSON/YAML or does not match the Safe Tool Spec schema.',
   SPEC_INVARIANT: 'The spec breaks a cross-field rule (e.g. a required param without a testValue).',
-  RESOLVER_REJECT: 'The sandbox policy could not be resolved (profile cycle, unknown profile, allow/deny overlap).',
+  RESOLVER_REJECT:
+    'The sandbox policy could not be resolved (profile cycle, unknown profile, allow/deny overlap).',
   LOCAL_PASS_FAILED: 'Running the spec with its testValues in the sandbox failed.',
   // Sandbox helpers (sandbox/)
   INVALID_INPUT: 'A helper was called with an argument it cannot use (missing path, bad URL, bad option).',
-  HELPER_RUNTIME: 'A helper failed while doing legitimate work (I/O error, upstream HTTP failure, parse error).',
-  SECURITY: 'A helper refused an operation that the sandbox policy forbids (egress, path escape, destructive op).',
+  HELPER_RUNTIME:
+    'A helper failed while doing legitimate work (I/O error, upstream HTTP failure, parse error).',
+  SECURITY:
+    'A helper refused an operation that the sandbox policy forbids (egress, path escape, destructive op).',
   SANDBOX_LIMIT: 'The tool exceeded its memory, CPU-time, wall-clock or result-size limit.',
   SANDBOX_ERROR: 'The tool code threw an error.',
   // Configuration (config/)
-  CONFIG_INVALID: 'The configuration file does not match the schema; the message names the path and the rule.',
+  CONFIG_INVALID:
+    'The configuration file does not match the schema; the message names the path and the rule.',
   CONFIG_NOT_FOUND: 'The configuration file named with --config does not exist.',
   // Store (store/)
   STORE_NEWER_SCHEMA: 'The database was written by a newer Portcullis; refuse to downgrade it.',

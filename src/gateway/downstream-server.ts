@@ -18,6 +18,7 @@ import {
 import { argsDigest, type ApprovalSealer, type ElicitationOutcome } from '../approval/index.ts';
 import { ApprovalRequired } from './approval-stage.ts';
 import type { UpstreamElicitation } from '../upstream/index.ts';
+import { traceContextFromMeta, type Telemetry } from '../telemetry/index.ts';
 import type { ParkedCall, ParkedCalls, ParkedStep, PendingInput } from './parked-calls.ts';
 import type { CallerContext, CallPipeline } from './pipeline.ts';
 import type { UpstreamSurface } from './prompts-resources.ts';
@@ -38,6 +39,8 @@ export interface GatewayCore {
   sealer: ApprovalSealer;
   /** The version of the approval policy in force (sealed approvals are bound to it). */
   policyVersion(): string;
+  /** Request spans (a SERVER span per MCP request). */
+  telemetry: Pick<Telemetry, 'traceRequest'>;
   elicitationTimeoutMs: number;
 }
 
@@ -162,11 +165,27 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
 
   server.setRequestHandler('tools/list', () => ({ tools: [...core.registry.advertised()] }));
 
-  server.setRequestHandler(
-    'tools/call',
-    async (request, ctx): Promise<CallToolResult | InputRequiredResult> => {
-      const alias = request.params.name;
-      const args = request.params.arguments ?? {};
+  server.setRequestHandler('tools/call', (request, ctx): Promise<CallToolResult | InputRequiredResult> =>
+    core.telemetry.traceRequest(
+      {
+        method: 'tools/call',
+        target: request.params.name,
+        sessionId: identity.sessionId,
+        protocolVersion: server.getNegotiatedProtocolVersion(),
+        requestId: ctx.mcpReq.id,
+        transport: identity.principal === 'stdio' ? 'pipe' : 'tcp',
+        ...traceContextFromMeta(ctx.mcpReq._meta as Record<string, unknown> | undefined),
+      },
+      () => callTool(request.params.name, request.params.arguments ?? {}, ctx),
+    ),
+  );
+
+  const callTool = async (
+    alias: string,
+    args: Record<string, unknown>,
+    ctx: ServerContext,
+  ): Promise<CallToolResult | InputRequiredResult> => {
+    {
       const outputSchema = core.registry.resolve(alias)?.definition.outputSchema;
       const project = (result: CallToolResult) => server.projectCallToolResult(result, outputSchema);
 
@@ -243,8 +262,8 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
       }
       if (step.kind === 'done') return project(step.result);
       return parkForInput(core, call, step.input, binding);
-    },
-  );
+    }
+  };
 
   server.setRequestHandler('prompts/list', () => ({
     prompts: core.surface().prompts.map((p) => p.definition),

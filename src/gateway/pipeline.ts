@@ -5,6 +5,7 @@
  */
 import type { CallToolResult, ElicitResult } from '@modelcontextprotocol/server';
 import type { ElicitationOutcome } from '../approval/index.ts';
+import { executionTargetOf, type Telemetry } from '../telemetry/index.ts';
 import { PortcullisError } from '../errors/index.ts';
 import type { Masker } from '../sandbox/index.ts';
 import type { ElicitationAsker, Supervisor } from '../upstream/index.ts';
@@ -72,6 +73,10 @@ export interface PipelineDeps {
   masker: () => Masker;
   approval?: ApprovalStage;
   record?: RecordStage;
+  /** Tracing of the tool run (a child span of the request span) and the start event. */
+  telemetry?: Pick<Telemetry, 'toolStarted' | 'traceExecution'>;
+  /** The transport of an upstream, for span attributes. */
+  transportOf?: (upstream: string) => string | undefined;
   now?: () => number;
 }
 
@@ -148,6 +153,8 @@ export function createCallPipeline(deps: PipelineDeps): CallPipeline {
       };
       try {
         tool = resolveTool(deps.registry, alias);
+        const resolved = tool;
+        deps.telemetry?.toolStarted({ alias, tool: resolved, caller, args });
         const validArgs = deps.validator.validate(
           alias,
           tool.definition.inputSchema as Record<string, unknown>,
@@ -163,7 +170,16 @@ export function createCallPipeline(deps: PipelineDeps): CallPipeline {
             );
           }
         }
-        const result = await executeTool(deps, tool, validArgs, caller);
+        const result = deps.telemetry
+          ? await deps.telemetry.traceExecution(
+              executionTargetOf(
+                resolved,
+                resolved.upstream ? deps.transportOf?.(resolved.upstream) : undefined,
+              ),
+              (meta) => executeTool(deps, resolved, validArgs, meta ? { ...caller, meta } : caller),
+              caller.meta,
+            )
+          : await executeTool(deps, tool, validArgs, caller);
         return finish(maskResult(result, deps.masker()));
       } catch (error) {
         // A modern-era ask is not an outcome: the call continues on the client's retry and is recorded then.

@@ -29,7 +29,13 @@ import {
 } from '../gateway/index.ts';
 import { createMasker, type Masker } from '../sandbox/index.ts';
 import { openStore, type Store } from '../store/index.ts';
-import { createLogger, type Logger } from '../telemetry/index.ts';
+import {
+  createLogger,
+  createTelemetry,
+  type Logger,
+  type Telemetry,
+  type TelemetryOptions,
+} from '../telemetry/index.ts';
 import { createSupervisor, type Supervisor } from '../upstream/index.ts';
 import { jsonRpcError, JSON_RPC } from './json-rpc-response.ts';
 import { createAdminApi } from './admin-api.ts';
@@ -49,6 +55,8 @@ export interface GatewayDeps {
   govern?: GovernFunction;
   /** The server catalog (default: the bundled catalog/servers). */
   catalog?: CatalogEntry[];
+  /** Test hooks for telemetry (an in-memory span exporter, a metric reader). */
+  telemetry?: Pick<TelemetryOptions, 'spanExporter' | 'metricReader'>;
   now?: () => number;
 }
 
@@ -62,6 +70,7 @@ export interface Gateway {
   ledger: Ledger;
   endpoint: McpEndpoint;
   logger: Logger;
+  telemetry: Telemetry;
   masker: Masker;
   /** A downstream MCP server over the same core (used by `portcullis stdio`). */
   serverFor(identity: DownstreamIdentity): Server;
@@ -80,6 +89,7 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
   });
   const log = (event: string, fields: Record<string, unknown>) => logger.log(event, fields);
   const store = deps.store ?? openStore({ path: config.store.path });
+  const telemetry = createTelemetry({ ...config.telemetry, masker, logger, ...deps.telemetry });
   const now = deps.now ?? Date.now;
 
   // The supervisor reports changes from its first connection on; registry and endpoint exist by then.
@@ -111,7 +121,28 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     ledger,
     scanner: createPoisoningScanner(),
     lastUsedAt: (id) => store.upstreams.get(id)?.lastUsedAt ?? null,
-    recordEvent: (event) => store.events.append(event),
+    recordEvent: (event) => {
+      store.events.append(event);
+      const payload = event.payload as Record<string, unknown>;
+      if (event.type === 'PoisoningHit') {
+        const matches = (payload.matches ?? []) as { patternId: string; fieldPath: string }[];
+        telemetry.poisoningHit({
+          alias: event.subject,
+          upstream: payload.upstream as string | undefined,
+          tool: String(payload.tool ?? event.subject ?? ''),
+          patterns: [...new Set(matches.map((m) => m.patternId))],
+          fields: [...new Set(matches.map((m) => m.fieldPath))],
+        });
+      } else if (event.type === 'HashLedgerMismatch') {
+        telemetry.hashLedgerMismatch({
+          upstream: String(payload.upstream),
+          tool: String(payload.tool),
+          previousHash: payload.previousHash as string | undefined,
+          hash: String(payload.currentHash),
+          status: 'AWAITING_REREVIEW',
+        });
+      }
+    },
     now,
     log,
   });
@@ -136,8 +167,10 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     masker: () => masker,
     now,
     approval: createApprovalStage({ rules, threshold: config.approval.autoApproveThreshold, now }),
+    telemetry,
+    transportOf: (id) => config.upstreams.find((u) => u.id === id)?.transport,
     record: (record) => {
-      const entry = toAuditInput(record, null);
+      const entry = toAuditInput(record, telemetry.currentTraceId());
       try {
         if (entry) audit.append(entry);
       } catch (error) {
@@ -145,14 +178,7 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
       }
       if (record.tool?.upstream && record.outcome === 'OK')
         store.upstreams.recordUsed(record.tool.upstream, now());
-      logger.log('mcp.tool.done', {
-        alias: record.alias,
-        upstream: record.tool?.upstream,
-        principal: record.caller.principal,
-        outcome: record.outcome,
-        errorCode: record.errorCode,
-        durationMs: record.durationMs,
-      });
+      telemetry.toolFinished(record);
     },
   });
 
@@ -169,6 +195,7 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     }),
     elicitationTimeoutMs: config.approval.elicitationTimeoutMs,
     policyVersion: () => rules.version,
+    telemetry,
   };
   const mcp = createMcpEndpoint({
     createServer: (identity) => createDownstreamServer(core, identity),
@@ -265,6 +292,7 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     ledger,
     endpoint: mcp,
     logger,
+    telemetry,
     masker,
     serverFor: (identity) => createDownstreamServer(core, identity),
     ready: (timeoutMs) => supervisor.settled(timeoutMs),
@@ -273,6 +301,7 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
       core.parked.close();
       await mcp.close();
       await supervisor.close();
+      await telemetry.shutdown();
       if (!deps.store) store.close();
     },
   };

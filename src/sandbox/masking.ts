@@ -37,7 +37,15 @@ export function createMasker(values: Iterable<string> = []): Masker {
     if (Array.isArray(value)) return value.map(maskDeep);
     if (value !== null && typeof value === 'object') {
       const out: Record<string, unknown> = {};
-      for (const [key, inner] of Object.entries(value)) out[mask(key)] = maskDeep(inner);
+      // defineProperty, not assignment: a key named __proto__ must stay data, never replace the prototype.
+      for (const [key, inner] of Object.entries(value)) {
+        Object.defineProperty(out, mask(key), {
+          value: maskDeep(inner),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
       return out;
     }
     return value;

@@ -108,6 +108,8 @@ export interface Telemetry {
   /** Reports a fingerprint mismatch (event on the active request span, else on a span of its own) and logs it. */
   hashLedgerMismatch(mismatch: LedgerMismatchFacts): void;
   /** Flushes buffered spans and metrics and stops the exporters; safe to call twice. */
+  /** The trace id of the request being handled, or null outside a request (or with telemetry off). */
+  currentTraceId(): string | null;
   shutdown(): Promise<void>;
 }
 
@@ -464,6 +466,8 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
       governanceEvent(EVENT.hashLedgerMismatch, attrs);
       log(LOG_EVENT.hashLedgerMismatch, { ...mismatch }, 'warn');
     },
+
+    currentTraceId: () => activeRequest()?.span.spanContext().traceId ?? null,
 
     shutdown: () => sdk?.shutdown() ?? Promise.resolve(),
   };

@@ -1,0 +1,468 @@
+/**
+ * The host side of safety.fs (reference-rules §12, spec §10.5, D19): the primitive file operations, each
+ * gated by the tool's grants and confined by fs-scope. Pattern work (grep, cut, find globs, searchInFiles
+ * regexes, sort) happens inside the isolate on the text these primitives return, so tool-supplied patterns
+ * never run in the host.
+ */
+import {
+  closeSync,
+  constants,
+  copyFileSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
+import path from 'node:path';
+import { PortcullisError } from '../../errors/index.ts';
+import { checkRead, checkWrite, displayPath, isWithin, realPathOf } from './fs-scope.ts';
+import type { CheckedPath, FsScope } from './fs-scope.ts';
+
+/** Which groups of safety.fs a tool may use. */
+export interface FsGrants {
+  read: boolean;
+  write: boolean;
+  /** move, delete and deleteDir (D19: gated on the spec's `destructive` flag). */
+  destructive: boolean;
+}
+
+/** Size limits of the host-side file operations. */
+export interface SafeFsLimits {
+  /** Largest file readText returns (default 10 MiB). */
+  maxReadBytes: number;
+  /** Most entries one walk returns (default 20 000). */
+  maxWalkEntries: number;
+  /** Most bytes readMany returns in total (default 32 MiB). */
+  maxReadManyBytes: number;
+}
+
+/** Metadata of one path. */
+export interface FileStat {
+  size: number;
+  /** Modification time in epoch milliseconds. */
+  mtime: number;
+  directory: boolean;
+  file: boolean;
+}
+
+/** One entry of a directory walk. */
+export interface WalkEntry {
+  path: string;
+  name: string;
+  type: 'file' | 'dir' | 'symlink' | 'other';
+  depth: number;
+}
+
+/** The outcome of a walk; `truncated` when the entry cap was reached. */
+export interface WalkResult {
+  entries: WalkEntry[];
+  truncated: boolean;
+}
+
+/** The host operations behind safety.fs. Every method throws PortcullisError. */
+export interface SafeFs {
+  workspace(): string;
+  readRoots(): string[];
+  readText(file: unknown): string;
+  list(dir: unknown): string[];
+  exists(file: unknown): boolean;
+  stat(file: unknown): FileStat;
+  walk(dir: unknown, maxDepth: number): WalkResult;
+  readMany(files: readonly unknown[]): Array<{ path: string; text: string }>;
+  writeText(file: unknown, content: string): string;
+  appendText(file: unknown, content: string): string;
+  editText(file: unknown, oldString: string, newString: string, replaceAll: boolean): number;
+  copy(from: unknown, to: unknown): string;
+  move(from: unknown, to: unknown): string;
+  delete(file: unknown): boolean;
+  deleteDir(dir: unknown): number;
+}
+
+const DEFAULT_LIMITS: SafeFsLimits = {
+  maxReadBytes: 10 * 1024 * 1024,
+  maxWalkEntries: 20_000,
+  maxReadManyBytes: 32 * 1024 * 1024,
+};
+
+function codeOf(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+// Host error messages carry absolute host paths; the tool sees the operation, the errno and its own path.
+function ioError(operation: string, input: unknown, error: unknown): PortcullisError {
+  if (error instanceof PortcullisError) return error;
+  const code = codeOf(error);
+  const reason = code === 'ENOENT' ? 'not-found' : code === 'EISDIR' ? 'is-a-directory' : 'io';
+  return new PortcullisError(
+    'HELPER_RUNTIME',
+    `safety.fs.${operation}: ${code ?? 'I/O error'}: ${String(input)}`,
+    {
+      reason,
+    },
+  );
+}
+
+/** Builds the host side of safety.fs for one scope and set of grants. */
+export function createSafeFs(scope: FsScope, grants: FsGrants, limits: Partial<SafeFsLimits> = {}): SafeFs {
+  const max = { ...DEFAULT_LIMITS, ...limits };
+
+  const requireRead = (operation: string): void => {
+    if (!grants.read) {
+      throw new PortcullisError('SECURITY', `safety.fs.${operation} needs fileRead`, {
+        reason: 'file-read-not-allowed',
+      });
+    }
+  };
+  const requireWrite = (operation: string): void => {
+    if (!grants.write) {
+      throw new PortcullisError('SECURITY', `safety.fs.${operation} needs fileWrite`, {
+        reason: 'file-write-not-allowed',
+      });
+    }
+  };
+  const requireDestructive = (operation: string): void => {
+    requireWrite(operation);
+    if (!grants.destructive) {
+      throw new PortcullisError('SECURITY', `safety.fs.${operation} needs destructive: true in the spec`, {
+        reason: 'destructive-not-allowed',
+      });
+    }
+  };
+
+  const guarded = <T>(operation: string, input: unknown, body: () => T): T => {
+    try {
+      return body();
+    } catch (error) {
+      throw ioError(operation, input, error);
+    }
+  };
+
+  // Creates missing parents, then re-checks that the parent really is inside the workspace (narrows races).
+  const prepareParent = (target: CheckedPath, input: unknown): void => {
+    const parent = path.dirname(target.real);
+    mkdirSync(parent, { recursive: true });
+    const realParent = realpathSync.native(parent);
+    const workspaceReal = realPathOf(scope.workspace) ?? scope.workspace;
+    if (!isWithin(realParent, workspaceReal)) {
+      throw new PortcullisError(
+        'SECURITY',
+        `safety.fs: writes are confined to the workspace: ${String(input)}`,
+        {
+          reason: 'write-outside-workspace',
+        },
+      );
+    }
+  };
+
+  const writeFile = (target: CheckedPath, input: unknown, content: string, append: boolean): void => {
+    prepareParent(target, input);
+    // O_NOFOLLOW: a symlink swapped in after the check is refused by the kernel instead of written through.
+    const flags =
+      constants.O_WRONLY |
+      constants.O_CREAT |
+      constants.O_NOFOLLOW |
+      (append ? constants.O_APPEND : constants.O_TRUNC);
+    const fd = openSync(target.real, flags, 0o644);
+    try {
+      writeSync(fd, content);
+    } finally {
+      closeSync(fd);
+    }
+  };
+
+  const readChecked = (operation: string, input: unknown): { checked: CheckedPath; text: string } => {
+    const checked = checkRead(scope, input);
+    const info = statSync(checked.real);
+    if (info.isDirectory()) {
+      throw new PortcullisError('INVALID_INPUT', `safety.fs.${operation}: is a directory: ${String(input)}`, {
+        reason: 'is-a-directory',
+      });
+    }
+    if (info.size > max.maxReadBytes) {
+      throw new PortcullisError(
+        'HELPER_RUNTIME',
+        `safety.fs.${operation}: file larger than ${max.maxReadBytes} bytes`,
+        {
+          reason: 'file-too-large',
+        },
+      );
+    }
+    return { checked, text: readFileSync(checked.real, 'utf8') };
+  };
+
+  const countEntries = (dir: string): number => {
+    let count = 0;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      count += 1;
+      if (entry.isDirectory()) count += countEntries(path.join(dir, entry.name));
+    }
+    return count;
+  };
+
+  return {
+    workspace: () => scope.workspace,
+    readRoots: () => [...scope.readRoots],
+
+    readText: (file) => {
+      requireRead('readText');
+      return guarded('readText', file, () => readChecked('readText', file).text);
+    },
+
+    list: (dir) => {
+      requireRead('list');
+      const input = dir === undefined || dir === null || dir === '' ? '.' : dir;
+      return guarded('list', input, () => {
+        const checked = checkRead(scope, input);
+        let info;
+        try {
+          info = statSync(checked.real);
+        } catch (error) {
+          if (codeOf(error) === 'ENOENT') return [];
+          throw error;
+        }
+        if (!info.isDirectory()) {
+          throw new PortcullisError('INVALID_INPUT', `safety.fs.list: not a directory: ${String(input)}`, {
+            reason: 'not-a-directory',
+          });
+        }
+        return readdirSync(checked.real)
+          .sort()
+          .map((name) => displayPath(scope, path.join(checked.candidate, name)));
+      });
+    },
+
+    exists: (file) => {
+      requireRead('exists');
+      try {
+        const checked = checkRead(scope, file);
+        lstatSync(checked.real);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+
+    stat: (file) => {
+      requireRead('stat');
+      return guarded('stat', file, () => {
+        const info = statSync(checkRead(scope, file).real);
+        return { size: info.size, mtime: info.mtimeMs, directory: info.isDirectory(), file: info.isFile() };
+      });
+    },
+
+    walk: (dir, maxDepth) => {
+      requireRead('find');
+      const input = dir === undefined || dir === null || dir === '' ? '.' : dir;
+      return guarded('find', input, () => {
+        const root = checkRead(scope, input);
+        if (!statSync(root.real).isDirectory()) {
+          throw new PortcullisError('INVALID_INPUT', `safety.fs.find: not a directory: ${String(input)}`, {
+            reason: 'not-a-directory',
+          });
+        }
+        const limit = Number.isFinite(maxDepth) && maxDepth > 0 ? maxDepth : Number.POSITIVE_INFINITY;
+        const entries: WalkEntry[] = [];
+        // Breadth-first, never following symlinks, so the walk cannot leave the checked root.
+        const queue: Array<{ real: string; candidate: string; depth: number }> = [
+          { real: root.real, candidate: root.candidate, depth: 0 },
+        ];
+        while (queue.length > 0) {
+          const current = queue.shift() as { real: string; candidate: string; depth: number };
+          let children;
+          try {
+            children = readdirSync(current.real, { withFileTypes: true });
+          } catch {
+            continue;
+          }
+          children.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+          for (const child of children) {
+            if (entries.length >= max.maxWalkEntries) return { entries, truncated: true };
+            const candidate = path.join(current.candidate, child.name);
+            const type = child.isSymbolicLink()
+              ? 'symlink'
+              : child.isDirectory()
+                ? 'dir'
+                : child.isFile()
+                  ? 'file'
+                  : 'other';
+            const depth = current.depth + 1;
+            entries.push({ path: displayPath(scope, candidate), name: child.name, type, depth });
+            if (type === 'dir' && depth < limit) {
+              queue.push({ real: path.join(current.real, child.name), candidate, depth });
+            }
+          }
+        }
+        return { entries, truncated: false };
+      });
+    },
+
+    readMany: (files) => {
+      requireRead('searchInFiles');
+      const out: Array<{ path: string; text: string }> = [];
+      let total = 0;
+      for (const file of files) {
+        let text: string;
+        let shown: string;
+        try {
+          const checked = checkRead(scope, file);
+          const info = statSync(checked.real);
+          if (!info.isFile() || info.size > max.maxReadBytes) continue;
+          if (total + info.size > max.maxReadManyBytes) break;
+          text = readFileSync(checked.real, 'utf8');
+          shown = displayPath(scope, checked.candidate);
+        } catch (error) {
+          if (error instanceof PortcullisError && error.code === 'SECURITY') throw error;
+          continue;
+        }
+        // Binary files (a NUL in the first 8 KiB) are not searched.
+        if (text.slice(0, 8192).includes('\0')) continue;
+        total += text.length;
+        out.push({ path: shown, text });
+      }
+      return out;
+    },
+
+    writeText: (file, content) => {
+      requireWrite('writeText');
+      return guarded('writeText', file, () => {
+        const target = checkWrite(scope, file);
+        writeFile(target, file, content, false);
+        return displayPath(scope, target.candidate);
+      });
+    },
+
+    appendText: (file, content) => {
+      requireWrite('appendText');
+      return guarded('appendText', file, () => {
+        const target = checkWrite(scope, file);
+        writeFile(target, file, content, true);
+        return displayPath(scope, target.candidate);
+      });
+    },
+
+    editText: (file, oldString, newString, replaceAll) => {
+      requireRead('editText');
+      requireWrite('editText');
+      if (oldString === '') {
+        throw new PortcullisError('INVALID_INPUT', 'safety.fs.editText: oldString is required', {
+          reason: 'old-string-required',
+        });
+      }
+      return guarded('editText', file, () => {
+        const target = checkWrite(scope, file);
+        const { text } = readChecked('editText', file);
+        const pieces = text.split(oldString);
+        const matches = pieces.length - 1;
+        if (matches === 0) {
+          throw new PortcullisError('INVALID_INPUT', 'safety.fs.editText: oldString was not found', {
+            reason: 'edit-no-match',
+          });
+        }
+        if (matches > 1 && !replaceAll) {
+          throw new PortcullisError(
+            'INVALID_INPUT',
+            `safety.fs.editText: oldString matches ${matches} times; pass replaceAll or a longer oldString`,
+            { reason: 'edit-ambiguous' },
+          );
+        }
+        writeFile(target, file, pieces.join(newString), false);
+        return matches;
+      });
+    },
+
+    copy: (from, to) => {
+      requireRead('copy');
+      requireWrite('copy');
+      return guarded('copy', from, () => {
+        const source = checkRead(scope, from);
+        if (!statSync(source.real).isFile()) {
+          throw new PortcullisError('INVALID_INPUT', `safety.fs.copy: not a regular file: ${String(from)}`, {
+            reason: 'not-a-file',
+          });
+        }
+        const target = checkWrite(scope, to);
+        prepareParent(target, to);
+        copyFileSync(source.real, target.real);
+        return displayPath(scope, target.candidate);
+      });
+    },
+
+    move: (from, to) => {
+      requireDestructive('move');
+      return guarded('move', from, () => {
+        const source = checkWrite(scope, from);
+        const target = checkWrite(scope, to);
+        lstatSync(source.real);
+        prepareParent(target, to);
+        renameSync(source.real, target.real);
+        return displayPath(scope, target.candidate);
+      });
+    },
+
+    delete: (file) => {
+      requireDestructive('delete');
+      return guarded('delete', file, () => {
+        const target = checkWrite(scope, file);
+        let info;
+        try {
+          info = lstatSync(target.real);
+        } catch (error) {
+          if (codeOf(error) === 'ENOENT') return false;
+          throw error;
+        }
+        if (info.isDirectory()) {
+          throw new PortcullisError(
+            'INVALID_INPUT',
+            `safety.fs.delete: is a directory (use deleteDir): ${String(file)}`,
+            {
+              reason: 'is-a-directory',
+            },
+          );
+        }
+        unlinkSync(target.real);
+        return true;
+      });
+    },
+
+    deleteDir: (dir) => {
+      requireDestructive('deleteDir');
+      return guarded('deleteDir', dir, () => {
+        const target = checkWrite(scope, dir);
+        const workspaceReal = realPathOf(scope.workspace) ?? scope.workspace;
+        if (target.real === workspaceReal) {
+          throw new PortcullisError(
+            'SECURITY',
+            'safety.fs.deleteDir: refusing to delete the workspace root',
+            {
+              reason: 'workspace-root',
+            },
+          );
+        }
+        let info;
+        try {
+          info = lstatSync(target.real);
+        } catch (error) {
+          if (codeOf(error) === 'ENOENT') return 0;
+          throw error;
+        }
+        if (!info.isDirectory()) {
+          throw new PortcullisError('INVALID_INPUT', `safety.fs.deleteDir: not a directory: ${String(dir)}`, {
+            reason: 'not-a-directory',
+          });
+        }
+        const count = countEntries(target.real) + 1;
+        // rmSync removes symlinks themselves, never their targets.
+        rmSync(target.real, { recursive: true });
+        return count;
+      });
+    },
+  };
+}

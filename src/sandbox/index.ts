@@ -1,0 +1,24 @@
+/**
+ * sandbox: the V8-isolate runtime for Safe Tool Spec code (isolated-vm), its helpers (fetch behind the egress
+ * guard, safety.fs, safety.parser, crypto, encoding, console) and secret masking. Tool code gets copied values
+ * and host callbacks only; no host object ever enters an isolate.
+ */
+export { createToolRunner } from './tool-runner.ts';
+export type { ToolRunnerOptions } from './tool-runner.ts';
+export type { ToolRunner, ToolRunRequest, ToolRunResult } from './runner.ts';
+export type { NetworkMode, SandboxLimits, SandboxPolicy } from './policy.ts';
+export { createMasker, MASK, MIN_SECRET_LENGTH } from './masking.ts';
+export type { Masker } from './masking.ts';
+export { createEgressGuard } from './egress/egress-guard.ts';
+export type { EgressGuard, EgressGuardOptions } from './egress/egress-guard.ts';
+export type {
+  EgressPolicy,
+  EgressRequest,
+  EgressResponse,
+  EgressTarget,
+  ResolvedAddress,
+  Resolver,
+} from './egress/types.ts';
+export { classifyAddress } from './egress/ip-ranges.ts';
+export type { AddressVerdict } from './egress/ip-ranges.ts';
+export { matchesHostPattern } from './egress/host-patterns.ts';

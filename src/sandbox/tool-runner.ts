@@ -1,0 +1,303 @@
+/**
+ * The isolated-vm implementation of ToolRunner (DESIGN.md decision 2): one isolate per tool, a fresh context
+ * per call, a memory cap, a CPU-time budget and a wall-clock deadline (a breach disposes the isolate), values
+ * copied in and out as JSON, bounded and masked console capture, and helper calls as host callbacks.
+ */
+import ivm from 'isolated-vm';
+import { PortcullisError, isPortcullisError } from '../errors/index.ts';
+import { createEgressGuard } from './egress/egress-guard.ts';
+import type { EgressGuard, EgressGuardOptions } from './egress/egress-guard.ts';
+import { createFsScope } from './fs/fs-scope.ts';
+import { createSafeFs } from './fs/safe-fs.ts';
+import type { SafeFs, SafeFsLimits } from './fs/safe-fs.ts';
+import { createMasker } from './masking.ts';
+import type { Masker } from './masking.ts';
+import type { SandboxPolicy } from './policy.ts';
+import type { ToolRunner, ToolRunRequest, ToolRunResult } from './runner.ts';
+import { bindArguments } from './runtime/arguments.ts';
+import { longestSecret, maskAndClip } from './runtime/clip.ts';
+import { failureResult, outcomeFromReport, outcomeToResult } from './runtime/outcome.ts';
+import type { Outcome } from './runtime/outcome.ts';
+import { runAsyncOperation, runSyncOperation, toHelperError } from './runtime/host-ops.ts';
+import type { HostContext } from './runtime/host-ops.ts';
+import { IsolatePool } from './runtime/isolate-pool.ts';
+import type { IsolateBridge, PreparedContext, ToolIsolate } from './runtime/tool-isolate.ts';
+import { normalizeLimits } from './runtime/limits.ts';
+
+/** Options of the runner; every one has a safe default. */
+export interface ToolRunnerOptions {
+  /** The gateway workspace used by safety.fs when a tool has no fsBasePath; without it such tools get no files. */
+  workspaceDir?: string;
+  /** Extra readable roots next to the workspace (ignored when fsBasePath confines a tool). */
+  readRoots?: readonly string[];
+  /** The egress guard fetch goes through; built from `egressOptions` when absent. */
+  egress?: EgressGuard;
+  egressOptions?: EgressGuardOptions;
+  /** Isolates one tool may have at once (concurrent calls of one tool); default 2. */
+  maxIsolatesPerTool?: number;
+  /** Longest console line kept, in characters; default 4096. */
+  maxConsoleLineChars?: number;
+  /** Longest error message kept, in characters; default 2000. */
+  maxErrorChars?: number;
+  /** Largest parser input, in characters; default 16 Mi. */
+  maxParserInputChars?: number;
+  fsLimits?: Partial<SafeFsLimits>;
+  /**
+   * Told when V8 loses control of a tool's isolate (a hard out-of-memory). The process survives, but the
+   * isolate's thread and heap are lost for good; isolated-vm advises stopping and restarting the process. The
+   * tool is quarantined until it is evicted.
+   */
+  onCatastrophicError?: (event: { toolId: string; message: string }) => void;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Builds the sandbox runtime. */
+export function createToolRunner(options: ToolRunnerOptions = {}): ToolRunner {
+  const quarantined = new Set<string>();
+  const pool = new IsolatePool(
+    Math.max(1, Math.floor(options.maxIsolatesPerTool ?? 2)),
+    (toolId, message) => {
+      quarantined.add(toolId);
+      options.onCatastrophicError?.({ toolId, message });
+    },
+  );
+  const egress = options.egress ?? createEgressGuard(options.egressOptions);
+  const lineChars = options.maxConsoleLineChars ?? 4096;
+  const errorChars = options.maxErrorChars ?? 2000;
+  const maxParserInputChars = options.maxParserInputChars ?? 16 * 1024 * 1024;
+  let closed = false;
+
+  const fsFor = (policy: SandboxPolicy): SafeFs | null => {
+    if (!policy.fileRead && !policy.fileWrite) return null;
+    const scope =
+      policy.fsBasePath !== null
+        ? createFsScope(policy.fsBasePath)
+        : options.workspaceDir !== undefined
+          ? createFsScope(options.workspaceDir, options.readRoots ?? [])
+          : null;
+    if (scope === null) return null;
+    return createSafeFs(
+      scope,
+      { read: policy.fileRead, write: policy.fileWrite, destructive: policy.destructive },
+      options.fsLimits ?? {},
+    );
+  };
+
+  const run = async (request: ToolRunRequest): Promise<ToolRunResult> => {
+    const started = performance.now();
+    const masker: Masker = createMasker(request.secrets);
+    const margin = longestSecret(request.secrets);
+    const consoleLines: string[] = [];
+    const durationMs = (): number => Math.round((performance.now() - started) * 1000) / 1000;
+    const failure = (code: string, message: string, reason?: string): ToolRunResult =>
+      failureResult(
+        {
+          toolName: request.toolName,
+          limits: request.policy.limits,
+          masker,
+          margin,
+          errorChars,
+          console: consoleLines,
+          durationMs: durationMs(),
+        },
+        code,
+        message,
+        reason,
+      );
+
+    if (closed) return failure('SANDBOX_ERROR', 'the tool runner is closed', 'runner-closed');
+    if (request.signal?.aborted) return failure('SANDBOX_ERROR', 'the call was cancelled', 'cancelled');
+    if (quarantined.has(request.toolId)) {
+      return failure(
+        'SANDBOX_LIMIT',
+        `${request.toolName} is quarantined after a catastrophic out-of-memory error in its isolate`,
+        'memory',
+      );
+    }
+    let boundArgs;
+    try {
+      boundArgs = bindArguments(request.args);
+    } catch (error) {
+      if (isPortcullisError(error)) return failure(error.code, error.message, error.reason);
+      throw error;
+    }
+    const limits = normalizeLimits(request.policy.limits);
+    const policy: SandboxPolicy = { ...request.policy, limits };
+    const fs = fsFor(policy);
+    const callController = new AbortController();
+    const hostContext: HostContext = {
+      policy,
+      fs,
+      egress,
+      signal: callController.signal,
+      maxParserInputChars,
+    };
+
+    let tool: ToolIsolate | null = null;
+    let prepared: PreparedContext | null = null;
+    let settled = false;
+    let resolveOutcome!: (outcome: Outcome) => void;
+    const outcome = new Promise<Outcome>((resolve) => {
+      resolveOutcome = resolve;
+    });
+    const settle = (value: Outcome): void => {
+      if (settled) return;
+      settled = true;
+      resolveOutcome(value);
+    };
+    // A breach ends the call at once and kills whatever the isolate is running.
+    const breach = (value: Outcome): void => {
+      if (settled) return;
+      settle(value);
+      tool?.dispose();
+    };
+
+    const wallTimer = setTimeout(() => breach({ kind: 'limit', reason: 'wall-clock' }), limits.wallTimeMs);
+    const onCancel = (): void => breach({ kind: 'cancelled' });
+    request.signal?.addEventListener('abort', onCancel, { once: true });
+    let cpuTimer: ReturnType<typeof setInterval> | null = null;
+    let cpuStart = 0n;
+
+    const config = {
+      args: boundArgs,
+      network: policy.networkMode !== 'blocked',
+      fs:
+        policy.fileRead || policy.fileWrite
+          ? { workspace: fs?.workspace() ?? '', readRoots: fs?.readRoots() ?? [] }
+          : null,
+      maxConsoleEntries: limits.maxConsoleEntries,
+      consoleChars: lineChars + margin,
+      errorChars: errorChars + margin,
+      maxResultBytes: limits.maxResultBytes,
+    };
+
+    const bridge: IsolateBridge = {
+      sync: (op, args) => runSyncOperation(hostContext, op, args),
+      async: (id, op, args, reply) => {
+        if (typeof id !== 'number') return;
+        runAsyncOperation(hostContext, op, args).then(
+          (value) => {
+            if (!settled) reply(id, true, value);
+          },
+          (error: unknown) => {
+            if (!settled) reply(id, false, toHelperError(error));
+          },
+        );
+      },
+      log: (level, line, cut) => {
+        if (settled || typeof line !== 'string' || consoleLines.length >= limits.maxConsoleEntries) return;
+        const prefix = level === 'log' || level === 'info' ? '' : `[${String(level)}] `;
+        consoleLines.push(maskAndClip(`${prefix}${line}`, cut === true, lineChars, masker, margin));
+      },
+      done: (kind, payload) => {
+        const reported = outcomeFromReport(kind, payload);
+        if (reported.kind === 'limit') breach(reported);
+        else settle(reported);
+      },
+    };
+
+    const isolateFailure = (error: unknown): void => {
+      if (settled) return;
+      if (closed) settle({ kind: 'failed', message: 'the tool runner is closed', reason: 'runner-closed' });
+      else if (tool !== null && tool.disposed && !tool.disposedByHost)
+        breach({ kind: 'limit', reason: 'memory' });
+      else if (/memory limit/i.test(errorText(error))) breach({ kind: 'limit', reason: 'memory' });
+      else settle({ kind: 'failed', message: errorText(error), reason: 'isolate-failure' });
+    };
+
+    const execute = async (): Promise<void> => {
+      const acquiring = pool.acquire(request.toolId, limits.memoryMb, callController.signal);
+      const acquired = await Promise.race([acquiring, outcome.then(() => null)]);
+      if (acquired === null) {
+        acquiring.then(
+          (late) => pool.release(late, { reusable: true, fenceMs: 1000 }),
+          () => undefined,
+        );
+        return;
+      }
+      tool = acquired;
+      if (settled) return;
+      prepared = tool.takeSpare() ?? (await tool.prepare());
+      if (settled) return;
+      let script;
+      try {
+        script = await tool.compile(request.code);
+      } catch (error) {
+        settle({ kind: 'failed', message: errorText(error), reason: 'compile-error' });
+        return;
+      }
+      if (settled) return;
+      prepared.bind(bridge);
+      // Queued before the script on the isolate's task queue: the configuration is in place when it starts.
+      prepared.context.global.setIgnored('__pcCfg', new ivm.ExternalCopy(config).copyInto({ release: true }));
+      const active = tool;
+      cpuStart = active.isolate.cpuTime;
+      const budgetNs = BigInt(limits.cpuTimeMs) * 1_000_000n;
+      cpuTimer = setInterval(
+        () => {
+          if (active.catastrophic !== null) {
+            breach({ kind: 'limit', reason: 'memory' });
+            return;
+          }
+          if (active.disposed) {
+            if (!active.disposedByHost) breach({ kind: 'limit', reason: 'memory' });
+            return;
+          }
+          if (active.isolate.cpuTime - cpuStart > budgetNs) breach({ kind: 'limit', reason: 'cpu-time' });
+        },
+        Math.max(5, Math.min(50, Math.floor(limits.cpuTimeMs / 4))),
+      );
+      script.run(prepared.context).catch(isolateFailure);
+    };
+
+    execute().catch(isolateFailure);
+    const result = await outcome;
+
+    clearTimeout(wallTimer);
+    if (cpuTimer !== null) clearInterval(cpuTimer);
+    request.signal?.removeEventListener('abort', onCancel);
+    callController.abort(new PortcullisError('HELPER_RUNTIME', 'the call ended', { reason: 'aborted' }));
+    const finalTool = tool as ToolIsolate | null;
+    const finalContext = prepared as PreparedContext | null;
+    finalContext?.bind(null);
+    if (finalTool !== null) {
+      const healthy = (result.kind === 'ok' || result.kind === 'error') && !finalTool.disposed;
+      if (healthy) {
+        const cpuUsedMs = Number((finalTool.isolate.cpuTime - cpuStart) / 1_000_000n);
+        const remainingWall = started + limits.wallTimeMs - performance.now();
+        const fenceMs = Math.max(20, Math.min(remainingWall, limits.cpuTimeMs - cpuUsedMs));
+        pool.release(finalTool, { reusable: true, fenceMs, context: finalContext });
+      } else {
+        finalTool.dispose();
+        pool.release(finalTool, { reusable: false, fenceMs: 0, context: finalContext });
+      }
+    }
+
+    return outcomeToResult(result, {
+      toolName: request.toolName,
+      limits,
+      masker,
+      margin,
+      errorChars,
+      console: consoleLines,
+      durationMs: durationMs(),
+    });
+  };
+
+  return {
+    run,
+    evict: (toolId) => {
+      quarantined.delete(toolId);
+      pool.evict(toolId);
+    },
+    close: async () => {
+      closed = true;
+      pool.closeAll(
+        new PortcullisError('SANDBOX_ERROR', 'the tool runner is closed', { reason: 'runner-closed' }),
+      );
+    },
+  };
+}
