@@ -1,7 +1,6 @@
 /** `portcullis serve`: runs the gateway on HTTP (listen address from config) until SIGINT/SIGTERM. */
-import { serve as listen } from '@hono/node-server';
 import { loadConfig, processEnvLookup } from '../config/index.ts';
-import { createGateway } from '../http/index.ts';
+import { createGateway, listenGateway } from '../http/index.ts';
 import type { CommandIo } from './args.ts';
 import { parseCommandArgs } from './args.ts';
 import { inheritedEnv } from './process-env.ts';
@@ -20,10 +19,8 @@ export async function runServe(args: string[], io: CommandIo): Promise<number> {
   });
   const gateway = createGateway(config, { inheritedEnv: inheritedEnv() });
   const port = values.port === undefined ? config.listen.port : Number(values.port);
-  const server = listen({ fetch: gateway.app.fetch, hostname: config.listen.host, port });
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  const address = server.address();
-  const bound = typeof address === 'object' && address ? address.port : port;
+  const listening = await listenGateway(gateway.app, config.listen.host, port);
+  const bound = listening.port;
   gateway.logger.log('gateway.listening', {
     url: `http://${config.listen.host.includes(':') ? `[${config.listen.host}]` : config.listen.host}:${bound}/mcp`,
     config: config.source,
@@ -36,7 +33,7 @@ export async function runServe(args: string[], io: CommandIo): Promise<number> {
       if (stopping) return;
       stopping = true;
       gateway.logger.log('gateway.stopping', { signal });
-      server.close();
+      void listening.close();
       void gateway.close().then(() => resolve(0));
       setTimeout(() => resolve(0), 5_000).unref();
     };

@@ -6,3 +6,5 @@ export { createGateway } from './create-gateway.ts';
 export type { Gateway, GatewayDeps } from './create-gateway.ts';
 export { createApiKeyVerifier, allowedHostnames, checkHostAndOrigin } from './security.ts';
 export type { ApiKeyVerifier, Principal } from './security.ts';
+export { listenGateway } from './listen.ts';
+export type { Listening } from './listen.ts';

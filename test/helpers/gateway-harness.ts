@@ -5,10 +5,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
 import { Client, StreamableHTTPClientTransport, type ElicitResult } from '@modelcontextprotocol/client';
 import { buildConfig } from '../../src/config/index.ts';
-import { createGateway, type Gateway, type GatewayDeps } from '../../src/http/index.ts';
+import { createGateway, listenGateway, type Gateway, type GatewayDeps } from '../../src/http/index.ts';
 
 /** The repository root. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -82,10 +81,8 @@ export async function startGateway(
     writeLog: (line) => logs.push(line),
     ...options.deps,
   });
-  const server = serve({ fetch: gateway.app.fetch, hostname: '127.0.0.1', port: 0 });
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const listening = await listenGateway(gateway.app, '127.0.0.1', 0);
+  const port = listening.port;
   if (options.settle !== false) await gateway.ready(60_000);
   return {
     url: `http://127.0.0.1:${port}/mcp`,
@@ -94,7 +91,7 @@ export async function startGateway(
     logs,
     async close() {
       await gateway.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await listening.close();
     },
   };
 }

@@ -1,0 +1,75 @@
+/**
+ * The conformance pipeline end to end on a few scenarios: the real suite CLI against Portcullis (in-process,
+ * fixture over stdio) and against the fixture served directly, compared with the committed baseline.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { processEnvLookup } from '../src/config/index.ts';
+import { compareWithBaseline, loadBaseline } from './baseline.ts';
+import { serveFixtureDirect, type RunningEndpoint } from './direct-http.ts';
+import { REPO_ROOT, startGatewayUnderTest } from './gateway-under-test.ts';
+import { collectOutcomes, readScenarioChecks } from './results.ts';
+import { listServerScenarios, runSuite } from './run-suite.ts';
+
+const SCENARIOS = [
+  'tools-call-simple-text',
+  'tools-call-elicitation',
+  'json-schema-2020-12',
+  'prompts-get-simple',
+];
+const baseline = loadBaseline(path.join(REPO_ROOT, 'conformance/baseline.json'));
+
+async function runAgainst(target: RunningEndpoint, workDir: string) {
+  const outputDir = path.join(workDir, 'results');
+  try {
+    const run = await runSuite({
+      nodePath: process.execPath,
+      url: target.url,
+      outputDir,
+      scenarios: SCENARIOS,
+      logFile: path.join(workDir, 'suite.log'),
+      echo: false,
+      timeoutMs: 120_000,
+    });
+    expect(run.timedOut).toBe(false);
+  } finally {
+    await target.close();
+  }
+  return collectOutcomes(SCENARIOS, readScenarioChecks(outputDir));
+}
+
+describe('npm run conformance, in small', () => {
+  it('the committed baseline names only scenarios the installed suite has', async () => {
+    const known = await listServerScenarios(process.execPath);
+    expect(known).toContain('tools-call-simple-text');
+    expect(compareWithBaseline([], baseline, known).unknownEntries).toEqual([]);
+  });
+
+  it('through the gateway, every scenario passes or is a known failure', async () => {
+    const workDir = mkdtempSync(path.join(tmpdir(), 'conformance-gateway-'));
+    const gateway = await startGatewayUnderTest({
+      workDir,
+      nodePath: process.execPath,
+      protocol: 'auto',
+      lookup: processEnvLookup(),
+    });
+    expect(gateway.upstream).toMatchObject({ state: 'connected', tools: 14, prompts: 4 });
+    const outcomes = await runAgainst(gateway, workDir);
+    const status = Object.fromEntries(outcomes.map((o) => [o.scenario, o.status]));
+    expect(status).toMatchObject({
+      'tools-call-simple-text': 'pass',
+      'tools-call-elicitation': 'pass',
+      'json-schema-2020-12': 'pass',
+    });
+    const comparison = compareWithBaseline(outcomes, baseline, SCENARIOS);
+    expect(comparison.verdicts.filter((v) => v.kind === 'regression' || v.kind === 'fixed')).toEqual([]);
+  });
+
+  it('against the fixture directly, every scenario passes', async () => {
+    const workDir = mkdtempSync(path.join(tmpdir(), 'conformance-direct-'));
+    const outcomes = await runAgainst(await serveFixtureDirect(), workDir);
+    expect(outcomes.map((o) => [o.scenario, o.status])).toEqual(SCENARIOS.map((s) => [s, 'pass']));
+  });
+});
