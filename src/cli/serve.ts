@@ -17,7 +17,7 @@ export async function runServe(args: string[], io: CommandIo): Promise<number> {
     cwd: io.cwd,
     lookup: processEnvLookup(),
   });
-  const gateway = createGateway(config, { inheritedEnv: inheritedEnv() });
+  const gateway = createGateway(config, { inheritedEnv: inheritedEnv(), lookup: processEnvLookup() });
   const port = values.port === undefined ? config.listen.port : Number(values.port);
   const listening = await listenGateway(gateway.app, config.listen.host, port);
   const bound = listening.port;

@@ -19,7 +19,7 @@ export async function runStdio(args: string[], io: CommandIo): Promise<number> {
     cwd: io.cwd,
     lookup: processEnvLookup(),
   });
-  const gateway = createGateway(config, { inheritedEnv: inheritedEnv() });
+  const gateway = createGateway(config, { inheritedEnv: inheritedEnv(), lookup: processEnvLookup() });
   const servers = new Set<Server>();
   gateway.registry.onChange(() => {
     for (const server of servers) void Promise.resolve(server.sendToolListChanged()).catch(() => {});

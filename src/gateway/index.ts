@@ -32,3 +32,5 @@ export type { WireError } from './wire-errors.ts';
 export type { ExposedTool, ToolGovernance, LocalToolProvider, LocalTool, WithheldReason } from './types.ts';
 export { createGovernance, serverContextOf, transportKind } from './governance.ts';
 export type { Governance, GovernanceDeps } from './governance.ts';
+export { createLocalTools, toToolResult } from './local-tools.ts';
+export type { LocalTools, LocalToolsOptions } from './local-tools.ts';

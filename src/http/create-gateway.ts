@@ -3,19 +3,22 @@
  * endpoint, health and admin routes) without listening; only main.ts and tests decide where it listens.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import type { Server } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
 import { compileApprovalRules, createApprovalSealer } from '../approval/index.ts';
 import { createAuditLog } from '../audit/index.ts';
 import { createLedger, type Ledger } from '../ledger/index.ts';
 import { createPoisoningScanner, loadServerCatalog, type CatalogEntry } from '../risk/index.ts';
-import type { PortcullisConfig } from '../config/index.ts';
+import type { EnvLookup, PortcullisConfig } from '../config/index.ts';
 import {
   buildUpstreamSurface,
   createApprovalStage,
   createArgumentValidator,
   createGovernance,
+  createLocalTools,
   type Governance,
+  type LocalToolProvider,
   createCallPipeline,
   createDownstreamServer,
   createParkedCalls,
@@ -24,10 +27,9 @@ import {
   type DownstreamIdentity,
   type GatewayCore,
   type GovernFunction,
-  type LocalToolProvider,
   type ToolRegistry,
 } from '../gateway/index.ts';
-import { createMasker, type Masker } from '../sandbox/index.ts';
+import { createMasker, createToolRunner, type Masker, type ToolRunner } from '../sandbox/index.ts';
 import { openStore, type Store } from '../store/index.ts';
 import {
   createLogger,
@@ -55,6 +57,10 @@ export interface GatewayDeps {
   govern?: GovernFunction;
   /** The server catalog (default: the bundled catalog/servers). */
   catalog?: CatalogEntry[];
+  /** Looks up `${NAME}` of Safe Tool Spec static variables at call time (main passes the process env). */
+  lookup?: EnvLookup;
+  /** The sandbox runner (default: isolated-vm with the configured workspace). */
+  runner?: ToolRunner;
   /** Test hooks for telemetry (an in-memory span exporter, a metric reader). */
   telemetry?: Pick<TelemetryOptions, 'spanExporter' | 'metricReader'>;
   now?: () => number;
@@ -113,6 +119,29 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     now,
   });
 
+  const runner =
+    deps.runner ??
+    createToolRunner({
+      workspaceDir: ensureDir(config.tools.workspace),
+      onCatastrophicError: ({ toolId, message }) =>
+        logger.log(
+          'sandbox.catastrophic',
+          { toolId, message, action: 'tool quarantined; restart the gateway' },
+          'error',
+        ),
+    });
+  const localTools =
+    deps.local === undefined && (config.tools.bundled || config.tools.dir !== undefined)
+      ? createLocalTools({
+          bundled: config.tools.bundled,
+          ...(config.tools.dir === undefined ? {} : { dir: config.tools.dir }),
+          ...(config.tools.profile === undefined ? {} : { profile: config.tools.profile }),
+          lookup: deps.lookup ?? (() => undefined),
+          runner,
+          log: (event, fields, level) => logger.log(event, fields, level),
+        })
+      : undefined;
+  const local: LocalToolProvider | undefined = deps.local ?? localTools;
   const ledger = createLedger(store.ledger, now);
   const catalog = deps.catalog ?? loadServerCatalog();
   const governance = createGovernance({
@@ -149,11 +178,11 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
   const toolRegistry = createToolRegistry({
     config,
     snapshots: () => supervisor.snapshots(),
-    ...(deps.local ? { local: deps.local } : {}),
+    ...(local ? { local } : {}),
     govern: deps.govern ?? governance.govern,
   });
   late.registry = toolRegistry;
-  deps.local?.onChange(() => {
+  local?.onChange(() => {
     if (toolRegistry.rebuild()) late.endpoint?.notify('tools');
   });
 
@@ -162,7 +191,7 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
   const pipeline = createCallPipeline({
     registry: toolRegistry,
     supervisor,
-    ...(deps.local ? { local: deps.local } : {}),
+    ...(local ? { local } : {}),
     validator: createArgumentValidator(),
     masker: () => masker,
     now,
@@ -295,14 +324,23 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     telemetry,
     masker,
     serverFor: (identity) => createDownstreamServer(core, identity),
-    ready: (timeoutMs) => supervisor.settled(timeoutMs),
+    ready: async (timeoutMs) => {
+      await Promise.all([supervisor.settled(timeoutMs), localTools?.ready]);
+    },
     async close() {
       clearInterval(watcher);
       core.parked.close();
       await mcp.close();
       await supervisor.close();
+      await localTools?.close();
+      if (!deps.runner) await runner.close();
       await telemetry.shutdown();
       if (!deps.store) store.close();
     },
   };
+}
+
+function ensureDir(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  return dir;
 }

@@ -79,6 +79,7 @@ export async function startGateway(
   const gateway = createGateway(config, {
     inheritedEnv: { PATH: process.env.PATH, HOME: process.env.HOME },
     writeLog: (line) => logs.push(line),
+    lookup: (name) => options.env?.[name],
     ...options.deps,
   });
   const listening = await listenGateway(gateway.app, '127.0.0.1', 0);
