@@ -8,6 +8,9 @@ import { runServe } from './serve.ts';
 import { runStdio } from './stdio.ts';
 import { runScan } from './scan.ts';
 import { runLedger } from './ledger.ts';
+import { runSpecCommand } from './spec.ts';
+import { runAuditCommand } from './audit.ts';
+import { loadConfig, processEnvLookup } from '../config/index.ts';
 
 export type { CommandIo } from './args.ts';
 
@@ -29,7 +32,25 @@ const COMMANDS: Record<string, Command> = {
   stdio: runStdio,
   scan: runScan,
   ledger: runLedger,
+  spec: (args, io) =>
+    runSpecCommand(args, {
+      stdout: { write: io.stdout },
+      stderr: { write: io.stderr },
+      lookup: processEnvLookup(),
+      cwd: io.cwd,
+    }),
+  audit: (args, io) => runAuditCommand(withDbFromConfig(args, io.cwd), io),
 };
+
+/** `audit` works on a database path; `--config FILE` (or ./portcullis.yaml) names it through store.path. */
+function withDbFromConfig(args: string[], cwd: string): string[] {
+  if (args.includes('--db') || args.includes('--help') || args.includes('-h')) return args;
+  const index = args.indexOf('--config');
+  const path = index >= 0 ? args[index + 1] : undefined;
+  const rest = index >= 0 ? [...args.slice(0, index), ...args.slice(index + 2)] : args;
+  const config = loadConfig({ ...(path === undefined ? {} : { path }), cwd, lookup: processEnvLookup() });
+  return [...rest, '--db', config.store.path];
+}
 
 /** Runs the CLI with `argv` (without node and script); resolves with the exit code. */
 export async function runCli(argv: string[], io: CommandIo): Promise<number> {

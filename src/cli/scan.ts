@@ -157,7 +157,11 @@ export async function runScan(args: string[], io: CommandIo): Promise<number> {
     cwd: io.cwd,
     lookup: processEnvLookup(),
   });
-  const gateway = createGateway(config, { inheritedEnv: inheritedEnv(), lookup: processEnvLookup(), writeLog: () => {} });
+  const gateway = createGateway(config, {
+    inheritedEnv: inheritedEnv(),
+    lookup: processEnvLookup(),
+    writeLog: () => {},
+  });
   try {
     await gateway.ready(Number(values.timeout ?? 60) * 1000);
     gateway.registry.rebuild();

@@ -3,6 +3,7 @@
  * publish Safe Tool Specs from the command line. Exit codes: 0 success, 1 the spec or its Local Pass failed,
  * 2 usage error.
  */
+import { createToolRunner } from '../sandbox/index.ts';
 import { open } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { isPortcullisError, type PortcullisError } from '../errors/index.ts';
@@ -97,19 +98,7 @@ async function createRunner(
   io: SpecCliIo,
 ): Promise<{ runner: LocalPassDeps['runner']; owned: boolean } | undefined> {
   if (io.runner !== undefined) return { runner: io.runner, owned: false };
-  try {
-    // A computed specifier: the sandbox door is being written in parallel; swap for a static import once it lands.
-    const door = new URL(
-      `../sandbox/index${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`,
-      import.meta.url,
-    );
-    const sandbox = (await import(door.href)) as Record<string, unknown>;
-    const create = sandbox['createToolRunner'];
-    if (typeof create !== 'function') return undefined;
-    return { runner: (await (create as () => unknown)()) as LocalPassDeps['runner'], owned: true };
-  } catch {
-    return undefined;
-  }
+  return { runner: createToolRunner(), owned: true };
 }
 
 async function loadAndResolve(
