@@ -99,7 +99,8 @@ export function createAuditLog(store: Store, options: AuditLogOptions = {}): Aud
         return { prevDigest, digest: linkDigest(prevDigest, text) };
       },
     );
-    return toEntry(row);
+    // The record just written is the stored record: no need to parse it back.
+    return { seq: row.seq, prevDigest: row.prevDigest, digest: row.digest, record };
   };
 
   const query = (filter: AuditQuery = {}): AuditPage => {

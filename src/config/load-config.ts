@@ -67,6 +67,7 @@ export function buildConfig(
   const doc = structuredClone(document ?? {}) as Record<string, unknown>;
   const problems = validateConfigDocument(doc);
   if (problems.length > 0) throw invalid(source, problems);
+  inlineRulesFile(doc, baseDir, source);
   const semantic = checkConfigSemantics(doc);
   if (semantic.length > 0) throw invalid(source, semantic);
 
@@ -84,6 +85,22 @@ export function buildConfig(
 
   const config = toConfig(resolved, source, baseDir, [...secrets]);
   return deepFreeze(config);
+}
+
+/**
+ * `approval.rulesFile` (e.g. policies/approval.yaml, holding `rules:`) is read relative to the config file and
+ * validated with the same schema as inline rules; inline rules come first, then the file's.
+ */
+function inlineRulesFile(doc: Record<string, unknown>, baseDir: string, source: string): void {
+  const approval = doc.approval as { rulesFile?: string; rules?: unknown[] } | undefined;
+  if (!approval?.rulesFile) return;
+  const file = path.resolve(baseDir, approval.rulesFile);
+  if (!existsSync(file)) throw invalid(source, [`approval.rulesFile: ${file} does not exist`]);
+  const parsed = parseConfigText(readFileSync(file, 'utf8'), file) as { rules?: unknown[] } | null;
+  const rules = parsed?.rules ?? [];
+  const problems = validateConfigDocument({ approval: { rules } }).map((p) => `${file}: ${p}`);
+  if (problems.length > 0) throw invalid(source, problems);
+  approval.rules = [...(approval.rules ?? []), ...rules];
 }
 
 function invalid(source: string, problems: string[]): PortcullisError {

@@ -186,6 +186,15 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     if (toolRegistry.rebuild()) late.endpoint?.notify('tools');
   });
 
+  // "Last used" feeds a 90-day recency window: one write per upstream per minute is precise enough and keeps
+  // a database write off the hot path of every call.
+  const lastUsedWrite = new Map<string, number>();
+  const markUsed = (upstream: string) => {
+    const at = now();
+    if (at - (lastUsedWrite.get(upstream) ?? 0) < 60_000) return;
+    lastUsedWrite.set(upstream, at);
+    store.upstreams.recordUsed(upstream, at);
+  };
   const rules = compileApprovalRules(config.approval.rules);
   const audit = createAuditLog(store, { clock: now, masker });
   const pipeline = createCallPipeline({
@@ -205,8 +214,7 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
       } catch (error) {
         logger.log('audit.write_failed', { alias: record.alias, error: (error as Error).message }, 'error');
       }
-      if (record.tool?.upstream && record.outcome === 'OK')
-        store.upstreams.recordUsed(record.tool.upstream, now());
+      if (record.tool?.upstream && record.outcome === 'OK') markUsed(record.tool.upstream);
       telemetry.toolFinished(record);
     },
   });

@@ -30,6 +30,22 @@ export interface McpEndpoint {
   close(): Promise<void>;
 }
 
+/**
+ * Reads the body under the cap. A declared Content-Length within the cap takes the cheap path (the HTTP parser
+ * enforces the framing, so the body cannot exceed it); otherwise the SDK's streaming reader stops at the cap.
+ */
+async function readBody(
+  request: Request,
+  maxBytes: number,
+): Promise<{ tooLarge: true } | { tooLarge: false; text: string }> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (Number.isInteger(declared) && declared >= 0) {
+    if (declared > maxBytes) return { tooLarge: true };
+    return { tooLarge: false, text: await request.text() };
+  }
+  return readRequestBody(request, maxBytes);
+}
+
 const isJson = (contentType: string | null) => /^application\/json\b/i.test(contentType ?? '');
 
 /** Creates the endpoint. */
@@ -57,7 +73,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
             'Unsupported Media Type: send Content-Type: application/json',
           );
         }
-        const body = await readRequestBody(request, options.maxBodyBytes);
+        const body = await readBody(request, options.maxBodyBytes);
         if (body.tooLarge) {
           return jsonRpcError(
             413,
