@@ -33,7 +33,7 @@ const COMMANDS: Record<string, Command> = {
   scan: runScan,
   ledger: runLedger,
   spec: (args, io) =>
-    runSpecCommand(args, {
+    runSpecCommand(withoutConfig(args), {
       stdout: { write: io.stdout },
       stderr: { write: io.stderr },
       lookup: processEnvLookup(),
@@ -41,6 +41,12 @@ const COMMANDS: Record<string, Command> = {
     }),
   audit: (args, io) => runAuditCommand(withDbFromConfig(args, io.cwd), io),
 };
+
+/** `spec` works on spec files alone: accept the common --config flag and ignore it. */
+function withoutConfig(args: string[]): string[] {
+  const index = args.indexOf('--config');
+  return index < 0 ? args : [...args.slice(0, index), ...args.slice(index + 2)];
+}
 
 /** `audit` works on a database path; `--config FILE` (or ./portcullis.yaml) names it through store.path. */
 function withDbFromConfig(args: string[], cwd: string): string[] {

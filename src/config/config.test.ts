@@ -124,6 +124,16 @@ upstreams:
     ]);
   });
 
+  it('fills a uri field from a placeholder', () => {
+    const config = buildConfig(
+      { upstreams: { r: { transport: 'http', url: '${REMOTE_URL}' } } },
+      't',
+      '/tmp',
+      env({ REMOTE_URL: 'http://127.0.0.1:9/mcp' }),
+    );
+    expect(config.upstreams[0]).toMatchObject({ url: 'http://127.0.0.1:9/mcp' });
+  });
+
   it('does not require placeholders of a disabled upstream', () => {
     expect(
       problemsOf({

@@ -64,24 +64,26 @@ export function buildConfig(
   baseDir: string,
   lookup: EnvLookup,
 ): PortcullisConfig {
-  const doc = structuredClone(document ?? {}) as Record<string, unknown>;
+  const raw = structuredClone(document ?? {}) as Record<string, unknown>;
+  // Placeholders are substituted inside parsed strings first (so `${URL}` can fill a uri field), never into
+  // the YAML text: an environment value cannot add structure to the document.
+  const secrets = new Set<string>();
+  const missing: string[] = [];
+  const doc =
+    raw !== null && typeof raw === 'object' && !Array.isArray(raw)
+      ? (resolvePlaceholders(raw, '', lookup, secrets, missing, isDisabledUpstreamPath(raw)) as Record<
+          string,
+          unknown
+        >)
+      : raw;
+  // A missing variable is the actionable problem; a format error it causes downstream would only distract.
+  if (missing.length > 0) throw invalid(source, missing);
   const problems = validateConfigDocument(doc);
   if (problems.length > 0) throw invalid(source, problems);
   inlineRulesFile(doc, baseDir, source);
   const semantic = checkConfigSemantics(doc);
   if (semantic.length > 0) throw invalid(source, semantic);
-
-  const secrets = new Set<string>();
-  const missing: string[] = [];
-  const resolved = resolvePlaceholders(
-    doc,
-    '',
-    lookup,
-    secrets,
-    missing,
-    isDisabledUpstreamPath(doc),
-  ) as RawConfig;
-  if (missing.length > 0) throw invalid(source, missing);
+  const resolved = doc as unknown as RawConfig;
 
   const config = toConfig(resolved, source, baseDir, [...secrets]);
   return deepFreeze(config);
@@ -96,8 +98,12 @@ function inlineRulesFile(doc: Record<string, unknown>, baseDir: string, source: 
   if (!approval?.rulesFile) return;
   const file = path.resolve(baseDir, approval.rulesFile);
   if (!existsSync(file)) throw invalid(source, [`approval.rulesFile: ${file} does not exist`]);
-  const parsed = parseConfigText(readFileSync(file, 'utf8'), file) as { rules?: unknown[] } | null;
-  const rules = parsed?.rules ?? [];
+  const parsed = parseConfigText(readFileSync(file, 'utf8'), file) as {
+    rules?: unknown[];
+    approval?: { rules?: unknown[] };
+  } | null;
+  // Both shapes are accepted: a bare `rules:` list, or the `approval:` block copied from portcullis.yaml.
+  const rules = parsed?.rules ?? parsed?.approval?.rules ?? [];
   const problems = validateConfigDocument({ approval: { rules } }).map((p) => `${file}: ${p}`);
   if (problems.length > 0) throw invalid(source, problems);
   approval.rules = [...(approval.rules ?? []), ...rules];

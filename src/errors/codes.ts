@@ -30,6 +30,8 @@ export const ERROR_CODES = {
   UPSTREAM_UNAVAILABLE: 'The upstream server that owns the tool is not connected right now.',
   UPSTREAM_TIMEOUT: 'The upstream did not answer within the per-call timeout.',
   UPSTREAM_ERROR: 'The upstream answered the call with an error.',
+  UPSTREAM_TOOL_ERROR:
+    'The upstream tool ran and returned a result with isError (its own failure, passed through).',
   TOOL_DENIED: 'The approval policy or the human approver denied the call.',
   RATE_LIMITED: 'A rate-limit rule denied the call; retry after the time given.',
   APPROVAL_STATE_INVALID: 'A requestState was tampered with, replayed, expired or bound to other arguments.',

@@ -82,9 +82,9 @@ export function createApprovalStage(deps: ApprovalStageDeps): ApprovalStage {
       const decidedAt = new Date(deps.now()).toISOString();
       const verdict = interpretElicitation(outcome);
       const asked = { ...record, decision: 'ask', elicitation: outcome, decidedAt };
-      return verdict.kind === 'run'
-        ? { kind: 'run', record: asked }
-        : { kind: 'deny', reason: verdict.reason, code: verdict.code, record: asked };
+      if (verdict.kind === 'run') return { kind: 'run', record: asked };
+      const code = outcome === 'invalid-state' ? 'APPROVAL_STATE_INVALID' : verdict.code;
+      return { kind: 'deny', reason: verdict.reason, code, record: asked };
     },
   };
 }

@@ -35,9 +35,10 @@ export function createArgumentValidator(): ArgumentValidator {
       try {
         const { $id: _id, ...withoutId } = schema;
         validate = (uses2020 ? draft2020 : draft7).compile(withoutId) as Validate;
-      } catch {
-        // A schema we cannot compile is not a reason to block the call; the upstream validates too.
-        validate = Object.assign(() => true, { errors: null }) as Validate;
+      } catch (error) {
+        // Fail closed: arguments that cannot be checked are not forwarded.
+        const message = `the tool's inputSchema cannot be compiled (${(error as Error).message}); calls are refused`;
+        validate = Object.assign(() => false, { errors: [{ instancePath: '', message }] }) as Validate;
       }
       cache.set(schema, validate);
     }

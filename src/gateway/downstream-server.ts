@@ -39,6 +39,8 @@ export interface GatewayCore {
   sealer: ApprovalSealer;
   /** The version of the approval policy in force (sealed approvals are bound to it). */
   policyVersion(): string;
+  /** Masks known secrets in text that crosses /mcp (prompt and resource errors). */
+  mask(text: string): string;
   /** Request spans (a SERVER span per MCP request). */
   telemetry: Pick<Telemetry, 'traceRequest'>;
   elicitationTimeoutMs: number;
@@ -272,11 +274,13 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
     const prompt = core.surface().findPrompt(request.params.name);
     if (!prompt)
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}`);
-    return core.supervisor.getPrompt(
-      prompt.upstream,
-      prompt.upstreamName,
-      request.params.arguments,
-      ctx.mcpReq.signal,
+    return masked(core, () =>
+      core.supervisor.getPrompt(
+        prompt.upstream,
+        prompt.upstreamName,
+        request.params.arguments,
+        ctx.mcpReq.signal,
+      ),
     );
   });
   server.setRequestHandler('resources/list', () => ({ resources: core.surface().resources }));
@@ -289,7 +293,7 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown resource: ${request.params.uri}`, {
         uri: request.params.uri,
       });
-    return core.supervisor.readResource(upstream, request.params.uri, ctx.mcpReq.signal);
+    return masked(core, () => core.supervisor.readResource(upstream, request.params.uri, ctx.mcpReq.signal));
   });
   return server;
 }
@@ -318,4 +322,14 @@ function parkForInput(
         extra: { parkedCall: call.id },
       }),
   });
+}
+
+/** Runs an upstream prompt or resource request; its error crosses /mcp masked, as a JSON-RPC error. */
+async function masked<T>(core: GatewayCore, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const message = core.mask(error instanceof Error ? error.message : String(error));
+    throw new ProtocolError(ProtocolErrorCode.InternalError, message);
+  }
 }

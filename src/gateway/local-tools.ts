@@ -4,6 +4,7 @@
  * are exposed; the requirement check runs again on every call, so an env var that disappears takes a tool out.
  * code, staticVariables, sandboxOverrides, toolSafety, testValue and draft never leave this module.
  */
+import { mkdirSync } from 'node:fs';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import type { EnvLookup } from '../config/index.ts';
 import { PortcullisError, type ErrorCode } from '../errors/index.ts';
@@ -96,6 +97,8 @@ export function createLocalTools(options: LocalToolsOptions): LocalTools {
   };
 
   const loadUser = async (dir: string) => {
+    // A configured directory that does not exist yet is created (empty), so bundled tools and the watcher work.
+    mkdirSync(dir, { recursive: true });
     const directory = await loadSpecDirectory(dir);
     for (const failure of directory.failures) {
       options.log(
@@ -164,6 +167,9 @@ export function createLocalTools(options: LocalToolsOptions): LocalTools {
           risk: { sandbox: entry.evaluation.risk.level, reasons: entry.evaluation.risk.reasons },
           toolSafety: entry.evaluation.toolSafety,
           category: entry.spec.category ?? 'uncategorized',
+          ...(entry.evaluation.humanInTheLoop.promptTemplate
+            ? { promptTemplate: entry.evaluation.humanInTheLoop.promptTemplate }
+            : {}),
         },
       }));
     },

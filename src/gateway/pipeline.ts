@@ -41,7 +41,12 @@ export interface CallerContext {
 /** The outcome of the approval stages for one call. */
 export type ApprovalOutcome =
   | { kind: 'run'; record: Record<string, unknown> }
-  | { kind: 'deny'; reason: string; code?: 'TOOL_DENIED' | 'RATE_LIMITED'; record: Record<string, unknown> };
+  | {
+      kind: 'deny';
+      reason: string;
+      code?: 'TOOL_DENIED' | 'RATE_LIMITED' | 'APPROVAL_STATE_INVALID';
+      record: Record<string, unknown>;
+    };
 
 /** The approval seam (rules, HITL, asking); absent = allow everything. */
 export interface ApprovalStage {

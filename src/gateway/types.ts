@@ -46,6 +46,8 @@ export interface ToolGovernance {
   /** The Safe Tool Spec `toolSafety` block of a local tool. */
   toolSafety?: unknown;
   category?: string;
+  /** The approval prompt template of a local tool (humanInTheLoop.promptTemplate). */
+  promptTemplate?: string;
   /** Why the tool's composition was refused (cap breach, R1–R3), when it was. */
   compositionRefusal?: string[];
 }

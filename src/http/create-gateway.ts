@@ -204,17 +204,31 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     validator: createArgumentValidator(),
     masker: () => masker,
     now,
-    approval: createApprovalStage({ rules, threshold: config.approval.autoApproveThreshold, now }),
+    approval: createApprovalStage({
+      rules,
+      threshold: config.approval.autoApproveThreshold,
+      now,
+      promptTemplateOf: (tool) => tool.governance?.promptTemplate,
+    }),
     telemetry,
     transportOf: (id) => config.upstreams.find((u) => u.id === id)?.transport,
     record: (record) => {
       const entry = toAuditInput(record, telemetry.currentTraceId());
+      // The record stage must not throw: a store failure is logged (audit.write_failed), the call's answer stands.
       try {
         if (entry) audit.append(entry);
+        if (record.approval?.decision === 'ask') {
+          store.events.append({
+            type: 'ApprovalDecided',
+            at: now(),
+            subject: record.alias,
+            payload: { principal: record.caller.principal, outcome: record.outcome, ...record.approval },
+          });
+        }
+        if (record.tool?.upstream && record.outcome === 'OK') markUsed(record.tool.upstream);
       } catch (error) {
         logger.log('audit.write_failed', { alias: record.alias, error: (error as Error).message }, 'error');
       }
-      if (record.tool?.upstream && record.outcome === 'OK') markUsed(record.tool.upstream);
       telemetry.toolFinished(record);
     },
   });
@@ -232,6 +246,7 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     }),
     elicitationTimeoutMs: config.approval.elicitationTimeoutMs,
     policyVersion: () => rules.version,
+    mask: (text) => masker.mask(text),
     telemetry,
   };
   const mcp = createMcpEndpoint({
