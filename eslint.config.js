@@ -23,7 +23,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Only src/config reads process.env (DESIGN.md decision 10).' },
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Only src/config reads process.env (DESIGN.md decision 10).',
+        },
       ],
     },
   },
