@@ -13,6 +13,7 @@ import {
   type CallToolResult,
   type ElicitResult,
   type InputRequiredResult,
+  type LoggingLevel,
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { argsDigest, type ApprovalSealer, type ElicitationOutcome } from '../approval/index.ts';
@@ -41,6 +42,8 @@ export interface GatewayCore {
   policyVersion(): string;
   /** Masks known secrets in text that crosses /mcp (prompt and resource errors). */
   mask(text: string): string;
+  /** Masks known secrets in any JSON value (relayed upstream log data). */
+  maskDeep<T>(value: T): T;
   /** Request spans (a SERVER span per MCP request). */
   telemetry: Pick<Telemetry, 'traceRequest'>;
   elicitationTimeoutMs: number;
@@ -142,6 +145,7 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
       tools: { listChanged: true },
       prompts: { listChanged: true },
       resources: { listChanged: true },
+      logging: {},
     },
     inputRequired: { roundTimeoutMs: core.elicitationTimeoutMs },
   });
@@ -160,6 +164,10 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
       era: identity.era,
       signal: ctx.mcpReq.signal,
       ...(progress ? { progress } : {}),
+      log: (message) =>
+        void ctx.mcpReq
+          .log(message.level as LoggingLevel, core.maskDeep(message.data), message.logger)
+          .catch(() => {}),
       ...(Object.keys(forwardMeta).length > 0 ? { meta: forwardMeta } : {}),
       ...extra,
     };

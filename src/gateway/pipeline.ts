@@ -30,6 +30,8 @@ export interface CallerContext {
   askClient?: ElicitationAsker;
   /** `_meta` to forward upstream (W3C trace context). */
   meta?: Record<string, unknown>;
+  /** Relays an upstream log message to the client (masked on the way). */
+  log?: (message: { level: string; logger?: string | undefined; data: unknown }) => void;
   /** True when the client declared the elicitation capability. */
   canElicit?: boolean;
   /** Legacy era: asks the person on the call's stream; resolves with how the prompt ended. */
@@ -121,6 +123,7 @@ export async function executeTool(
     signal: caller.signal,
     ...(caller.progress ? { onProgress: caller.progress } : {}),
     ...(caller.askClient ? { askClient: caller.askClient } : {}),
+    ...(caller.log ? { onLog: caller.log } : {}),
     ...(caller.meta ? { meta: caller.meta } : {}),
   });
 }

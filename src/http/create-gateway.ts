@@ -247,6 +247,7 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     elicitationTimeoutMs: config.approval.elicitationTimeoutMs,
     policyVersion: () => rules.version,
     mask: (text) => masker.mask(text),
+    maskDeep: (value) => masker.maskDeep(value),
     telemetry,
   };
   const mcp = createMcpEndpoint({

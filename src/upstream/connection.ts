@@ -5,6 +5,7 @@
  */
 import {
   Client,
+  LOG_LEVEL_META_KEY,
   ProtocolError,
   SdkError,
   SdkErrorCode,
@@ -75,6 +76,9 @@ export async function connectUpstream(
   });
   const router = createElicitationRouter((reason) => events.onElicitationDeclined?.(reason));
   client.setRequestHandler('elicitation/create', (request) => router.route(request.params));
+  client.setNotificationHandler('notifications/message', (notification) => {
+    router.routeLog(notification.params);
+  });
   client.setNotificationHandler('notifications/tools/list_changed', () => events.onListChanged('tools'));
   client.setNotificationHandler('notifications/prompts/list_changed', () => events.onListChanged('prompts'));
   client.setNotificationHandler('notifications/resources/list_changed', () =>
@@ -106,6 +110,10 @@ export async function connectUpstream(
 
   const era = client.getProtocolEra() ?? 'legacy';
   const capabilities = client.getServerCapabilities() ?? {};
+  if (era === 'legacy' && capabilities.logging) {
+    // Ask for everything; the downstream server filters by each client's own level before relaying.
+    void client.setLoggingLevel('debug').catch(() => {});
+  }
   if (era === 'modern' && (capabilities.tools?.listChanged || capabilities.prompts?.listChanged)) {
     // Modern servers deliver change notifications only on a subscriptions/listen stream.
     void client
@@ -140,10 +148,14 @@ export async function connectUpstream(
       const controller = new AbortController();
       const onAbort = () => controller.abort(options.signal?.reason);
       options.signal?.addEventListener('abort', onAbort, { once: true });
-      const untrack = router.track({ askClient: options.askClient, signal: controller.signal });
+      const untrack = router.track({
+        askClient: options.askClient,
+        onLog: options.onLog,
+        signal: controller.signal,
+      });
       try {
         return (await client.callTool(
-          { name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}) },
+          { name, arguments: args, ...(callMeta(options, era) ? { _meta: callMeta(options, era) } : {}) },
           {
             signal: controller.signal,
             timeout: options.timeoutMs ?? config.callTimeoutMs,
@@ -202,6 +214,15 @@ export async function connectUpstream(
       await client.close().catch(() => {});
     },
   };
+}
+
+/** The `_meta` of an upstream call: forwarded trace context, plus a log level on modern links that relay logs. */
+function callMeta(
+  options: UpstreamCallOptions,
+  era: 'legacy' | 'modern',
+): Record<string, unknown> | undefined {
+  if (era === 'modern' && options.onLog) return { ...options.meta, [LOG_LEVEL_META_KEY]: 'debug' };
+  return options.meta;
 }
 
 /** A short description of a connection or call failure. */

@@ -10,7 +10,16 @@ import type { ElicitationAsker, UpstreamElicitation } from './types.ts';
 /** One in-flight call registered with the router. */
 export interface InFlightCall {
   askClient: ElicitationAsker | undefined;
+  /** Receives the upstream's log messages (notifications/message) while this call is the only one in flight. */
+  onLog?: ((message: UpstreamLogMessage) => void) | undefined;
   signal: AbortSignal;
+}
+
+/** An upstream log message (notifications/message params). */
+export interface UpstreamLogMessage {
+  level: string;
+  logger?: string | undefined;
+  data: unknown;
 }
 
 /** Tracks in-flight calls of one upstream and routes its elicitations. */
@@ -19,6 +28,8 @@ export interface ElicitationRouter {
   track(call: InFlightCall): () => void;
   /** Answers an upstream elicitation by asking the single in-flight caller, or declines. */
   route(params: UpstreamElicitation): Promise<ElicitResult>;
+  /** Relays an upstream log message to the single in-flight caller; returns false when it was dropped. */
+  routeLog(message: UpstreamLogMessage): boolean;
   /** How many calls are in flight. */
   readonly inFlight: number;
 }
@@ -47,6 +58,14 @@ export function createElicitationRouter(
         return { action: 'decline' };
       }
       return call.askClient(params, call.signal);
+    },
+    routeLog(message) {
+      // Same certainty rule as elicitation: a log line goes to the one caller it can belong to, or nowhere.
+      if (calls.size !== 1) return false;
+      const [call] = calls as unknown as [InFlightCall];
+      if (!call.onLog) return false;
+      call.onLog(message);
+      return true;
     },
     get inFlight() {
       return calls.size;

@@ -7,7 +7,12 @@ export type { Supervisor, SupervisorOptions, UpstreamChange } from './supervisor
 export { connectUpstream, GATEWAY_CLIENT_INFO, describeError } from './connection.ts';
 export type { UpstreamConnection, ConnectionEvents } from './connection.ts';
 export { createElicitationRouter } from './elicitation-router.ts';
-export type { ElicitationRouter, DeclineReason, InFlightCall } from './elicitation-router.ts';
+export type {
+  ElicitationRouter,
+  DeclineReason,
+  InFlightCall,
+  UpstreamLogMessage,
+} from './elicitation-router.ts';
 export { createTransport, INHERITED_CHILD_ENV } from './transports.ts';
 export type { TransportContext } from './transports.ts';
 export { reconnectDelayMs } from './backoff.ts';

@@ -48,6 +48,8 @@ export interface UpstreamCallOptions {
   }) => void;
   /** When absent, upstream elicitation during this call is declined. */
   askClient?: ElicitationAsker;
+  /** Receives the upstream's log messages sent during this call (when it is the only call in flight). */
+  onLog?: (message: { level: string; logger?: string | undefined; data: unknown }) => void;
   /** W3C trace context and other `_meta` to forward. */
   meta?: Record<string, unknown>;
   timeoutMs?: number;
