@@ -62,5 +62,43 @@ export function createTransport(upstream: UpstreamConfig, context: TransportCont
       },
     });
   }
-  return new StreamableHTTPClientTransport(url, { requestInit });
+  return new StreamableHTTPClientTransport(url, { requestInit, fetch: perRequestSignalFetch });
 }
+
+/**
+ * The SDK's Streamable HTTP client hands its connection-lifetime AbortSignal to every fetch; undici adds an
+ * abort listener per request and drops it only when the Request is garbage-collected, so under load listeners
+ * pile up (MaxListenersExceededWarning). This fetch gives each request its own signal, linked to the lifetime
+ * signal only while that request (or its streamed body) is open.
+ */
+export const perRequestSignalFetch: typeof fetch = async (input, init) => {
+  const outer = init?.signal;
+  if (!outer) return fetch(input, init);
+  const controller = new AbortController();
+  const forward = () => controller.abort(outer.reason);
+  const release = () => outer.removeEventListener('abort', forward);
+  if (outer.aborted) controller.abort(outer.reason);
+  else outer.addEventListener('abort', forward, { once: true });
+  try {
+    const response = await fetch(input, { ...init, signal: controller.signal });
+    if (!response.body) {
+      release();
+      return response;
+    }
+    const body = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        flush() {
+          release();
+        },
+      }),
+    );
+    return new Response(body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  } catch (error) {
+    release();
+    throw error;
+  }
+};
