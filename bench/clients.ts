@@ -1,4 +1,4 @@
-/** SDK clients for the bench: stdio to the echo upstream, Streamable HTTP to the upstream or the gateway. */
+/** SDK clients for the bench: stdio to a launched process, Streamable HTTP to the upstream or the gateway. */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { ECHO_STDIO } from './echo-upstream.ts';
@@ -9,21 +9,38 @@ export interface BenchClient {
   transport: StreamableHTTPClientTransport | StdioClientTransport;
   /** Calls `tool` with `{ message }` and checks the echo came back. */
   echo(tool: string, message: string): Promise<void>;
+  /** Calls `tool` with `args` and checks the first text content contains `expected`. */
+  expectText(tool: string, args: Record<string, unknown>, expected: string): Promise<void>;
   close(): Promise<void>;
 }
 
+/** How to launch a stdio MCP server. */
+export interface StdioLaunch {
+  command: string;
+  args: readonly string[];
+  cwd: string;
+}
+
 function wrap(client: Client, transport: BenchClient['transport']): BenchClient {
+  const expectText = async (tool: string, args: Record<string, unknown>, expected: string) => {
+    const result = await client.callTool({ name: tool, arguments: args });
+    const first = result.content[0];
+    // A wrong answer must not pass as a fast one.
+    if (result.isError || first?.type !== 'text' || !first.text.includes(expected)) {
+      throw new Error(`${tool} did not answer ${expected}: ${JSON.stringify(result).slice(0, 300)}`);
+    }
+  };
   return {
     client,
     transport,
     async echo(tool, message) {
       const result = await client.callTool({ name: tool, arguments: { message } });
       const first = result.content[0];
-      // A wrong answer must not pass as a fast one.
       if (result.isError || first?.type !== 'text' || first.text !== message) {
         throw new Error(`${tool} did not echo: ${JSON.stringify(result).slice(0, 300)}`);
       }
     },
+    expectText,
     close: () => client.close(),
   };
 }
@@ -41,15 +58,22 @@ export async function connectHttp(url: string): Promise<BenchClient> {
   return wrap(client, transport);
 }
 
-/** Spawns the echo upstream over stdio and connects to it. */
-export async function connectStdio(): Promise<BenchClient> {
+/**
+ * Launches a stdio MCP server (the echo upstream by default, or `portcullis stdio`) and connects to it.
+ * With `onStderr`, the child's stderr is piped to it instead of inherited.
+ */
+export async function connectStdio(
+  launch: StdioLaunch = ECHO_STDIO,
+  onStderr?: (chunk: Buffer) => void,
+): Promise<BenchClient> {
   const client = newClient();
   const transport = new StdioClientTransport({
-    command: ECHO_STDIO.command,
-    args: [...ECHO_STDIO.args],
-    cwd: ECHO_STDIO.cwd,
-    stderr: 'inherit',
+    command: launch.command,
+    args: [...launch.args],
+    cwd: launch.cwd,
+    stderr: onStderr ? 'pipe' : 'inherit',
   });
+  if (onStderr) transport.stderr?.on('data', onStderr);
   await client.connect(transport);
   return wrap(client, transport);
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { buildConfig } from '../src/config/index.ts';
 import { createGateway, type Gateway } from '../src/http/index.ts';
+import { gatewayDocument } from './gateway-process.ts';
 
 /** A listening in-process gateway. */
 export interface BenchGateway {
@@ -15,18 +16,17 @@ export interface BenchGateway {
   close(): Promise<void>;
 }
 
-/** Builds the default config plus `upstreams`, with the store in a fresh temp dir, and listens on 127.0.0.1:0. */
+/**
+ * Builds the default config plus `upstreams` (and OTLP export to `otlpEndpoint` when given), with the store in a
+ * fresh temp dir, and listens on 127.0.0.1:0: the same document the out-of-process gateways get.
+ */
 export async function startBenchGateway(
   upstreams: Record<string, Record<string, unknown>>,
   inheritedEnv: Record<string, string | undefined>,
+  otlpEndpoint?: string,
 ): Promise<BenchGateway> {
   const dir = mkdtempSync(path.join(tmpdir(), 'portcullis-bench-'));
-  const config = buildConfig(
-    { store: { path: path.join(dir, 'portcullis.db') }, upstreams },
-    'bench',
-    dir,
-    () => undefined,
-  );
+  const config = buildConfig(gatewayDocument(dir, upstreams, otlpEndpoint), 'bench', dir, () => undefined);
   let lines = 0;
   const gateway = createGateway(config, {
     inheritedEnv,

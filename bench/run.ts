@@ -1,7 +1,8 @@
 /**
- * `npm run bench`: runs every bench section in one process and prints their tables and targets.
+ * `npm run bench`: runs every bench section (proxy, sandbox, scanner, leak) and prints their tables and targets.
  * Flags: --quick (200 calls per cell), --json FILE (all figures), --only a,b (a subset of sections),
- * --profile (CPU hot spots of the in-process gateway's own code, by file:line).
+ * --profile (CPU hot spots of the bench process: the client and the in-process gateway, by file:line; the
+ * out-of-process gateways are not sampled).
  * A missed target is reported, never turned into a non-zero exit; only a section that crashed exits non-zero.
  */
 import { writeFileSync } from 'node:fs';
@@ -11,11 +12,13 @@ import { ms, renderTable } from './format.ts';
 import { startProfiler, type ProfileSummary } from './profile.ts';
 import { leakSection } from './sections/leak-check.ts';
 import { proxySection } from './sections/proxy-overhead.ts';
+import { sandboxSection } from './sections/sandbox.ts';
+import { scannerSection } from './sections/scanner.ts';
 import type { Section, SectionResult } from './types.ts';
 import { captureWarnings } from './warnings.ts';
 
-/** Every section, in run order; add new sections (scanner throughput, sandboxed tools) here. */
-export const SECTIONS: readonly Section[] = [proxySection, leakSection];
+/** Every section, in run order; add new sections here. */
+export const SECTIONS: readonly Section[] = [proxySection, sandboxSection, scannerSection, leakSection];
 
 function printSection(name: string, result: SectionResult): void {
   console.log(`\n== ${name} ==`);

@@ -57,12 +57,16 @@ function sourcesOf(signal: AbortSignal): AbortSignal[] | undefined {
 
 /** Forces a full GC twice, letting finalizers (which remove undici's listeners) run in between. */
 export async function forceGc(): Promise<void> {
-  v8.setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
   for (let i = 0; i < 2; i += 1) {
-    gc();
+    collectGarbage();
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** Runs one full GC synchronously (so a timed region starts with a clean heap). */
+export function collectGarbage(): void {
+  v8.setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
 }
 
 /** Starts watching the signals passed to fetch; call finish() before reading results. */

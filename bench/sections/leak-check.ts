@@ -101,6 +101,11 @@ async function runLeak(options: BenchOptions): Promise<SectionResult> {
           `(${rate(stats.callsPerSec)} calls/s, ${stats.errors} errors), heap ${heapDeltaMb >= 0 ? '+' : ''}${heapDeltaMb.toFixed(1)} MB after GC, ` +
           `${maxListenerWarnings} MaxListenersExceededWarning`,
         ...labelled.map((s) => `  ${describeSignal(s)}`),
+        ...(labelled.some((s) => s.label.startsWith('gateway -> upstream'))
+          ? []
+          : [
+              '  gateway -> upstream: no long-lived signal reached fetch twice (each upstream request has its own signal)',
+            ]),
         `  upstream links: ${JSON.stringify(eras)}; "(direct)": the transport's lifetime signal goes straight to ` +
           'fetch (legacy era); "(AbortSignal.any source)": it is combined with a per-request signal (modern era)',
         ...(gcBounded.length > 0 || maxListenerWarnings > 0

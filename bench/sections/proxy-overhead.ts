@@ -1,12 +1,28 @@
 /**
  * Section "proxy": the echo upstream called directly and through Portcullis, over stdio and Streamable HTTP,
- * sequentially and at concurrency 16, with the gateway/direct ratios and the two stdio targets.
+ * sequentially and at concurrency 16. Portcullis runs three ways side by side: in the bench process
+ * (`portcullis-inproc`, sharing the client's event loop), as `portcullis stdio` launched by the client
+ * (`portcullis-stdio`, the same client transport as `stdio / direct`) and as `portcullis serve`
+ * (`portcullis-http`). Every gateway has the whole pipeline on: default config, audit, and spans exported to an
+ * OTLP/HTTP sink whose span counts are reported. Targets are evaluated on the portcullis-stdio rows and shown
+ * for portcullis-http.
  */
+import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { createCleanupStack } from '../cleanup.ts';
 import { connectHttp, connectStdio, type BenchClient } from '../clients.ts';
 import { ECHO_STDIO, startEchoHttp } from '../echo-upstream.ts';
 import { ms, percent, rate, signedMs } from '../format.ts';
 import { startBenchGateway } from '../gateway.ts';
+import {
+  createLineCounter,
+  gatewayLaunch,
+  startGatewayProcess,
+  waitForTools,
+  writeGatewayConfig,
+} from '../gateway-process.ts';
 import { runLoad } from '../load.ts';
+import { countsFor, startOtlpSink } from '../otlp-sink.ts';
+import { processCpuMs } from '../proc-cpu.ts';
 import type { CellStats } from '../stats.ts';
 import type { BenchOptions, Section, SectionResult, TargetResult } from '../types.ts';
 
@@ -15,36 +31,46 @@ export const P50_DELTA_TARGET_MS = 1.0;
 /** Target: through Portcullis to a stdio upstream at concurrency 16, at least this share of direct calls/s. */
 export const THROUGHPUT_TARGET_RATIO = 0.8;
 
-type Upstream = 'stdio' | 'http';
-type Path = 'direct' | 'portcullis';
+/** The upstream transport a cell calls. */
+export type Upstream = 'stdio' | 'http';
+/** How the bench client reaches the upstream. */
+export type ProxyPath = 'direct' | 'portcullis-inproc' | 'portcullis-stdio' | 'portcullis-http';
+/** The gateway paths, in the order cells run after `direct`. */
+export const GATEWAY_PATHS = ['portcullis-inproc', 'portcullis-stdio', 'portcullis-http'] as const;
+/** The path whose rows the targets are evaluated on (the same client transport as `stdio / direct`). */
+export const TARGET_PATH: ProxyPath = 'portcullis-stdio';
 
 /** One measured cell. */
 export interface ProxyCell {
   upstream: Upstream;
-  path: Path;
+  path: ProxyPath;
   concurrency: number;
   stats: CellStats;
+  /** CPU ms per measured call of the gateway process (out-of-process paths; NaN otherwise). */
+  gatewayCpuMsPerCall?: number;
 }
 
-/** Gateway versus direct for one upstream and concurrency. */
+/** One gateway path versus direct for one upstream and concurrency. */
 export interface ProxyComparison {
   upstream: Upstream;
+  path: ProxyPath;
   concurrency: number;
   p50DeltaMs: number;
   p99DeltaMs: number;
   throughputRatio: number;
 }
 
-/** Compares every portcullis cell with the direct cell of the same upstream and concurrency. */
+/** Compares every gateway cell with the direct cell of the same upstream and concurrency. */
 export function compareCells(cells: readonly ProxyCell[]): ProxyComparison[] {
   const out: ProxyComparison[] = [];
-  for (const gw of cells.filter((c) => c.path === 'portcullis')) {
+  for (const gw of cells.filter((c) => c.path !== 'direct')) {
     const direct = cells.find(
       (c) => c.path === 'direct' && c.upstream === gw.upstream && c.concurrency === gw.concurrency,
     );
     if (!direct) continue;
     out.push({
       upstream: gw.upstream,
+      path: gw.path,
       concurrency: gw.concurrency,
       p50DeltaMs: gw.stats.p50Ms - direct.stats.p50Ms,
       p99DeltaMs: gw.stats.p99Ms - direct.stats.p99Ms,
@@ -54,38 +80,57 @@ export function compareCells(cells: readonly ProxyCell[]): ProxyComparison[] {
   return out;
 }
 
-/** Checks the two stdio targets against the comparisons. */
-export function checkTargets(comparisons: readonly ProxyComparison[], concurrency: number): TargetResult[] {
-  const seq = comparisons.find((c) => c.upstream === 'stdio' && c.concurrency === 1);
-  const par = comparisons.find((c) => c.upstream === 'stdio' && c.concurrency === concurrency);
+/** Checks the two stdio-upstream targets on the rows of one gateway path. */
+export function checkTargets(
+  comparisons: readonly ProxyComparison[],
+  concurrency: number,
+  path: ProxyPath = TARGET_PATH,
+): TargetResult[] {
+  const of = (c: number) =>
+    comparisons.find((x) => x.upstream === 'stdio' && x.path === path && x.concurrency === c);
+  const seq = of(1);
+  const par = of(concurrency);
+  const label = path === TARGET_PATH ? `[${path}]` : `[${path}, shown for reference]`;
   return [
     {
-      name: `stdio upstream, sequential: p50 through Portcullis <= direct + ${P50_DELTA_TARGET_MS.toFixed(1)} ms`,
+      name: `${label} stdio upstream, sequential: p50 through Portcullis <= direct + ${P50_DELTA_TARGET_MS.toFixed(1)} ms`,
       pass: seq !== undefined && seq.p50DeltaMs <= P50_DELTA_TARGET_MS,
       detail: seq ? `${signedMs(seq.p50DeltaMs)} ms` : 'not measured',
     },
     {
-      name: `stdio upstream, concurrency ${concurrency}: calls/s through Portcullis >= ${percent(THROUGHPUT_TARGET_RATIO)} of direct`,
+      name: `${label} stdio upstream, concurrency ${concurrency}: calls/s through Portcullis >= ${percent(THROUGHPUT_TARGET_RATIO)} of direct`,
       pass: par !== undefined && par.throughputRatio >= THROUGHPUT_TARGET_RATIO,
       detail: par ? percent(par.throughputRatio) : 'not measured',
     },
   ];
 }
 
+interface PathClient {
+  client: BenchClient;
+  /** The gateway process, for its CPU time (undefined: direct or in-process). */
+  pid?: number | null | undefined;
+}
+
 async function measure(
-  client: BenchClient,
+  target: PathClient,
   tool: string,
   concurrency: number,
   options: BenchOptions,
-): Promise<CellStats> {
-  await runLoad((i) => client.echo(tool, `warm-${i}`), options.warmup, concurrency);
-  return runLoad((i) => client.echo(tool, `call-${i}`), options.calls, concurrency);
+): Promise<{ stats: CellStats; gatewayCpuMsPerCall: number }> {
+  await runLoad((i) => target.client.echo(tool, `warm-${i}`), options.warmup, concurrency);
+  const cpuBefore = processCpuMs(target.pid);
+  const stats = await runLoad((i) => target.client.echo(tool, `call-${i}`), options.calls, concurrency);
+  return { stats, gatewayCpuMsPerCall: (processCpuMs(target.pid) - cpuBefore) / stats.calls };
 }
 
 async function runProxy(options: BenchOptions): Promise<SectionResult> {
-  const http = await startEchoHttp();
-  const gw = await startBenchGateway(
-    {
+  const cleanups = createCleanupStack();
+  try {
+    const sink = await startOtlpSink();
+    cleanups.push(() => sink.stop());
+    const http = await startEchoHttp();
+    cleanups.push(() => http.stop());
+    const upstreams = {
       stdio: {
         transport: 'stdio',
         command: ECHO_STDIO.command,
@@ -93,50 +138,101 @@ async function runProxy(options: BenchOptions): Promise<SectionResult> {
         cwd: ECHO_STDIO.cwd,
       },
       http: { transport: 'http', url: http.url },
-    },
-    { PATH: process.env.PATH, HOME: process.env.HOME },
-  );
-  const cells: ProxyCell[] = [];
-  const clients: BenchClient[] = [];
-  try {
-    for (const snapshot of gw.gateway.supervisor.snapshots()) {
+    };
+    // Everything above this mark is a gateway or a client: stopped (and flushed) before the sink is read.
+    const gatewaysMark = cleanups.depth();
+    const stdioConfig = writeGatewayConfig(upstreams, sink.endpoint('portcullis-stdio'));
+    cleanups.push(() => stdioConfig.remove());
+    const stdioLog = createLineCounter();
+    // The three gateways start side by side; whichever started is stopped again if another one failed.
+    const [inprocStart, servedStart, stdioStart] = await Promise.allSettled([
+      startBenchGateway(
+        upstreams,
+        { PATH: process.env.PATH, HOME: process.env.HOME },
+        sink.endpoint('portcullis-inproc'),
+      ),
+      startGatewayProcess(upstreams, sink.endpoint('portcullis-http')),
+      connectStdio(gatewayLaunch('stdio', stdioConfig.file), stdioLog.onChunk),
+    ]);
+    if (inprocStart.status === 'fulfilled') cleanups.push(() => inprocStart.value.close());
+    if (servedStart.status === 'fulfilled') cleanups.push(() => servedStart.value.stop());
+    if (stdioStart.status === 'fulfilled') cleanups.push(() => stdioStart.value.close());
+    for (const start of [inprocStart, servedStart, stdioStart]) {
+      if (start.status === 'rejected') throw start.reason;
+    }
+    const inproc = (inprocStart as PromiseFulfilledResult<Awaited<ReturnType<typeof startBenchGateway>>>)
+      .value;
+    const served = (servedStart as PromiseFulfilledResult<Awaited<ReturnType<typeof startGatewayProcess>>>)
+      .value;
+    const stdioGateway = (stdioStart as PromiseFulfilledResult<BenchClient>).value;
+    for (const snapshot of inproc.gateway.supervisor.snapshots()) {
       if (snapshot.state !== 'connected')
         throw new Error(
           `gateway upstream "${snapshot.id}" is ${snapshot.state}: ${snapshot.lastError ?? ''}`,
         );
     }
-    const paths: Record<Upstream, Record<Path, { client: BenchClient; tool: string }>> = {
+
+    const clients = {
+      stdioDirect: await connectStdio(),
+      httpDirect: await connectHttp(http.url),
+      inproc: await connectHttp(inproc.url),
+      served: await connectHttp(served.url),
+    };
+    for (const c of Object.values(clients)) cleanups.push(() => c.close());
+    await waitForTools(stdioGateway, ['stdio_echo', 'http_echo']);
+    await waitForTools(clients.served, ['stdio_echo', 'http_echo']);
+    await waitForTools(clients.inproc, ['stdio_echo', 'http_echo']);
+    const stdioPid = (stdioGateway.transport as StdioClientTransport).pid;
+
+    const paths: Record<Upstream, Record<ProxyPath, PathClient & { tool: string }>> = {
       stdio: {
-        direct: { client: await connectStdio(), tool: 'echo' },
-        portcullis: { client: await connectHttp(gw.url), tool: 'stdio_echo' },
+        direct: { client: clients.stdioDirect, tool: 'echo' },
+        'portcullis-inproc': { client: clients.inproc, tool: 'stdio_echo' },
+        'portcullis-stdio': { client: stdioGateway, tool: 'stdio_echo', pid: stdioPid },
+        'portcullis-http': { client: clients.served, tool: 'stdio_echo', pid: served.pid },
       },
       http: {
-        direct: { client: await connectHttp(http.url), tool: 'echo' },
-        portcullis: { client: await connectHttp(gw.url), tool: 'http_echo' },
+        direct: { client: clients.httpDirect, tool: 'echo' },
+        'portcullis-inproc': { client: clients.inproc, tool: 'http_echo' },
+        'portcullis-stdio': { client: stdioGateway, tool: 'http_echo', pid: stdioPid },
+        'portcullis-http': { client: clients.served, tool: 'http_echo', pid: served.pid },
       },
     };
-    for (const byPath of Object.values(paths)) clients.push(byPath.direct.client, byPath.portcullis.client);
-
-    // Direct and gateway cells alternate so that drift (thermal, GC, JIT) hits both sides alike.
+    const callsThrough: Record<string, number> = {};
+    const cells: ProxyCell[] = [];
+    // Direct and gateway cells alternate so that drift (thermal, GC, JIT, other load) hits every side alike.
     for (const upstream of ['stdio', 'http'] as const) {
       for (const concurrency of [1, options.concurrency]) {
-        for (const path of ['direct', 'portcullis'] as const) {
-          const { client, tool } = paths[upstream][path];
-          cells.push({
-            upstream,
-            path,
-            concurrency,
-            stats: await measure(client, tool, concurrency, options),
-          });
+        for (const path of ['direct', ...GATEWAY_PATHS] as const) {
+          const target = paths[upstream][path];
+          const { stats, gatewayCpuMsPerCall } = await measure(target, target.tool, concurrency, options);
+          cells.push({ upstream, path, concurrency, stats, gatewayCpuMsPerCall });
+          callsThrough[path] = (callsThrough[path] ?? 0) + options.warmup + options.calls;
         }
       }
     }
     const eras = {
-      client: paths.stdio.portcullis.client.client.getProtocolEra() ?? 'legacy',
-      gatewayUpstreams: Object.fromEntries(gw.gateway.supervisor.snapshots().map((s) => [s.id, s.era])),
+      client: clients.inproc.client.getProtocolEra() ?? 'legacy',
+      stdioClient: stdioGateway.client.getProtocolEra() ?? 'legacy',
+      gatewayUpstreams: Object.fromEntries(inproc.gateway.supervisor.snapshots().map((s) => [s.id, s.era])),
     };
+    const logLines = {
+      'portcullis-inproc': inproc.logLines(),
+      'portcullis-stdio': stdioLog.count(),
+      'portcullis-http': served.logLines(),
+    };
+    // Stopping every gateway flushes its batched spans to the sink before the counts are read.
+    await cleanups.unwind(gatewaysMark);
+    const sinkStats = await sink.stats();
+    const spans = Object.fromEntries(
+      GATEWAY_PATHS.map((p) => [p, { toolCalls: callsThrough[p] ?? 0, ...countsFor(sinkStats, p) }]),
+    );
+
     const comparisons = compareCells(cells);
-    const targets = checkTargets(comparisons, options.concurrency);
+    const targets = [
+      ...checkTargets(comparisons, options.concurrency, 'portcullis-stdio'),
+      ...checkTargets(comparisons, options.concurrency, 'portcullis-http'),
+    ];
     return {
       tables: [
         {
@@ -148,7 +244,8 @@ async function runProxy(options: BenchOptions): Promise<SectionResult> {
             'p99 ms',
             'mean ms',
             'calls/s',
-            'cpu ms/call',
+            'bench cpu ms/call',
+            'gw cpu ms/call',
             'errors',
           ],
           rows: cells.map((c) => [
@@ -159,34 +256,55 @@ async function runProxy(options: BenchOptions): Promise<SectionResult> {
             ms(c.stats.meanMs),
             rate(c.stats.callsPerSec),
             ms(c.stats.cpuMsPerCall),
+            c.gatewayCpuMsPerCall === undefined ? 'n/a' : ms(c.gatewayCpuMsPerCall),
             String(c.stats.errors),
           ]),
         },
         {
-          title: 'Portcullis versus direct',
-          columns: ['upstream', 'concurrency', 'p50 delta ms', 'p99 delta ms', 'throughput'],
+          title: 'Portcullis versus direct (same upstream, same concurrency)',
+          columns: ['upstream', 'path', 'concurrency', 'p50 delta ms', 'p99 delta ms', 'throughput'],
           rows: comparisons.map((c) => [
             c.upstream,
+            c.path,
             String(c.concurrency),
             signedMs(c.p50DeltaMs),
             signedMs(c.p99DeltaMs),
             percent(c.throughputRatio),
           ]),
         },
+        {
+          title: 'Spans the OTLP sink received (gateways stopped and flushed first)',
+          columns: ['gateway', 'tool calls', 'spans', 'trace POSTs', 'metric POSTs', 'unparsed'],
+          rows: GATEWAY_PATHS.map((p) => {
+            const s = spans[p] as (typeof spans)[string];
+            return [
+              p,
+              String(s.toolCalls),
+              String(s.spans),
+              String(s.tracePosts),
+              String(s.metricPosts),
+              String(s.unparsed),
+            ];
+          }),
+        },
       ],
       targets,
       lines: [
         `shape: one SDK client per path; concurrency ${options.concurrency} = ${options.concurrency} workers sharing that one client and a call counter`,
-        `eras: bench client -> ${eras.client}; gateway -> upstreams ${JSON.stringify(eras.gatewayUpstreams)}`,
-        'cpu ms/call: CPU time of the bench process per call (the client; plus the gateway on portcullis rows)',
-        `gateway: default config, in-process (same event loop as the bench client); ${gw.logLines()} log lines counted, not printed`,
+        `paths: direct = the client spawns/calls the echo upstream; portcullis-inproc = createGateway in the bench process ` +
+          `(same event loop as the client); portcullis-stdio = the client launches \`node --no-node-snapshot --import tsx src/main.ts stdio --config FILE\` ` +
+          `(same client transport as stdio / direct); portcullis-http = \`src/main.ts serve --config FILE --port N\` as a child, client over Streamable HTTP`,
+        `config (all three gateways): default config + the two echo upstreams + temp store + telemetry.otlp.endpoint -> OTLP sink child on 127.0.0.1 (audit always on)`,
+        `eras: bench client -> ${eras.client} (http) / ${eras.stdioClient} (stdio); gateway -> upstreams ${JSON.stringify(eras.gatewayUpstreams)}`,
+        'bench cpu ms/call: CPU of the bench process per call (the client; plus the gateway on portcullis-inproc rows); ' +
+          'gw cpu ms/call: CPU of the gateway child from /proc/<pid>/stat (10 ms ticks; its upstream children not included)',
+        `log lines (counted, not printed): ${JSON.stringify(logLines)}`,
+        `targets: evaluated on ${TARGET_PATH} (same client transport as direct); also shown for portcullis-http`,
       ],
-      figures: { cells, comparisons, targets, eras },
+      figures: { cells, comparisons, targets, eras, spans, logLines },
     };
   } finally {
-    await Promise.allSettled(clients.map((c) => c.close()));
-    await gw.close();
-    await http.stop();
+    await cleanups.unwind();
   }
 }
 

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { checkTargets, compareCells, type ProxyCell } from '../sections/proxy-overhead.ts';
+import {
+  checkTargets,
+  compareCells,
+  type ProxyCell,
+  type ProxyPath,
+  type Upstream,
+} from '../sections/proxy-overhead.ts';
 import { summarize } from '../stats.ts';
 
 /** A cell whose every call took `latency` ms, over a wall time giving `rate` calls/s. */
 function cell(
-  upstream: 'stdio' | 'http',
-  path: 'direct' | 'portcullis',
+  upstream: Upstream,
+  path: ProxyPath,
   concurrency: number,
   latency: number,
   rate: number,
@@ -15,20 +21,23 @@ function cell(
 }
 
 describe('compareCells', () => {
-  it('pairs each portcullis cell with the direct cell of the same upstream and concurrency', () => {
+  it('pairs each gateway cell with the direct cell of the same upstream and concurrency', () => {
     const comparisons = compareCells([
       cell('stdio', 'direct', 1, 1.0, 900),
-      cell('stdio', 'portcullis', 1, 1.6, 600),
+      cell('stdio', 'portcullis-stdio', 1, 1.6, 600),
+      cell('stdio', 'portcullis-inproc', 1, 2.0, 450),
       cell('http', 'direct', 16, 4.0, 2000),
-      cell('http', 'portcullis', 16, 5.0, 1500),
-      cell('http', 'portcullis', 1, 9.0, 100),
+      cell('http', 'portcullis-http', 16, 5.0, 1500),
+      cell('http', 'portcullis-http', 1, 9.0, 100),
     ]);
-    expect(comparisons).toHaveLength(2);
-    expect(comparisons[0]).toMatchObject({ upstream: 'stdio', concurrency: 1 });
+    expect(comparisons).toHaveLength(3);
+    expect(comparisons[0]).toMatchObject({ upstream: 'stdio', path: 'portcullis-stdio', concurrency: 1 });
     expect(comparisons[0]?.p50DeltaMs).toBeCloseTo(0.6);
     expect(comparisons[0]?.throughputRatio).toBeCloseTo(600 / 900);
-    expect(comparisons[1]).toMatchObject({ upstream: 'http', concurrency: 16 });
-    expect(comparisons[1]?.throughputRatio).toBeCloseTo(0.75);
+    expect(comparisons[1]).toMatchObject({ path: 'portcullis-inproc' });
+    expect(comparisons[1]?.p50DeltaMs).toBeCloseTo(1.0);
+    expect(comparisons[2]).toMatchObject({ upstream: 'http', path: 'portcullis-http', concurrency: 16 });
+    expect(comparisons[2]?.throughputRatio).toBeCloseTo(0.75);
   });
 });
 
@@ -43,13 +52,31 @@ describe('checkTargets', () => {
     const targets = checkTargets(
       compareCells([
         cell('stdio', 'direct', 1, p50d, 500),
-        cell('stdio', 'portcullis', 1, p50g, 400),
+        cell('stdio', 'portcullis-stdio', 1, p50g, 400),
         cell('stdio', 'direct', 16, 5, rd),
-        cell('stdio', 'portcullis', 16, 5, rg),
+        cell('stdio', 'portcullis-stdio', 16, 5, rg),
       ]),
       16,
     );
     expect(targets.map((t) => t.pass)).toEqual([p50Pass, ratePass]);
+  });
+
+  it('evaluates the path it is asked for, and labels the reference path', () => {
+    const comparisons = compareCells([
+      cell('stdio', 'direct', 1, 1.0, 500),
+      cell('stdio', 'portcullis-stdio', 1, 1.5, 400),
+      cell('stdio', 'portcullis-http', 1, 5.0, 100),
+      cell('stdio', 'direct', 16, 5, 1000),
+      cell('stdio', 'portcullis-stdio', 16, 5, 900),
+      cell('stdio', 'portcullis-http', 16, 5, 300),
+    ]);
+    const own = checkTargets(comparisons, 16, 'portcullis-stdio');
+    const shown = checkTargets(comparisons, 16, 'portcullis-http');
+    expect(own.map((t) => t.pass)).toEqual([true, true]);
+    expect(shown.map((t) => t.pass)).toEqual([false, false]);
+    expect(own[0]?.name).toMatch(/^\[portcullis-stdio\] /);
+    expect(shown[0]?.name).toMatch(/^\[portcullis-http, shown for reference\] /);
+    expect(shown[1]?.detail).toBe('30.0%');
   });
 
   it('misses a target that was not measured', () => {

@@ -1,26 +1,73 @@
 import { describe, expect, it } from 'vitest';
 import { leakSection } from '../sections/leak-check.ts';
 import { proxySection } from '../sections/proxy-overhead.ts';
+import { sandboxSection } from '../sections/sandbox.ts';
+import { createScannerSection } from '../sections/scanner.ts';
 import type { BenchOptions } from '../types.ts';
 
 const tiny: BenchOptions = { calls: 20, warmup: 5, concurrency: 4, leakCalls: 60, quick: true };
 
-describe('bench sections against a real in-process gateway', () => {
-  it('proxy measures eight cells, four comparisons and the two stdio targets', async () => {
+describe('bench sections against real gateways', () => {
+  it('proxy measures 16 cells over four paths, 12 comparisons, exported spans and four targets', async () => {
     const result = await proxySection.run(tiny);
-    const [cells, ratios] = result.tables;
-    expect(cells?.rows).toHaveLength(8);
-    expect(ratios?.rows).toHaveLength(4);
+    const [cells, ratios, spans] = result.tables;
+    expect(cells?.rows).toHaveLength(16);
+    expect(new Set(cells?.rows.map((row) => row[0]))).toEqual(
+      new Set(
+        ['stdio', 'http'].flatMap((u) =>
+          ['direct', 'portcullis-inproc', 'portcullis-stdio', 'portcullis-http'].map((p) => `${u} / ${p}`),
+        ),
+      ),
+    );
+    expect(ratios?.rows).toHaveLength(12);
     expect(cells?.rows.every((row) => row.at(-1) === '0')).toBe(true);
-    expect(result.targets).toHaveLength(2);
+    // Every gateway exported at least one span per tool call (the request span) to the sink.
+    for (const row of spans?.rows ?? []) expect(Number(row[2])).toBeGreaterThanOrEqual(Number(row[1]));
+    expect(spans?.rows.map((row) => row[0])).toEqual([
+      'portcullis-inproc',
+      'portcullis-stdio',
+      'portcullis-http',
+    ]);
+    expect(result.targets.map((t) => t.name.split(']')[0])).toEqual([
+      '[portcullis-stdio',
+      '[portcullis-stdio',
+      '[portcullis-http, shown for reference',
+      '[portcullis-http, shown for reference',
+    ]);
     expect(result.lines.join('\n')).toMatch(/bench client -> legacy/);
+  }, 300_000);
+
+  it('sandbox calls base64 and the upstream echo on one gateway child and times the cold call', async () => {
+    const result = await sandboxSection.run(tiny);
+    const [calls, cold] = result.tables;
+    expect(calls?.rows.map((row) => [row[0]?.split(' ')[0], row[1], row.at(-1)])).toEqual([
+      ['stdio_echo', '20', '0'],
+      ['base64', '20', '0'],
+    ]);
+    expect(cold?.rows).toHaveLength(4);
+    expect(result.figures.coldBase64Ms).toBeGreaterThan(0);
+    expect((result.figures.spans as { spans: number }).spans).toBeGreaterThan(0);
+    expect(result.targets).toHaveLength(1);
+  }, 300_000);
+
+  it('scanner times the corpus with both scanners and every adversarial kind at each size', async () => {
+    const section = createScannerSection({ tools: 200, passes: 1, sizesMb: [0.01, 0.02, 0.04], repeats: 1 });
+    const result = await section.run(tiny);
+    const [corpus, plain, cross] = result.tables;
+    expect(corpus?.rows).toHaveLength(2);
+    expect(plain?.rows).toHaveLength(16);
+    expect(cross?.rows).toHaveLength(16);
+    expect(plain?.columns).toEqual(expect.arrayContaining(['ms/MB @0.01', 'ms/MB @0.04', 'time 0.04/0.01']));
+    expect(result.lines[0]).toMatch(/flagged 8\/8 planted, 0\/192 honest/);
+    expect(result.targets).toHaveLength(1);
   }, 120_000);
 
-  it('leak prints a leak check line and sees the bench client and both upstream links', async () => {
+  it('leak prints a leak check line, sees the bench client, and finds no per-call state kept upstream', async () => {
     const result = await leakSection.run(tiny);
     expect(result.lines[0]).toMatch(/^leak check: .*60 calls at concurrency 4/);
     const signals = result.figures.signals as { label: string; fetches: number }[];
     expect(signals.some((s) => s.label.startsWith('bench client -> gateway'))).toBe(true);
-    expect(signals.filter((s) => s.label.startsWith('gateway -> upstream'))).toHaveLength(2);
+    // Since upstream HTTP requests carry their own signals, no gateway -> upstream link keeps anything after GC.
+    expect(result.figures.verdict).not.toMatch(/LEAK/);
   }, 120_000);
 });

@@ -1,0 +1,194 @@
+/**
+ * Portcullis as its own process, as users run it: a temp portcullis.yaml (default config plus the bench's
+ * upstreams, a temp store and workspace, and an OTLP endpoint so spans are really exported), then either
+ * `src/main.ts serve --config FILE --port N` (waited for on /healthz and /readyz) or the launch line of
+ * `src/main.ts stdio --config FILE` for a stdio client to spawn.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { stringify } from 'yaml';
+import type { BenchClient, StdioLaunch } from './clients.ts';
+import { ROOT } from './echo-upstream.ts';
+import { childEnv, stopChild } from './spawn.ts';
+
+/** The gateway's entry point. */
+export const GATEWAY_MAIN = path.join(ROOT, 'src/main.ts');
+
+/** The config document of a bench gateway: only what differs from the defaults, plus telemetry when given. */
+export function gatewayDocument(
+  dir: string,
+  upstreams: Record<string, Record<string, unknown>>,
+  otlpEndpoint?: string,
+): Record<string, unknown> {
+  return {
+    store: { path: path.join(dir, 'portcullis.db') },
+    tools: { workspace: path.join(dir, 'workspace') },
+    upstreams,
+    ...(otlpEndpoint === undefined
+      ? {}
+      : { telemetry: { serviceName: 'portcullis-bench', otlp: { endpoint: otlpEndpoint } } }),
+  };
+}
+
+/** The command line of `portcullis <mode> --config FILE` run from source with tsx (as `npm start` does). */
+export function gatewayLaunch(mode: 'serve' | 'stdio', configFile: string, port?: number): StdioLaunch {
+  return {
+    command: process.execPath,
+    args: [
+      '--no-node-snapshot',
+      '--import',
+      'tsx',
+      GATEWAY_MAIN,
+      mode,
+      '--config',
+      configFile,
+      ...(port === undefined ? [] : ['--port', String(port)]),
+    ],
+    cwd: ROOT,
+  };
+}
+
+/** A temp directory holding a written portcullis.yaml; `remove()` deletes it with the store. */
+export interface GatewayConfigDir {
+  dir: string;
+  file: string;
+  remove(): void;
+}
+
+/** Writes the gateway document for `upstreams` (and the OTLP endpoint) into a fresh temp directory. */
+export function writeGatewayConfig(
+  upstreams: Record<string, Record<string, unknown>>,
+  otlpEndpoint?: string,
+): GatewayConfigDir {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portcullis-bench-gw-'));
+  const file = path.join(dir, 'portcullis.yaml');
+  writeFileSync(file, stringify(gatewayDocument(dir, upstreams, otlpEndpoint)));
+  return { dir, file, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A free TCP port on 127.0.0.1 (closed again before it is returned: the gateway binds it next). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Counts log lines of a child's stderr and keeps the last few for error messages. */
+export function createLineCounter(keep = 20): {
+  onChunk(chunk: Buffer): void;
+  count(): number;
+  tail(): string;
+} {
+  let count = 0;
+  let partial = '';
+  const last: string[] = [];
+  return {
+    onChunk(chunk) {
+      const lines = (partial + chunk.toString('utf8')).split('\n');
+      partial = lines.pop() ?? '';
+      count += lines.length;
+      last.push(...lines);
+      if (last.length > keep) last.splice(0, last.length - keep);
+    },
+    count: () => count,
+    tail: () => [...last, partial].filter(Boolean).join('\n'),
+  };
+}
+
+/** A `portcullis serve` child. */
+export interface GatewayProcess {
+  url: string;
+  pid: number;
+  /** Log lines it wrote to stderr so far (drained, not printed). */
+  logLines(): number;
+  /** SIGTERM (which flushes telemetry), wait for the exit, remove the temp directory. */
+  stop(): Promise<void>;
+}
+
+async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() > deadline)
+      throw new Error(`${what} within ${timeoutMs} ms${lastError ? `: ${String(lastError)}` : ''}`);
+    await sleep(100);
+  }
+}
+
+/** Starts `portcullis serve` on a free port; resolves when /healthz answers and /readyz shows every upstream connected. */
+export async function startGatewayProcess(
+  upstreams: Record<string, Record<string, unknown>>,
+  otlpEndpoint?: string,
+  timeoutMs = 90_000,
+): Promise<GatewayProcess> {
+  const config = writeGatewayConfig(upstreams, otlpEndpoint);
+  const port = await freePort();
+  const launch = gatewayLaunch('serve', config.file, port);
+  const child = spawn(launch.command, [...launch.args], {
+    cwd: launch.cwd,
+    env: childEnv(),
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const lines = createLineCounter();
+  child.stderr?.on('data', lines.onChunk);
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    await stopChild(child, 15_000);
+    config.remove();
+  };
+  try {
+    const exited = new Promise<never>((_resolve, reject) =>
+      child.once('exit', (code) =>
+        reject(new Error(`portcullis serve exited with ${code}:\n${lines.tail()}`)),
+      ),
+    );
+    exited.catch(() => {});
+    const ready = (async () => {
+      await until('portcullis serve did not answer /healthz', timeoutMs, async () =>
+        (await fetch(`${base}/healthz`)).ok ? true : undefined,
+      );
+      await until('portcullis serve did not connect every upstream', timeoutMs, async () => {
+        const body = (await (await fetch(`${base}/readyz`)).json()) as {
+          upstreams?: { id: string; state: string }[];
+        };
+        const states = body.upstreams ?? [];
+        return states.length === Object.keys(upstreams).length && states.every((u) => u.state === 'connected')
+          ? true
+          : undefined;
+      });
+    })();
+    await Promise.race([ready, exited]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: `${base}/mcp`, pid: child.pid ?? 0, logLines: lines.count, stop };
+}
+
+/** Waits until the client's tools/list holds every name in `names` (tools are published once scanned). */
+export async function waitForTools(
+  client: BenchClient,
+  names: readonly string[],
+  timeoutMs = 60_000,
+): Promise<void> {
+  await until(`tools ${names.join(', ')} were not listed`, timeoutMs, async () => {
+    const { tools } = await client.client.listTools();
+    const listed = new Set(tools.map((t) => t.name));
+    return names.every((n) => listed.has(n)) ? true : undefined;
+  });
+}

@@ -1,0 +1,31 @@
+/** CPU time of another process (a gateway child), read from /proc on Linux; NaN where /proc is not there. */
+import { readFileSync } from 'node:fs';
+
+/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on every mainstream Linux build). */
+export const CLOCK_TICKS_PER_SEC = 100;
+
+/** User + system CPU milliseconds from the text of /proc/<pid>/stat; NaN when the text is not one. */
+export function parseProcStatCpuMs(stat: string, ticksPerSec = CLOCK_TICKS_PER_SEC): number {
+  // The command name (field 2) is in parentheses and may itself hold spaces or parentheses: split after the last one.
+  const close = stat.lastIndexOf(')');
+  if (close < 0) return Number.NaN;
+  const fields = stat
+    .slice(close + 1)
+    .trim()
+    .split(/\s+/);
+  // fields[0] is field 3 (state); utime and stime are fields 14 and 15.
+  const utime = Number(fields[11]);
+  const stime = Number(fields[12]);
+  if (!Number.isFinite(utime) || !Number.isFinite(stime) || fields.length < 13) return Number.NaN;
+  return ((utime + stime) * 1000) / ticksPerSec;
+}
+
+/** CPU milliseconds used so far by process `pid`, or NaN when it cannot be read. */
+export function processCpuMs(pid: number | null | undefined): number {
+  if (pid === null || pid === undefined) return Number.NaN;
+  try {
+    return parseProcStatCpuMs(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return Number.NaN;
+  }
+}

@@ -1,0 +1,287 @@
+/**
+ * Section "scanner": throughput of the poisoning scanner (`createPoisoningScanner().scanTool`, as the gateway
+ * compiles it, and with the cross-server check on) over a generated corpus of realistic tool definitions, and
+ * the time of `scanText` on the adversarial inputs of `createAdversarialInputs` at 0.25, 0.5 and 1 MB, in ms
+ * per MB at each size so that linear growth shows (time at 1 MB / time at 0.25 MB = 4 when linear).
+ */
+import { performance } from 'node:perf_hooks';
+import {
+  collectVisibleStrings,
+  createAdversarialInputs,
+  createPoisoningScanner,
+  type PoisoningScanner,
+} from '../../src/risk/index.ts';
+import { ms, rate } from '../format.ts';
+import { collectGarbage } from '../signal-probe.ts';
+import { percentile } from '../stats.ts';
+import { createToolCorpus, type CorpusTool } from '../tool-corpus.ts';
+import type { BenchOptions, Section, SectionResult, Table, TargetResult } from '../types.ts';
+
+/** One MB of input: 2^20 UTF-16 units for texts (ASCII, so also bytes), 2^20 UTF-8 bytes for JSON. */
+export const MB = 1_048_576;
+/** Linearity bound: time(largest)/time(smallest) at most this multiple of the size ratio (1.0 = exactly linear). */
+export const LINEARITY_SLACK = 1.5;
+
+/** What the scanner section measures. */
+export interface ScannerParams {
+  tools: number;
+  poisonedShare: number;
+  /** Timed passes over the corpus per scanner (after one untimed warm-up pass). */
+  passes: number;
+  /** Adversarial input sizes in MB, ascending. */
+  sizesMb: readonly number[];
+  /** Runs per adversarial input and size; the fastest counts (the work is deterministic, slower runs are noise). */
+  repeats: number;
+}
+
+/** The parameters of a full or a --quick run. */
+export function scannerParams(options: BenchOptions): ScannerParams {
+  return options.quick
+    ? { tools: 1000, poisonedShare: 0.04, passes: 3, sizesMb: [0.25, 0.5, 1], repeats: 2 }
+    : { tools: 5000, poisonedShare: 0.04, passes: 5, sizesMb: [0.25, 0.5, 1], repeats: 3 };
+}
+
+/** Growth of one adversarial input: times (ms) by size (MB), and the verdict against linear growth. */
+export interface Growth {
+  /** time(largest) / time(smallest). */
+  timeRatio: number;
+  /** largest / smallest size: the time ratio of exactly linear growth. */
+  sizeRatio: number;
+  linear: boolean;
+}
+
+/** Compares time growth with size growth; `linear` when the time ratio is within LINEARITY_SLACK of the size ratio. */
+export function assessGrowth(points: readonly { sizeMb: number; ms: number }[]): Growth {
+  const sorted = [...points].sort((a, b) => a.sizeMb - b.sizeMb);
+  const first = sorted[0];
+  const last = sorted[sorted.length - 1];
+  if (!first || !last || first.sizeMb === last.sizeMb || !(first.ms > 0)) {
+    return { timeRatio: Number.NaN, sizeRatio: Number.NaN, linear: false };
+  }
+  const timeRatio = last.ms / first.ms;
+  const sizeRatio = last.sizeMb / first.sizeMb;
+  return { timeRatio, sizeRatio, linear: timeRatio <= sizeRatio * LINEARITY_SLACK };
+}
+
+interface CorpusRun {
+  variant: string;
+  passMs: number[];
+  medianMs: number;
+  bestMs: number;
+  mbPerSecJson: number;
+  mbPerSecVisible: number;
+  toolsPerSec: number;
+}
+
+function scanCorpus(scanner: PoisoningScanner, corpus: readonly CorpusTool[]): number {
+  collectGarbage();
+  const started = performance.now();
+  for (const { tool } of corpus) scanner.scanTool(tool);
+  return performance.now() - started;
+}
+
+/** Times passes over the corpus, alternating the scanners pass by pass so drift hits each alike. */
+function timeCorpus(
+  scanners: readonly { variant: string; scanner: PoisoningScanner }[],
+  corpus: readonly CorpusTool[],
+  passes: number,
+  sizes: { jsonMb: number; visibleMb: number },
+): CorpusRun[] {
+  for (const { scanner } of scanners) scanCorpus(scanner, corpus);
+  const passMs = scanners.map(() => [] as number[]);
+  for (let pass = 0; pass < passes; pass += 1) {
+    scanners.forEach(({ scanner }, i) => passMs[i]?.push(scanCorpus(scanner, corpus)));
+  }
+  return scanners.map(({ variant }, i) => {
+    const sorted = [...(passMs[i] ?? [])].sort((a, b) => a - b);
+    const medianMs = percentile(sorted, 50);
+    return {
+      variant,
+      passMs: passMs[i] ?? [],
+      medianMs,
+      bestMs: sorted[0] ?? Number.NaN,
+      mbPerSecJson: sizes.jsonMb / (medianMs / 1000),
+      mbPerSecVisible: sizes.visibleMb / (medianMs / 1000),
+      toolsPerSec: corpus.length / (medianMs / 1000),
+    };
+  });
+}
+
+interface AdversarialRow {
+  kind: string;
+  points: { sizeMb: number; ms: number; matches: number }[];
+  growth: Growth;
+}
+
+function timeAdversarial(scanner: PoisoningScanner, params: ScannerParams): AdversarialRow[] {
+  const bySize = params.sizesMb.map((sizeMb) => ({
+    sizeMb,
+    inputs: createAdversarialInputs(Math.round(sizeMb * MB)),
+  }));
+  // Warm the regexes and the homoglyph scan on small inputs first, so the first size does not pay for the JIT.
+  for (const { text } of createAdversarialInputs(16_384)) scanner.scanText(text);
+  const kinds = bySize[0]?.inputs.map((i) => i.name) ?? [];
+  return kinds.map((kind) => {
+    const points = bySize.map(({ sizeMb, inputs }) => {
+      const text = inputs.find((i) => i.name === kind)?.text ?? '';
+      let best = Number.POSITIVE_INFINITY;
+      let matches = 0;
+      for (let r = 0; r < params.repeats; r += 1) {
+        collectGarbage();
+        const started = performance.now();
+        matches = scanner.scanText(text).matches.length;
+        best = Math.min(best, performance.now() - started);
+      }
+      return { sizeMb, ms: best, matches };
+    });
+    return { kind, points, growth: assessGrowth(points) };
+  });
+}
+
+function adversarialTable(title: string, rows: readonly AdversarialRow[], sizesMb: readonly number[]): Table {
+  const largest = sizesMb[sizesMb.length - 1] ?? 1;
+  return {
+    title,
+    columns: [
+      'input',
+      ...sizesMb.map((s) => `ms/MB @${s}`),
+      `ms @${largest} MB`,
+      `time ${largest}/${sizesMb[0] ?? 0}`,
+      `matches @${largest}`,
+    ],
+    rows: rows.map((row) => {
+      const last = row.points[row.points.length - 1];
+      return [
+        row.kind,
+        ...row.points.map((p) => ms(p.ms / p.sizeMb)),
+        ms(last?.ms ?? Number.NaN),
+        `${Number.isFinite(row.growth.timeRatio) ? row.growth.timeRatio.toFixed(2) : 'n/a'}${row.growth.linear ? '' : ' !'}`,
+        String(last?.matches ?? 0),
+      ];
+    }),
+  };
+}
+
+async function runScanner(options: BenchOptions, override: Partial<ScannerParams>): Promise<SectionResult> {
+  const params = { ...scannerParams(options), ...override };
+  const corpus = createToolCorpus({
+    count: params.tools,
+    poisonedShare: params.poisonedShare,
+    seed: 20_260_728,
+  });
+  const jsonBytes = corpus.reduce((sum, { tool }) => sum + Buffer.byteLength(JSON.stringify(tool)), 0);
+  const visibleChars = corpus.reduce(
+    (sum, { tool }) => sum + collectVisibleStrings(tool).reduce((n, s) => n + s.text.length, 0),
+    0,
+  );
+  const names = corpus.map(({ tool }) => tool.name);
+  const gatewayScanner = createPoisoningScanner();
+  const crossScanner = createPoisoningScanner({ otherNames: names });
+
+  // What the scanner says about the corpus: every planted payload should be flagged, no honest tool should be.
+  const patterns: Record<string, number> = {};
+  let plantedFlagged = 0;
+  let cleanFlagged = 0;
+  const planted = corpus.filter((c) => c.plantedIn !== undefined).length;
+  for (const { tool, plantedIn } of corpus) {
+    const result = gatewayScanner.scanTool(tool);
+    for (const match of result.matches) patterns[match.patternId] = (patterns[match.patternId] ?? 0) + 1;
+    if (!result.clean && plantedIn !== undefined) plantedFlagged += 1;
+    if (!result.clean && plantedIn === undefined) cleanFlagged += 1;
+  }
+
+  const runs = timeCorpus(
+    [
+      { variant: 'gateway scanner (no other names)', scanner: gatewayScanner },
+      { variant: `cross-server on (${names.length} other names)`, scanner: crossScanner },
+    ],
+    corpus,
+    params.passes,
+    { jsonMb: jsonBytes / MB, visibleMb: visibleChars / MB },
+  );
+  const adversarial = {
+    gateway: timeAdversarial(gatewayScanner, params),
+    crossServer: timeAdversarial(crossScanner, params),
+  };
+  const superlinear = [...adversarial.gateway, ...adversarial.crossServer].filter((r) => !r.growth.linear);
+  const largest = params.sizesMb[params.sizesMb.length - 1] ?? 1;
+  const smallest = params.sizesMb[0] ?? 1;
+  const targets: TargetResult[] = [
+    {
+      name: `every adversarial input, both scanners: time(${largest} MB)/time(${smallest} MB) <= ${LINEARITY_SLACK} x ${largest / smallest} (linear growth)`,
+      pass: superlinear.length === 0,
+      detail:
+        superlinear.length === 0
+          ? `worst ${Math.max(...[...adversarial.gateway, ...adversarial.crossServer].map((r) => r.growth.timeRatio)).toFixed(2)}`
+          : `over the bound: ${superlinear.map((r) => `${r.kind} ${r.growth.timeRatio.toFixed(2)}`).join(', ')}`,
+    },
+  ];
+  return {
+    tables: [
+      {
+        title:
+          `scanTool over ${corpus.length} generated tools (${(jsonBytes / MB).toFixed(2)} MB as JSON, ` +
+          `${(visibleChars / MB).toFixed(2)} MB of model-visible text), median of ${params.passes} passes after a warm-up pass, scanners alternating pass by pass, GC before each`,
+        columns: [
+          'scanner',
+          'median ms/pass',
+          'best ms/pass',
+          'MB/s (JSON)',
+          'MB/s (visible)',
+          'tools/s',
+          'us/tool',
+        ],
+        rows: runs.map((r) => [
+          r.variant,
+          ms(r.medianMs),
+          ms(r.bestMs),
+          r.mbPerSecJson.toFixed(1),
+          r.mbPerSecVisible.toFixed(1),
+          rate(r.toolsPerSec),
+          (1_000_000 / r.toolsPerSec).toFixed(1),
+        ]),
+      },
+      adversarialTable(
+        `scanText on createAdversarialInputs, gateway scanner (fastest of ${params.repeats}; "!" = over the linear bound)`,
+        adversarial.gateway,
+        params.sizesMb,
+      ),
+      adversarialTable(
+        `scanText on createAdversarialInputs, cross-server on (${names.length} other names; fastest of ${params.repeats})`,
+        adversarial.crossServer,
+        params.sizesMb,
+      ),
+    ],
+    targets,
+    lines: [
+      `corpus: seeded generator (bench/tool-corpus.ts), ${planted} tools with a planted payload; flagged ${plantedFlagged}/${planted} planted, ` +
+        `${cleanFlagged}/${corpus.length - planted} honest tools flagged (false positives)`,
+      `patterns hit in the corpus: ${JSON.stringify(patterns)}`,
+      `MB = 2^20 (UTF-8 bytes of the tools' JSON; UTF-16 units of the adversarial texts, all ASCII but mixed-letters); ` +
+        `ms/MB constant across sizes and time ${largest}/${smallest} near ${largest / smallest} mean linear time`,
+    ],
+    figures: {
+      params,
+      corpus: {
+        tools: corpus.length,
+        jsonBytes,
+        visibleChars,
+        planted,
+        plantedFlagged,
+        cleanFlagged,
+        patterns,
+      },
+      runs,
+      adversarial,
+      targets,
+    },
+  };
+}
+
+/** Builds the scanner section; `override` shrinks it for tests. */
+export function createScannerSection(override: Partial<ScannerParams> = {}): Section {
+  return { name: 'scanner', run: (options) => runScanner(options, override) };
+}
+
+/** The scanner throughput section. */
+export const scannerSection: Section = createScannerSection();
