@@ -102,7 +102,7 @@ describe('an upstream that dies mid-run', () => {
       expect(failure).toMatch(/remote/);
       if (!(failed instanceof Error)) expect(failed.isError).toBe(true);
 
-      http = await startEverythingHttpOnPort(port);
+      http = await startEverythingHttp(Number(port));
       await waitFor(
         async () => {
           const again = await c
@@ -119,32 +119,3 @@ describe('an upstream that dies mid-run', () => {
     }
   });
 });
-
-async function startEverythingHttpOnPort(port: string) {
-  const { spawn } = await import('node:child_process');
-  const { ROOT } = await import('../helpers/gateway-harness.ts');
-  const path = await import('node:path');
-  const child = spawn(
-    process.execPath,
-    [path.join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'streamableHttp'],
-    {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: port },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  await new Promise<void>((resolve) => {
-    const onData = (chunk: Buffer) => chunk.toString().includes('listening') && resolve();
-    child.stderr?.on('data', onData);
-    child.stdout?.on('data', onData);
-  });
-  return {
-    url: `http://127.0.0.1:${port}/mcp`,
-    child,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}

@@ -122,13 +122,13 @@ export async function connectClient(url: string, options: ClientOptions): Promis
   return client;
 }
 
-/** Starts server-everything over Streamable HTTP on a free port; resolves with its URL and process. */
-export async function startEverythingHttp(): Promise<{
+/** Starts server-everything over Streamable HTTP (on `requestedPort`, or a free one); resolves with its URL and process. */
+export async function startEverythingHttp(requestedPort?: number): Promise<{
   url: string;
   child: ChildProcess;
   stop(): Promise<void>;
 }> {
-  const port = await freePort();
+  const port = requestedPort ?? (await freePort());
   const child = spawn(
     process.execPath,
     [path.join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'streamableHttp'],
