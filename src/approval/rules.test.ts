@@ -185,6 +185,15 @@ describe('rate limits', () => {
     expect(at(70_000)).toEqual({ kind: 'allow' });
   });
 
+  it('neither counts nor refuses the retry of a call already counted (the modern second round)', () => {
+    const engine = compileApprovalRules(rules);
+    expect(engine.evaluate(call(), 0)).toEqual({ kind: 'allow' });
+    expect(engine.evaluate(call({ counted: true }), 1)).toEqual({ kind: 'allow' });
+    expect(engine.evaluate(call(), 2)).toEqual({ kind: 'allow' });
+    expect(engine.evaluate(call({ counted: true }), 3)).toEqual({ kind: 'allow' });
+    expect(engine.evaluate(call(), 4)).toMatchObject({ kind: 'rate-limited' });
+  });
+
   it('continues with the next rule under the limit', () => {
     const engine = compileApprovalRules(rules);
     expect(engine.evaluate(call({ alias: 'web_fetch' }), 0)).toEqual({

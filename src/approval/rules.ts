@@ -30,6 +30,11 @@ export interface ApprovalCall {
   args: unknown;
   /** The authenticated caller; absent for anonymous access. */
   principal?: string;
+  /**
+   * True for the retry of a call that was already counted (the modern era's second round, carrying the
+   * person's answer): rate-limit rules then neither count it again nor refuse it.
+   */
+  counted?: boolean;
 }
 
 /** The rules' verdict for one call (a closed union). */
@@ -106,6 +111,7 @@ export function compileApprovalRules(rules: readonly ApprovalRuleConfig[] | unde
               ? { kind: 'ask', ruleId: rule.id }
               : { kind: 'ask', ruleId: rule.id, prompt: rule.outcome.prompt };
           case 'rate-limit': {
+            if (call.counted) continue;
             const key = JSON.stringify([call.principal ?? ANONYMOUS_PRINCIPAL, call.alias]);
             const verdict = rule.outcome.limiter.take(key, now);
             if (!verdict.allowed)
