@@ -1,9 +1,21 @@
-/** The parts of the process environment a stdio upstream child inherits (PATH and HOME only). */
-import { processEnvLookup } from '../config/index.ts';
+/** What every gateway-running command shares: the config (from --config or ./portcullis.yaml) and the process env. */
+import { loadConfig, processEnvLookup, type PortcullisConfig } from '../config/index.ts';
+import { createGateway, type Gateway, type GatewayDeps } from '../http/index.ts';
 import { INHERITED_CHILD_ENV } from '../upstream/index.ts';
 
 /** PATH and HOME of this process, read through the config domain's lookup. */
 export function inheritedEnv(): Record<string, string | undefined> {
   const lookup = processEnvLookup();
   return Object.fromEntries(INHERITED_CHILD_ENV.map((name) => [name, lookup(name)]));
+}
+
+/** Loads the configuration and builds a gateway over this process's environment. */
+export function gatewayFromConfig(
+  configPath: string | undefined,
+  cwd: string,
+  deps: Partial<GatewayDeps> = {},
+): { config: PortcullisConfig; gateway: Gateway } {
+  const lookup = processEnvLookup();
+  const config = loadConfig({ ...(configPath ? { path: configPath } : {}), cwd, lookup });
+  return { config, gateway: createGateway(config, { inheritedEnv: inheritedEnv(), lookup, ...deps }) };
 }

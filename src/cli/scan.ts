@@ -3,12 +3,11 @@
  * and tool with its risk chip, floor, poisoning hits and fingerprint status; exits 1 when anything is at or
  * above --fail-on (default L5), is poisoned, or awaits re-review — for CI, like a linter.
  */
-import { loadConfig, processEnvLookup } from '../config/index.ts';
-import { createGateway, type Gateway } from '../http/index.ts';
+import type { Gateway } from '../http/index.ts';
 import { isRiskAtLeast, isRiskLevel, type RiskLevel } from '../risk/index.ts';
 import type { CommandIo } from './args.ts';
 import { parseCommandArgs } from './args.ts';
-import { inheritedEnv } from './process-env.ts';
+import { gatewayFromConfig } from './process-env.ts';
 
 interface ToolLine {
   alias: string;
@@ -152,16 +151,7 @@ export async function runScan(args: string[], io: CommandIo): Promise<number> {
     io.stderr(`portcullis scan: --fail-on must be one of L0..L5, not "${failOn}"\n`);
     return 2;
   }
-  const config = loadConfig({
-    ...(values.config ? { path: values.config } : {}),
-    cwd: io.cwd,
-    lookup: processEnvLookup(),
-  });
-  const gateway = createGateway(config, {
-    inheritedEnv: inheritedEnv(),
-    lookup: processEnvLookup(),
-    writeLog: () => {},
-  });
+  const { gateway } = gatewayFromConfig(values.config, io.cwd, { writeLog: () => {} });
   try {
     await gateway.ready(Number(values.timeout ?? 60) * 1000);
     gateway.registry.rebuild();

@@ -1,9 +1,8 @@
 /** `portcullis serve`: runs the gateway on HTTP (listen address from config) until SIGINT/SIGTERM. */
-import { loadConfig, processEnvLookup } from '../config/index.ts';
-import { createGateway, listenGateway } from '../http/index.ts';
+import { listenGateway } from '../http/index.ts';
 import type { CommandIo } from './args.ts';
 import { parseCommandArgs } from './args.ts';
-import { inheritedEnv } from './process-env.ts';
+import { gatewayFromConfig } from './process-env.ts';
 
 /** Runs the HTTP gateway; resolves with the exit code when the process is asked to stop. */
 export async function runServe(args: string[], io: CommandIo): Promise<number> {
@@ -12,12 +11,7 @@ export async function runServe(args: string[], io: CommandIo): Promise<number> {
     io.stdout('usage: portcullis serve [--config FILE] [--port N]\n');
     return 0;
   }
-  const config = loadConfig({
-    ...(values.config ? { path: values.config } : {}),
-    cwd: io.cwd,
-    lookup: processEnvLookup(),
-  });
-  const gateway = createGateway(config, { inheritedEnv: inheritedEnv(), lookup: processEnvLookup() });
+  const { config, gateway } = gatewayFromConfig(values.config, io.cwd);
   const port = values.port === undefined ? config.listen.port : Number(values.port);
   const listening = await listenGateway(gateway.app, config.listen.host, port);
   const bound = listening.port;

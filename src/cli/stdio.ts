@@ -1,11 +1,9 @@
 /** `portcullis stdio`: serves the same governed tool set over stdio, for desktop clients that launch processes. */
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { Server } from '@modelcontextprotocol/server';
-import { loadConfig, processEnvLookup } from '../config/index.ts';
-import { createGateway } from '../http/index.ts';
 import type { CommandIo } from './args.ts';
 import { parseCommandArgs } from './args.ts';
-import { inheritedEnv } from './process-env.ts';
+import { gatewayFromConfig } from './process-env.ts';
 
 /** Serves MCP on this process's stdin/stdout until stdin closes; logs go to stderr. */
 export async function runStdio(args: string[], io: CommandIo): Promise<number> {
@@ -14,12 +12,7 @@ export async function runStdio(args: string[], io: CommandIo): Promise<number> {
     io.stdout('usage: portcullis stdio [--config FILE]\n');
     return 0;
   }
-  const config = loadConfig({
-    ...(values.config ? { path: values.config } : {}),
-    cwd: io.cwd,
-    lookup: processEnvLookup(),
-  });
-  const gateway = createGateway(config, { inheritedEnv: inheritedEnv(), lookup: processEnvLookup() });
+  const { gateway } = gatewayFromConfig(values.config, io.cwd);
   const servers = new Set<Server>();
   gateway.registry.onChange(() => {
     for (const server of servers) void Promise.resolve(server.sendToolListChanged()).catch(() => {});

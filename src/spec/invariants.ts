@@ -7,47 +7,18 @@ import { anchoredPlaceholder } from './deps.ts';
 import { createSpecError, joinPointer } from './spec-error.ts';
 import { parseTestValue } from './test-values.ts';
 import type { ParamType, SafeToolSpec } from './types.ts';
+import { bindingProblem, injectedGlobalNames, isBindableName } from '../sandbox/index.ts';
 
 /** Most tags a spec may carry (§9.2). */
 export const MAX_TAGS = 2;
 
 /** Globals the sandbox injects; a param or static variable of the same name would shadow them. */
-export const INJECTED_GLOBALS: readonly string[] = [
-  'console',
-  'fetch',
-  'URL',
-  'URLSearchParams',
-  'atob',
-  'btoa',
-  'TextEncoder',
-  'TextDecoder',
-  'crypto',
-  'safety',
-];
+export const INJECTED_GLOBALS: readonly string[] = injectedGlobalNames();
 
-const RESERVED_WORDS = new Set(
-  (
-    'break case catch class const continue debugger default delete do else enum export extends false finally ' +
-    'for function if import in instanceof new null return super switch this throw true try typeof var void ' +
-    'while with yield let static await implements package protected interface private public arguments eval ' +
-    'undefined NaN Infinity globalThis __proto__'
-  ).split(' '),
-);
-
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const PARAM_TYPES = new Set<string>(['STRING', 'INTEGER', 'NUMBER', 'BOOLEAN', 'OBJECT', 'ARRAY']);
 
-/** True when `name` can be bound as a top-level identifier in tool code. */
-export function isBindableName(name: string): boolean {
-  return IDENTIFIER.test(name) && !RESERVED_WORDS.has(name) && !INJECTED_GLOBALS.includes(name);
-}
-
-function bindingProblem(name: string): string | undefined {
-  if (!IDENTIFIER.test(name)) return `"${name}" is not a JavaScript identifier, so tool code cannot read it`;
-  if (RESERVED_WORDS.has(name)) return `"${name}" is a reserved word in JavaScript; pick another name`;
-  if (INJECTED_GLOBALS.includes(name)) return `"${name}" would shadow the sandbox global of the same name`;
-  return undefined;
-}
+// The binding rules are the sandbox's own (one source of truth): isBindableName and bindingProblem come from there.
+export { isBindableName };
 
 /** Every `${…}` in `text` that does not follow the one placeholder grammar `${[A-Z_][A-Z0-9_]*}`. */
 export function malformedPlaceholders(text: string): string[] {

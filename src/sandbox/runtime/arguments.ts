@@ -40,14 +40,23 @@ export interface BoundArguments {
   json: string;
 }
 
+/** Why `name` cannot be bound as a top-level identifier of tool code, or undefined when it can. */
+export function bindingProblem(name: string): string | undefined {
+  if (!IDENTIFIER.test(name)) return `"${name}" is not a JavaScript identifier, so tool code cannot read it`;
+  if (RESERVED_WORDS.has(name)) return `"${name}" is a reserved word in JavaScript; pick another name`;
+  if (INJECTED_GLOBALS.has(name)) return `"${name}" would shadow the sandbox global of the same name`;
+  if (name.startsWith('__pc')) return `"${name}" uses the prefix __pc, which the sandbox keeps for itself`;
+  return undefined;
+}
+
 /** True when `name` can be bound as a top-level identifier of tool code. */
 export function isBindableName(name: string): boolean {
-  return (
-    IDENTIFIER.test(name) &&
-    !RESERVED_WORDS.has(name) &&
-    !INJECTED_GLOBALS.has(name) &&
-    !name.startsWith('__pc')
-  );
+  return bindingProblem(name) === undefined;
+}
+
+/** The globals the sandbox injects; a parameter or static variable of the same name is refused. */
+export function injectedGlobalNames(): string[] {
+  return [...INJECTED_GLOBALS];
 }
 
 /** Validates names and serializes values; throws INVALID_INPUT naming the first bad name or value. */
