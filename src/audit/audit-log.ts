@@ -1,9 +1,9 @@
 /** Appending, querying and exporting audit records over the store's audit rows. */
-import { randomUUID } from 'node:crypto';
 import { PortcullisError } from '../errors/index.ts';
-import type { AuditRow, AuditRowQuery, Store } from '../store/index.ts';
+import type { AuditChainHead, AuditRow, AuditRowQuery, AuditRowToLink, Store } from '../store/index.ts';
 import { canonicalJson } from './canonical-json.ts';
 import { GENESIS_DIGEST, linkDigest } from './chain.ts';
+import { recordId } from './record-id.ts';
 import type { AuditDecision, AuditEntry, AuditInput, AuditRecord } from './record.ts';
 
 /** Masks secrets in a JSON-like value (the sandbox masker satisfies it). */
@@ -48,6 +48,8 @@ export interface AuditPage {
 export interface AuditLog {
   /** Writes one record (synchronously, durable on return) and returns it as stored. */
   append(input: AuditInput): AuditEntry;
+  /** Writes records in one transaction, chained in order (all or none; durable on return). */
+  appendMany(inputs: readonly AuditInput[]): AuditEntry[];
   /** Reads one page of matching records. */
   query(filter?: AuditQuery): AuditPage;
   /** Writes every matching record, oldest first, as one JSON line each; returns how many were written. */
@@ -65,10 +67,10 @@ export function createAuditLog(store: Store, options: AuditLogOptions = {}): Aud
   const clock = options.clock ?? Date.now;
   const masker = options.masker;
 
-  const append = (input: AuditInput): AuditEntry => {
+  const prepare = (input: AuditInput): { record: AuditRecord; toLink: AuditRowToLink } => {
     const time = input.time ?? new Date(clock()).toISOString();
-    parseTime(time, 'time');
-    const built = { ...input, id: input.id ?? randomUUID(), time } as AuditRecord;
+    const timeMs = parseTime(time, 'time');
+    const built = { ...input, id: input.id ?? recordId(timeMs), time } as AuditRecord;
     let record = masker ? masker.maskDeep(built) : built;
     let text: string;
     try {
@@ -82,26 +84,36 @@ export function createAuditLog(store: Store, options: AuditLogOptions = {}): Aud
       };
       text = canonicalJson(record);
     }
-    const timeMs = parseTime(record.time, 'time');
-    const row = store.audit.append(
-      {
-        id: record.id,
-        time: record.time,
-        timeMs,
-        principal: record.principal,
-        alias: record.alias,
-        outcome: record.outcome,
-        decision: record.approval.decision,
-        record: text,
-      },
-      (head) => {
-        const prevDigest = head?.digest ?? GENESIS_DIGEST;
-        return { prevDigest, digest: linkDigest(prevDigest, text) };
-      },
-    );
-    // The record just written is the stored record: no need to parse it back.
-    return { seq: row.seq, prevDigest: row.prevDigest, digest: row.digest, record };
+    const row = {
+      id: record.id,
+      time: record.time,
+      timeMs,
+      principal: record.principal,
+      alias: record.alias,
+      outcome: record.outcome,
+      decision: record.approval.decision,
+      record: text,
+    };
+    const link = (head: AuditChainHead | undefined) => {
+      const prevDigest = head?.digest ?? GENESIS_DIGEST;
+      return { prevDigest, digest: linkDigest(prevDigest, text) };
+    };
+    return { record, toLink: { row, link } };
   };
+
+  const appendMany = (inputs: readonly AuditInput[]): AuditEntry[] => {
+    const prepared = inputs.map(prepare);
+    const rows = store.audit.append(prepared.map((p) => p.toLink));
+    // The records just written are the stored records: no need to parse them back.
+    return rows.map((row, i) => ({
+      seq: row.seq,
+      prevDigest: row.prevDigest,
+      digest: row.digest,
+      record: (prepared[i] as { record: AuditRecord }).record,
+    }));
+  };
+
+  const append = (input: AuditInput): AuditEntry => appendMany([input])[0] as AuditEntry;
 
   const query = (filter: AuditQuery = {}): AuditPage => {
     const limit = Math.min(MAX_LIMIT, Math.max(1, Math.trunc(filter.limit ?? DEFAULT_LIMIT)));
@@ -129,7 +141,7 @@ export function createAuditLog(store: Store, options: AuditLogOptions = {}): Aud
     }
   };
 
-  return { append, query, exportJsonl };
+  return { append, appendMany, query, exportJsonl };
 }
 
 /**

@@ -1,9 +1,11 @@
 /**
- * audit: the tamper-evident audit log of every tool call. Records are appended synchronously (before the call is
- * answered) into a SHA-256 hash chain over their canonical JSON, queried with filters and cursors, exported as
- * JSONL, and verified for edited, deleted or reordered rows.
+ * audit: the tamper-evident audit log of every tool call. Records are appended into a SHA-256 hash chain over
+ * their canonical JSON (group-committed per event-loop turn, durable before the call is answered), queried with
+ * filters and cursors, exported as JSONL, and verified for edited, deleted or reordered rows.
  */
 export { createAuditLog, entryJsonLine } from './audit-log.ts';
+export { createAuditWriter } from './audit-writer.ts';
+export type { AuditWriter, AuditWriterOptions } from './audit-writer.ts';
 export type { AuditLog, AuditLogOptions, AuditMasker, AuditPage, AuditQuery } from './audit-log.ts';
 export { verifyAuditChain } from './verify.ts';
 export type { AuditChainProblem, AuditChainVerdict } from './verify.ts';

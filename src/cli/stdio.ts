@@ -3,6 +3,7 @@ import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { Server } from '@modelcontextprotocol/server';
 import type { CommandIo } from './args.ts';
 import { parseCommandArgs } from './args.ts';
+import { TurnBatchedStdioServerTransport } from './turn-batched-stdio.ts';
 import { gatewayFromConfig } from './process-env.ts';
 
 /** Serves MCP on this process's stdin/stdout until stdin closes; logs go to stderr. */
@@ -17,11 +18,14 @@ export async function runStdio(args: string[], io: CommandIo): Promise<number> {
   gateway.registry.onChange(() => {
     for (const server of servers) void Promise.resolve(server.sendToolListChanged()).catch(() => {});
   });
-  const handle = serveStdio(({ era }) => {
-    const server = gateway.serverFor({ principal: 'stdio', era });
-    servers.add(server);
-    return server;
-  });
+  const handle = serveStdio(
+    ({ era }) => {
+      const server = gateway.serverFor({ principal: 'stdio', era });
+      servers.add(server);
+      return server;
+    },
+    { transport: new TurnBatchedStdioServerTransport() },
+  );
   await new Promise<void>((resolve) => {
     process.stdin.once('end', resolve);
     process.stdin.once('close', resolve);

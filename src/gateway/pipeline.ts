@@ -68,8 +68,8 @@ export interface CallRecord {
   approval?: Record<string, unknown>;
 }
 
-/** The record seam (audit, metrics, logs). Must not throw. */
-export type RecordStage = (record: CallRecord) => void;
+/** The record seam (audit, metrics, logs). Must not throw; the call is answered once it has settled. */
+export type RecordStage = (record: CallRecord) => void | Promise<void>;
 
 /** Everything the pipeline needs. */
 export interface PipelineDeps {
@@ -141,8 +141,8 @@ export function createCallPipeline(deps: PipelineDeps): CallPipeline {
       const startedAt = now();
       let tool: ExposedTool | undefined;
       let approvalRecord: Record<string, unknown> | undefined;
-      const finish = (result: CallToolResult, errorCode?: string): CallToolResult => {
-        deps.record?.({
+      const finish = async (result: CallToolResult, errorCode?: string): Promise<CallToolResult> => {
+        await deps.record?.({
           tool,
           alias,
           args,
@@ -188,17 +188,17 @@ export function createCallPipeline(deps: PipelineDeps): CallPipeline {
               caller.meta,
             )
           : await executeTool(deps, tool, validArgs, caller);
-        return finish(maskResult(result, deps.masker()));
+        return await finish(maskResult(result, deps.masker()));
       } catch (error) {
         // A modern-era ask is not an outcome: the call continues on the client's retry and is recorded then.
         if (error instanceof Error && error.name === 'ApprovalRequired') throw error;
         const wire: WireError = toWireError(error, deps.masker());
         const code = error instanceof PortcullisError ? error.code : 'INTERNAL';
         if (wire.kind === 'protocol-error') {
-          finish({ isError: true, content: [] }, code);
+          await finish({ isError: true, content: [] }, code);
           throw wire.error;
         }
-        return finish(wire.result, code);
+        return await finish(wire.result, code);
       }
     },
   };

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import type { Server } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
 import { compileApprovalRules, createApprovalSealer } from '../approval/index.ts';
-import { createAuditLog } from '../audit/index.ts';
+import { createAuditLog, createAuditWriter } from '../audit/index.ts';
 import { createLedger, type Ledger } from '../ledger/index.ts';
 import { createPoisoningScanner, loadServerCatalog, type CatalogEntry } from '../risk/index.ts';
 import type { EnvLookup, PortcullisConfig } from '../config/index.ts';
@@ -196,7 +196,8 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     store.upstreams.recordUsed(upstream, at);
   };
   const rules = compileApprovalRules(config.approval.rules);
-  const audit = createAuditLog(store, { clock: now, masker });
+  const auditLog = createAuditLog(store, { clock: now, masker });
+  const audit = createAuditWriter(auditLog);
   const pipeline = createCallPipeline({
     registry: toolRegistry,
     supervisor,
@@ -212,11 +213,11 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     }),
     telemetry,
     transportOf: (id) => config.upstreams.find((u) => u.id === id)?.transport,
-    record: (record) => {
+    record: async (record) => {
       const entry = toAuditInput(record, telemetry.currentTraceId());
       // The record stage must not throw: a store failure is logged (audit.write_failed), the call's answer stands.
       try {
-        if (entry) audit.append(entry);
+        if (entry) await audit.write(entry);
         if (record.approval?.decision === 'ask') {
           store.events.append({
             type: 'ApprovalDecided',
@@ -308,7 +309,7 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     registry: toolRegistry,
     governance,
     ledger,
-    audit,
+    audit: auditLog,
     catalog,
     masker,
     now,
@@ -359,6 +360,7 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
       await localTools?.close();
       if (!deps.runner) await runner.close();
       await telemetry.shutdown();
+      await audit.flush();
       if (!deps.store) store.close();
     },
   };

@@ -1,6 +1,6 @@
 /** SQLite implementation of AuditStore: the rows of the hash-chained audit log and its head. */
 import type Database from 'better-sqlite3';
-import type { AuditChainHead, AuditRow, AuditRowInput, AuditStore } from './types.ts';
+import type { AuditChainHead, AuditRow, AuditRowToLink, AuditStore } from './types.ts';
 
 interface AuditDbRow {
   seq: number;
@@ -51,18 +51,23 @@ export function createAuditRepository(db: Database.Database): AuditStore {
 
   const readHead = (): AuditChainHead | undefined => selectHead.get() as AuditChainHead | undefined;
 
-  const append = db.transaction((row: AuditRowInput, link: Parameters<AuditStore['append']>[1]): AuditRow => {
-    const head = readHead();
-    const { prevDigest, digest } = link(head);
-    const stored: AuditRow = { ...row, seq: (head?.seq ?? 0) + 1, prevDigest, digest };
-    insert.run(stored);
-    moveHead.run(stored.seq, stored.digest);
+  const append = db.transaction((rows: readonly AuditRowToLink[]): AuditRow[] => {
+    let head = readHead();
+    const stored: AuditRow[] = [];
+    for (const { row, link } of rows) {
+      const { prevDigest, digest } = link(head);
+      const appended: AuditRow = { ...row, seq: (head?.seq ?? 0) + 1, prevDigest, digest };
+      insert.run(appended);
+      stored.push(appended);
+      head = { seq: appended.seq, digest };
+    }
+    if (head && stored.length > 0) moveHead.run(head.seq, head.digest);
     return stored;
   });
 
   return {
     // IMMEDIATE: the write lock is taken before the head is read, so two writers never chain to the same row.
-    append: (row, link) => append.immediate(row, link),
+    append: (rows) => (rows.length === 0 ? [] : append.immediate(rows)),
     head: readHead,
     scan(afterSeq, limit) {
       return (scan.all(afterSeq, limit) as AuditDbRow[]).map(toRow);

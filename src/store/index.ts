@@ -24,6 +24,7 @@ export type {
   AuditRowInput,
   AuditRow,
   AuditLinker,
+  AuditRowToLink,
   AuditRowQuery,
   AuditStore,
 } from './types.ts';

@@ -55,7 +55,7 @@ describe('openDatabase', () => {
 describe('openStore', () => {
   it('finds the package migrations folder', () => {
     expect(defaultMigrationsDir()).toBe(resolve(import.meta.dirname, '..', '..', 'migrations'));
-    expect(listMigrations(defaultMigrationsDir()).map((m) => m.version)).toEqual([1, 2, 3, 4]);
+    expect(listMigrations(defaultMigrationsDir()).map((m) => m.version)).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('creates parent folders, migrates to the newest version and leaves the file in WAL mode', () => {
@@ -129,26 +129,28 @@ describe('openStore', () => {
     });
     store.close();
 
-    const bad = join(migrations, '005_broken.sql');
+    const next = newestVersion() + 1;
+    const badName = `${String(next).padStart(3, '0')}_broken.sql`;
+    const bad = join(migrations, badName);
     writeFileSync(
       bad,
       'CREATE TABLE half_done (x INTEGER);\nDELETE FROM tool_ledger;\nINSERT INTO nowhere VALUES (1);\n',
     );
     const error = thrown(() => openStore({ path, migrationsDir: migrations }));
     expect(isPortcullisError(error, 'STORE_MIGRATION_FAILED')).toBe(true);
-    expect((error as Error).message).toContain('005_broken.sql');
+    expect((error as Error).message).toContain(badName);
 
     const raw = new Database(path, { readonly: true });
     expect(raw.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'half_done'").get()).toEqual({
       n: 0,
     });
     expect(raw.prepare('SELECT COUNT(*) AS n FROM tool_ledger').get()).toEqual({ n: 1 });
-    expect(raw.prepare('SELECT MAX(version) AS v FROM schema_migrations').get()).toEqual({ v: 4 });
+    expect(raw.prepare('SELECT MAX(version) AS v FROM schema_migrations').get()).toEqual({ v: next - 1 });
     raw.close();
 
     writeFileSync(bad, 'CREATE TABLE half_done (x INTEGER);\n');
     const fixed = openStore({ path, migrationsDir: migrations });
-    expect(fixed.schemaVersion).toBe(5);
+    expect(fixed.schemaVersion).toBe(next);
     expect(fixed.ledger.list()).toHaveLength(1);
     fixed.close();
   });

@@ -122,6 +122,12 @@ export interface AuditRow extends AuditRowInput {
   digest: string;
 }
 
+/** A row to append with the function that links it to the row before. */
+export interface AuditRowToLink {
+  row: AuditRowInput;
+  link: AuditLinker;
+}
+
 /** Computes the chain link of a new row from the current head (undefined for the first row). */
 export type AuditLinker = (head: AuditChainHead | undefined) => { prevDigest: string; digest: string };
 
@@ -146,10 +152,10 @@ export interface AuditRowQuery {
 /** The audit log's persistence; the audit domain owns the record shape and the digests. */
 export interface AuditStore {
   /**
-   * Appends one row in a single write transaction: reads the head, asks `link` for the digests, inserts the
-   * row with the next seq and moves the head. Durable once it returns.
+   * Appends rows in one write transaction: reads the head, asks each row's `link` for its digests (chaining the
+   * rows in order), inserts them with consecutive seqs and moves the head once. Durable once it returns.
    */
-  append(row: AuditRowInput, link: AuditLinker): AuditRow;
+  append(rows: readonly AuditRowToLink[]): AuditRow[];
   /** The recorded chain head, or undefined when nothing was ever appended. */
   head(): AuditChainHead | undefined;
   /** Up to `limit` rows with seq > afterSeq, oldest first (for verification and export). */

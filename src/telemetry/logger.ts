@@ -1,5 +1,6 @@
 /** Structured JSON logs: one line per event on stderr, every string masked, levels filtered. */
 import type { Masker } from '../sandbox/index.ts';
+import { stderrLogSink } from './log-sink.ts';
 
 /** Log levels in increasing severity. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -17,7 +18,7 @@ export interface Logger {
 export interface LoggerOptions {
   level: LogLevel;
   masker: Masker;
-  /** Where lines go (default: process.stderr). */
+  /** Where lines go (default: process.stderr, batched per event-loop turn and flushed on exit). */
   write?: (line: string) => void;
   now?: () => Date;
 }
@@ -36,7 +37,7 @@ function envelopeSafe(fields: Record<string, unknown>): Record<string, unknown> 
 
 /** Creates a JSON-lines logger. */
 export function createLogger(options: LoggerOptions): Logger {
-  const write = options.write ?? ((line: string) => process.stderr.write(line));
+  const write = options.write ?? stderrLogSink().write;
   const now = options.now ?? (() => new Date());
   const threshold = SEVERITY[options.level];
   return {

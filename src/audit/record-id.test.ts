@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { recordId } from './record-id.ts';
+
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe('recordId', () => {
+  it.each([
+    [0, '00000000-0000'],
+    [1, '00000000-0001'],
+    [Date.parse('2026-11-22T15:00:00.000Z'), '01a203c5-6d80'],
+    [2 ** 48 - 1, 'ffffffff-ffff'],
+  ])('at %d ms starts with %s and is a v7 UUID', (ms, prefix) => {
+    const id = recordId(ms);
+    expect(id).toMatch(UUID_V7);
+    expect(id.startsWith(prefix)).toBe(true);
+  });
+
+  it('sorts later records after earlier ones and never repeats', () => {
+    const ids = Array.from({ length: 1000 }, (_, i) => recordId(1_700_000_000_000 + i));
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
