@@ -36,7 +36,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
   }
   const options: BenchOptions = {
     calls: quick ? 200 : 2000,
-    warmup: quick ? 50 : 200,
+    warmup: quick ? 100 : 500,
     concurrency: 16,
     leakCalls: quick ? 2000 : 20_000,
     quick,

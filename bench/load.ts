@@ -64,3 +64,9 @@ export function summarizeSamples(samples: LoadSamples): CellStats {
 export async function runLoad(call: CallFn, calls: number, concurrency = 1): Promise<CellStats> {
   return summarizeSamples(await collectLoad(call, calls, concurrency));
 }
+
+/** Splits `calls` into `blocks` near-equal block sizes (the first ones take the remainder). */
+export function blockSizes(calls: number, blocks: number): number[] {
+  const base = Math.floor(calls / blocks);
+  return Array.from({ length: blocks }, (_, i) => base + (i < calls % blocks ? 1 : 0));
+}

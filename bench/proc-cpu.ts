@@ -1,5 +1,5 @@
 /** CPU time of another process (a gateway child), read from /proc on Linux; NaN where /proc is not there. */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on every mainstream Linux build). */
 export const CLOCK_TICKS_PER_SEC = 100;
@@ -28,4 +28,35 @@ export function processCpuMs(pid: number | null | undefined): number {
   } catch {
     return Number.NaN;
   }
+}
+
+/** The pids of the direct children of `pid` (every thread's list), or [] where /proc cannot tell. */
+export function childPids(pid: number | null | undefined): number[] {
+  if (pid === null || pid === undefined) return [];
+  try {
+    const tasks = readdirSync(`/proc/${pid}/task`);
+    return tasks.flatMap((tid) =>
+      readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** The command line of `pid` with arguments joined by spaces, or '' when it cannot be read. */
+export function commandLineOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+  } catch {
+    return '';
+  }
+}
+
+/** The first child of `parent` whose command line ends with `suffix` and is not in `exclude`. */
+export function findChild(
+  parent: number | null | undefined,
+  suffix: string,
+  exclude: readonly number[] = [],
+): number | undefined {
+  return childPids(parent).find((pid) => !exclude.includes(pid) && commandLineOf(pid).endsWith(suffix));
 }

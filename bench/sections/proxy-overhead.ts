@@ -7,6 +7,7 @@
  * OTLP/HTTP sink whose span counts are reported. Targets are evaluated on the portcullis-stdio rows and shown
  * for portcullis-http.
  */
+import os from 'node:os';
 import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { createCleanupStack } from '../cleanup.ts';
 import { connectHttp, connectStdio, type BenchClient } from '../clients.ts';
@@ -20,9 +21,16 @@ import {
   waitForTools,
   writeGatewayConfig,
 } from '../gateway-process.ts';
-import { runLoad } from '../load.ts';
+import {
+  blockSizes,
+  collectLoad,
+  mergeSamples,
+  runLoad,
+  summarizeSamples,
+  type LoadSamples,
+} from '../load.ts';
 import { countsFor, startOtlpSink } from '../otlp-sink.ts';
-import { processCpuMs } from '../proc-cpu.ts';
+import { findChild, processCpuMs } from '../proc-cpu.ts';
 import type { CellStats } from '../stats.ts';
 import type { BenchOptions, Section, SectionResult, TargetResult } from '../types.ts';
 
@@ -48,6 +56,8 @@ export interface ProxyCell {
   stats: CellStats;
   /** CPU ms per measured call of the gateway process (out-of-process paths; NaN otherwise). */
   gatewayCpuMsPerCall?: number;
+  /** CPU ms per measured call of the upstream process (NaN when it could not be found). */
+  upstreamCpuMsPerCall?: number;
 }
 
 /** One gateway path versus direct for one upstream and concurrency. */
@@ -109,18 +119,76 @@ interface PathClient {
   client: BenchClient;
   /** The gateway process, for its CPU time (undefined: direct or in-process). */
   pid?: number | null | undefined;
+  /** The upstream process this path's calls reach, for its CPU time. */
+  upstreamPid?: number | undefined;
 }
 
-async function measure(
-  target: PathClient,
-  tool: string,
+/** Rounds each cell's calls are split into; the paths of a group take turns, one block each per round. */
+export function roundsFor(options: BenchOptions): number {
+  return Math.max(1, Math.min(options.quick ? 2 : 4, options.calls));
+}
+
+/**
+ * Measures every path of one upstream at one concurrency: each path warms up, then the paths take turns in
+ * rounds of blocks, so drift (JIT, GC, other load on the machine) hits every path alike.
+ */
+async function measureGroup(
+  targets: readonly (PathClient & { path: ProxyPath; tool: string })[],
   concurrency: number,
   options: BenchOptions,
-): Promise<{ stats: CellStats; gatewayCpuMsPerCall: number }> {
-  await runLoad((i) => target.client.echo(tool, `warm-${i}`), options.warmup, concurrency);
-  const cpuBefore = processCpuMs(target.pid);
-  const stats = await runLoad((i) => target.client.echo(tool, `call-${i}`), options.calls, concurrency);
-  return { stats, gatewayCpuMsPerCall: (processCpuMs(target.pid) - cpuBefore) / stats.calls };
+): Promise<Map<ProxyPath, Omit<ProxyCell, 'upstream' | 'path' | 'concurrency'>>> {
+  for (const target of targets) {
+    await runLoad((i) => target.client.echo(target.tool, `warm-${i}`), options.warmup, concurrency);
+  }
+  const samples = new Map<ProxyPath, LoadSamples[]>(targets.map((t) => [t.path, []]));
+  const cpu = new Map(targets.map((t) => [t.path, { gateway: 0, upstream: 0 }]));
+  for (const size of blockSizes(options.calls, roundsFor(options))) {
+    for (const target of targets) {
+      const gatewayBefore = processCpuMs(target.pid);
+      const upstreamBefore = processCpuMs(target.upstreamPid);
+      const block = await collectLoad((i) => target.client.echo(target.tool, `call-${i}`), size, concurrency);
+      samples.get(target.path)?.push(block);
+      const used = cpu.get(target.path) as { gateway: number; upstream: number };
+      used.gateway += processCpuMs(target.pid) - gatewayBefore;
+      used.upstream += processCpuMs(target.upstreamPid) - upstreamBefore;
+    }
+  }
+  return new Map(
+    targets.map((t) => {
+      const stats = summarizeSamples(mergeSamples(samples.get(t.path) ?? []));
+      const used = cpu.get(t.path) as { gateway: number; upstream: number };
+      return [
+        t.path,
+        {
+          stats,
+          gatewayCpuMsPerCall: used.gateway / stats.calls,
+          upstreamCpuMsPerCall: used.upstream / stats.calls,
+        },
+      ];
+    }),
+  );
+}
+
+/**
+ * Where the CPU of one call goes at concurrency, direct versus one gateway path, and the throughput ratio the
+ * machine's cores allow if every process is CPU-bound: direct needs client + upstream, the gateway path needs
+ * client + gateway + upstream. Undefined when a figure is missing (no /proc).
+ */
+export function cpuBudget(
+  direct: ProxyCell,
+  gateway: ProxyCell,
+  ratioTarget = THROUGHPUT_TARGET_RATIO,
+): { directMs: number; gatewayPathMs: number; ceilingRatio: number; gatewayAllowanceMs: number } | undefined {
+  const directMs = direct.stats.cpuMsPerCall + (direct.upstreamCpuMsPerCall ?? Number.NaN);
+  const others = gateway.stats.cpuMsPerCall + (gateway.upstreamCpuMsPerCall ?? Number.NaN);
+  const gatewayPathMs = others + (gateway.gatewayCpuMsPerCall ?? Number.NaN);
+  if (![directMs, others, gatewayPathMs].every(Number.isFinite) || gatewayPathMs <= 0) return undefined;
+  return {
+    directMs,
+    gatewayPathMs,
+    ceilingRatio: directMs / gatewayPathMs,
+    gatewayAllowanceMs: directMs / ratioTarget - others,
+  };
 }
 
 async function runProxy(options: BenchOptions): Promise<SectionResult> {
@@ -184,29 +252,58 @@ async function runProxy(options: BenchOptions): Promise<SectionResult> {
     await waitForTools(clients.inproc, ['stdio_echo', 'http_echo']);
     const stdioPid = (stdioGateway.transport as StdioClientTransport).pid;
 
+    // The upstream process behind each path (CPU per call); the HTTP echo upstream is shared by every path.
+    const directEchoPid = (clients.stdioDirect.transport as StdioClientTransport).pid ?? undefined;
+    const echoStdioSuffix = ECHO_STDIO.args.join(' ');
+    const stdioEcho = {
+      direct: directEchoPid,
+      inproc: findChild(process.pid, echoStdioSuffix, directEchoPid === undefined ? [] : [directEchoPid]),
+      stdio: findChild(stdioPid, echoStdioSuffix),
+      served: findChild(served.pid, echoStdioSuffix),
+    };
+    const httpEcho = http.child.pid;
     const paths: Record<Upstream, Record<ProxyPath, PathClient & { tool: string }>> = {
       stdio: {
-        direct: { client: clients.stdioDirect, tool: 'echo' },
-        'portcullis-inproc': { client: clients.inproc, tool: 'stdio_echo' },
-        'portcullis-stdio': { client: stdioGateway, tool: 'stdio_echo', pid: stdioPid },
-        'portcullis-http': { client: clients.served, tool: 'stdio_echo', pid: served.pid },
+        direct: { client: clients.stdioDirect, tool: 'echo', upstreamPid: stdioEcho.direct },
+        'portcullis-inproc': { client: clients.inproc, tool: 'stdio_echo', upstreamPid: stdioEcho.inproc },
+        'portcullis-stdio': {
+          client: stdioGateway,
+          tool: 'stdio_echo',
+          pid: stdioPid,
+          upstreamPid: stdioEcho.stdio,
+        },
+        'portcullis-http': {
+          client: clients.served,
+          tool: 'stdio_echo',
+          pid: served.pid,
+          upstreamPid: stdioEcho.served,
+        },
       },
       http: {
-        direct: { client: clients.httpDirect, tool: 'echo' },
-        'portcullis-inproc': { client: clients.inproc, tool: 'http_echo' },
-        'portcullis-stdio': { client: stdioGateway, tool: 'http_echo', pid: stdioPid },
-        'portcullis-http': { client: clients.served, tool: 'http_echo', pid: served.pid },
+        direct: { client: clients.httpDirect, tool: 'echo', upstreamPid: httpEcho },
+        'portcullis-inproc': { client: clients.inproc, tool: 'http_echo', upstreamPid: httpEcho },
+        'portcullis-stdio': { client: stdioGateway, tool: 'http_echo', pid: stdioPid, upstreamPid: httpEcho },
+        'portcullis-http': {
+          client: clients.served,
+          tool: 'http_echo',
+          pid: served.pid,
+          upstreamPid: httpEcho,
+        },
       },
     };
     const callsThrough: Record<string, number> = {};
     const cells: ProxyCell[] = [];
-    // Direct and gateway cells alternate so that drift (thermal, GC, JIT, other load) hits every side alike.
     for (const upstream of ['stdio', 'http'] as const) {
       for (const concurrency of [1, options.concurrency]) {
-        for (const path of ['direct', ...GATEWAY_PATHS] as const) {
-          const target = paths[upstream][path];
-          const { stats, gatewayCpuMsPerCall } = await measure(target, target.tool, concurrency, options);
-          cells.push({ upstream, path, concurrency, stats, gatewayCpuMsPerCall });
+        const order = ['direct', ...GATEWAY_PATHS] as const;
+        const group = await measureGroup(
+          order.map((path) => ({ path, ...paths[upstream][path] })),
+          concurrency,
+          options,
+        );
+        for (const path of order) {
+          const measured = group.get(path);
+          if (measured) cells.push({ upstream, path, concurrency, ...measured });
           callsThrough[path] = (callsThrough[path] ?? 0) + options.warmup + options.calls;
         }
       }
@@ -236,7 +333,9 @@ async function runProxy(options: BenchOptions): Promise<SectionResult> {
     return {
       tables: [
         {
-          title: `Echo tool, ${options.calls} calls per cell after ${options.warmup} warm-up calls`,
+          title:
+            `Echo tool, ${options.calls} calls per cell after ${options.warmup} warm-up calls, the paths of each ` +
+            `upstream and concurrency taking turns in ${roundsFor(options)} rounds`,
           columns: [
             'upstream / path',
             'concurrency',
@@ -246,6 +345,7 @@ async function runProxy(options: BenchOptions): Promise<SectionResult> {
             'calls/s',
             'bench cpu ms/call',
             'gw cpu ms/call',
+            'upstream cpu ms/call',
             'errors',
           ],
           rows: cells.map((c) => [
@@ -256,7 +356,12 @@ async function runProxy(options: BenchOptions): Promise<SectionResult> {
             ms(c.stats.meanMs),
             rate(c.stats.callsPerSec),
             ms(c.stats.cpuMsPerCall),
-            c.gatewayCpuMsPerCall === undefined ? 'n/a' : ms(c.gatewayCpuMsPerCall),
+            c.gatewayCpuMsPerCall === undefined || Number.isNaN(c.gatewayCpuMsPerCall)
+              ? 'n/a'
+              : ms(c.gatewayCpuMsPerCall),
+            c.upstreamCpuMsPerCall === undefined || Number.isNaN(c.upstreamCpuMsPerCall)
+              ? 'n/a'
+              : ms(c.upstreamCpuMsPerCall),
             String(c.stats.errors),
           ]),
         },
@@ -297,15 +402,36 @@ async function runProxy(options: BenchOptions): Promise<SectionResult> {
         `config (all three gateways): default config + the two echo upstreams + temp store + telemetry.otlp.endpoint -> OTLP sink child on 127.0.0.1 (audit always on)`,
         `eras: bench client -> ${eras.client} (http) / ${eras.stdioClient} (stdio); gateway -> upstreams ${JSON.stringify(eras.gatewayUpstreams)}`,
         'bench cpu ms/call: CPU of the bench process per call (the client; plus the gateway on portcullis-inproc rows); ' +
-          'gw cpu ms/call: CPU of the gateway child from /proc/<pid>/stat (10 ms ticks; its upstream children not included)',
+          'gw cpu ms/call: CPU of the gateway child from /proc/<pid>/stat (10 ms ticks; its upstream children not included); ' +
+          'upstream cpu ms/call: CPU of the echo upstream the path reaches (the HTTP one is shared by all paths)',
         `log lines (counted, not printed): ${JSON.stringify(logLines)}`,
         `targets: evaluated on ${TARGET_PATH} (same client transport as direct); also shown for portcullis-http`,
+        ...budgetLines(cells, options.concurrency),
       ],
       figures: { cells, comparisons, targets, eras, spans, logLines },
     };
   } finally {
     await cleanups.unwind();
   }
+}
+
+function budgetLines(cells: readonly ProxyCell[], concurrency: number): string[] {
+  const find = (path: ProxyPath) =>
+    cells.find((c) => c.upstream === 'stdio' && c.path === path && c.concurrency === concurrency);
+  const direct = find('direct');
+  const gateway = find(TARGET_PATH);
+  const budget = direct && gateway ? cpuBudget(direct, gateway) : undefined;
+  if (!direct || !gateway || !budget) return ['cpu budget: not measured (needs /proc)'];
+  return [
+    `cpu budget, stdio upstream at concurrency ${concurrency} (${os.cpus().length} cores shared by every process): ` +
+      `direct = client ${ms(direct.stats.cpuMsPerCall)} + upstream ${ms(direct.upstreamCpuMsPerCall ?? NaN)} = ` +
+      `${ms(budget.directMs)} ms/call; ${TARGET_PATH} = client ${ms(gateway.stats.cpuMsPerCall)} + gateway ` +
+      `${ms(gateway.gatewayCpuMsPerCall ?? NaN)} + upstream ${ms(gateway.upstreamCpuMsPerCall ?? NaN)} = ` +
+      `${ms(budget.gatewayPathMs)} ms/call`,
+    `  when the cores are the bottleneck, throughput through the gateway is at most ${percent(budget.ceilingRatio)} ` +
+      `of direct; ${percent(THROUGHPUT_TARGET_RATIO)} would need the gateway to spend at most ` +
+      `${ms(budget.gatewayAllowanceMs)} ms of CPU per call`,
+  ];
 }
 
 /** The gateway-versus-direct section. */

@@ -10,7 +10,14 @@ import { connectHttp, type BenchClient } from '../clients.ts';
 import { ECHO_STDIO } from '../echo-upstream.ts';
 import { ms, signedMs } from '../format.ts';
 import { startGatewayProcess, waitForTools } from '../gateway-process.ts';
-import { collectLoad, mergeSamples, summarizeSamples, type CallFn, type LoadSamples } from '../load.ts';
+import {
+  blockSizes,
+  collectLoad,
+  mergeSamples,
+  summarizeSamples,
+  type CallFn,
+  type LoadSamples,
+} from '../load.ts';
 import { countsFor, startOtlpSink } from '../otlp-sink.ts';
 import { processCpuMs } from '../proc-cpu.ts';
 import type { CellStats } from '../stats.ts';
@@ -35,12 +42,6 @@ export function checkSandboxTarget(echo: CellStats, base64: CellStats): TargetRe
     pass: Number.isFinite(delta) && delta <= SANDBOX_P50_DELTA_TARGET_MS,
     detail: Number.isFinite(delta) ? `${signedMs(delta)} ms` : 'not measured',
   };
-}
-
-/** Splits `calls` into `blocks` near-equal block sizes (the first ones take the remainder). */
-export function blockSizes(calls: number, blocks: number): number[] {
-  const base = Math.floor(calls / blocks);
-  return Array.from({ length: blocks }, (_, i) => base + (i < calls % blocks ? 1 : 0));
 }
 
 async function timeOnce(call: () => Promise<void>): Promise<number> {

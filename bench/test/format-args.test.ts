@@ -5,7 +5,7 @@ import { percent, rate, renderTable, signedMs } from '../format.ts';
 describe('parseBenchArgs', () => {
   it('defaults to the full run', () => {
     const args = parseBenchArgs([]);
-    expect(args.options).toMatchObject({ calls: 2000, warmup: 200, concurrency: 16, leakCalls: 20_000 });
+    expect(args.options).toMatchObject({ calls: 2000, warmup: 500, concurrency: 16, leakCalls: 20_000 });
     expect(args.jsonFile).toBeUndefined();
     expect(args.only).toEqual([]);
     expect(args.profile).toBe(false);

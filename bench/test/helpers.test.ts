@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { buildConfig } from '../../src/config/index.ts';
 import { createLineCounter, gatewayDocument, gatewayLaunch, writeGatewayConfig } from '../gateway-process.ts';
-import { mergeSamples, summarizeSamples } from '../load.ts';
+import { blockSizes, mergeSamples, summarizeSamples } from '../load.ts';
 import { parseProcStatCpuMs, processCpuMs } from '../proc-cpu.ts';
-import { blockSizes, checkSandboxTarget } from '../sections/sandbox.ts';
+import { checkSandboxTarget } from '../sections/sandbox.ts';
 import { assessGrowth } from '../sections/scanner.ts';
 import { summarize } from '../stats.ts';
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkTargets,
   compareCells,
+  cpuBudget,
   type ProxyCell,
   type ProxyPath,
   type Upstream,
@@ -82,5 +83,34 @@ describe('checkTargets', () => {
   it('misses a target that was not measured', () => {
     const targets = checkTargets([], 16);
     expect(targets.every((t) => !t.pass && t.detail === 'not measured')).toBe(true);
+  });
+});
+
+describe('cpuBudget', () => {
+  /** A cell whose client spent `client` ms of CPU per call, with the gateway and upstream figures given. */
+  const withCpu = (path: ProxyPath, client: number, upstream: number, gateway?: number): ProxyCell => ({
+    upstream: 'stdio',
+    path,
+    concurrency: 16,
+    stats: summarize(Array(100).fill(1), 1000, 0, client * 100),
+    upstreamCpuMsPerCall: upstream,
+    ...(gateway === undefined ? {} : { gatewayCpuMsPerCall: gateway }),
+  });
+
+  it.each([
+    // client, upstream (direct) | client, gateway, upstream (through) -> ceiling, allowance
+    [0.1, 0.1, 0.1, 0.05, 0.1, 0.8, 0.05],
+    [0.1, 0.1, 0.1, 0.3, 0.1, 0.4, 0.05],
+    [0.2, 0.2, 0.25, 0.5, 0.25, 0.4, 0.0],
+  ])('direct %s + %s, through %s + %s + %s', (dc, du, gc, gg, gu, ceiling, allowance) => {
+    const budget = cpuBudget(withCpu('direct', dc, du), withCpu('portcullis-stdio', gc, gu, gg));
+    expect(budget?.ceilingRatio).toBeCloseTo(ceiling, 6);
+    expect(budget?.gatewayAllowanceMs).toBeCloseTo(allowance, 6);
+  });
+
+  it('is undefined when a process could not be measured', () => {
+    expect(
+      cpuBudget(withCpu('direct', 0.1, Number.NaN), withCpu('portcullis-stdio', 0.1, 0.1, 0.1)),
+    ).toBeUndefined();
   });
 });
