@@ -27,11 +27,12 @@ describe('TurnBatchedStdioServerTransport', () => {
     await Promise.all(sent);
     await new Promise((resolve) => setImmediate(resolve));
     expect(writes).toHaveLength(1);
-    expect(writes[0]?.trimEnd().split('\n').map((line) => JSON.parse(line) as { id: number })).toMatchObject([
-      { id: 1 },
-      { id: 2 },
-      { id: 3 },
-    ]);
+    expect(
+      writes[0]
+        ?.trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { id: number }),
+    ).toMatchObject([{ id: 1 }, { id: 2 }, { id: 3 }]);
     await transport.send({ jsonrpc: '2.0', id: 4, result: {} });
     await new Promise((resolve) => setImmediate(resolve));
     expect(writes).toHaveLength(2);

@@ -108,12 +108,13 @@ describe('a tool redefined at runtime', () => {
       };
       expect(events.events.some((e) => e.subject === 'mut::extra')).toBe(true);
 
+      // Counted before the approval: the gateway may notice it (and notify) before the CLI process has exited.
+      const beforeBack = changes;
       const approved = await runCli(['ledger', 'approve', 'mut', 'extra', '--config', configFile]);
       expect(approved.stderr).toBe('');
       expect(approved.stdout).toMatch(/^APPROVED mut::extra [0-9a-f]{64}/);
       expect(approved.status).toBe(0);
 
-      const beforeBack = changes;
       await waitFor(() => listed(), 10_000, 'the approved tool to come back');
       // The notification travels on the session's own stream, so it may land just after the list answer.
       await waitFor(() => changes > beforeBack, 10_000, 'tools/list_changed for the approved tool');
