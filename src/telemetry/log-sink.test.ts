@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBatchedLogSink } from './log-sink.ts';
+import { LOG_FLUSH_DELAY_MS, createBatchedLogSink } from './log-sink.ts';
 
 function manual() {
   const writes: string[] = [];
@@ -39,13 +39,15 @@ describe('createBatchedLogSink', () => {
     expect(writes).toHaveLength(2);
   });
 
-  it('with the default schedule, lines reach the writer after the current turn', async () => {
+  it('with the default schedule, lines reach the writer together a few milliseconds later', async () => {
     const writes: string[] = [];
     const sink = createBatchedLogSink((text) => writes.push(text));
     sink.write('one\n');
     sink.write('two\n');
     expect(writes).toEqual([]);
     await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, LOG_FLUSH_DELAY_MS + 30));
     expect(writes).toEqual(['one\ntwo\n']);
   });
 });

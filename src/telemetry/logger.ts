@@ -18,7 +18,7 @@ export interface Logger {
 export interface LoggerOptions {
   level: LogLevel;
   masker: Masker;
-  /** Where lines go (default: process.stderr, batched per event-loop turn and flushed on exit). */
+  /** Where lines go (default: process.stderr, batched for a few milliseconds and flushed on exit). */
   write?: (line: string) => void;
   now?: () => Date;
 }
