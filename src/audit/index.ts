@@ -22,4 +22,6 @@ export type {
   AuditElicitation,
   AuditUpstreamTarget,
   AuditLocalTarget,
+  AuditUnresolvedTarget,
+  AuditTarget,
 } from './record.ts';

@@ -23,7 +23,8 @@ export interface AuditRisk {
 
 /** How the call was approved. */
 export interface AuditApproval {
-  mode: HitlMode;
+  /** The tool's human-in-the-loop mode; null when the name resolved to no tool. */
+  mode: HitlMode | null;
   /** `ask` means the human was asked; `elicitation` tells how that ended. */
   decision: AuditDecision;
   ruleId?: string;
@@ -48,6 +49,16 @@ export interface AuditLocalTarget {
   toolSafety: unknown;
 }
 
+/**
+ * A call to a name that resolved to no exposed tool: unknown, or withheld (its upstream is down, or its
+ * definition awaits re-review). Recorded so that probing for tools leaves a trace.
+ */
+export interface AuditUnresolvedTarget {
+  origin: 'unresolved';
+  /** The upstream of a withheld tool, when the gateway knows it. */
+  upstreamId: string | null;
+}
+
 /** Fields every record carries, whatever the tool's origin. */
 export interface AuditRecordCommon {
   /** A unique id (UUID). */
@@ -58,7 +69,8 @@ export interface AuditRecordCommon {
   sessionId: string | null;
   /** The exposed tool name the client called. */
   alias: string;
-  risk: AuditRisk;
+  /** Null when the name resolved to no tool. */
+  risk: AuditRisk | null;
   approval: AuditApproval;
   /** The call arguments, secret-masked. */
   arguments: unknown;
@@ -70,13 +82,16 @@ export interface AuditRecordCommon {
 }
 
 /** One audit record. */
-export type AuditRecord = AuditRecordCommon & (AuditUpstreamTarget | AuditLocalTarget);
+export type AuditRecord = AuditRecordCommon & AuditTarget;
+
+/** What was called. */
+export type AuditTarget = AuditUpstreamTarget | AuditLocalTarget | AuditUnresolvedTarget;
 
 /** What the gateway hands to the log: a record whose id and time may be left to the log. */
 export type AuditInput = Omit<AuditRecordCommon, 'id' | 'time'> & {
   id?: string;
   time?: string;
-} & (AuditUpstreamTarget | AuditLocalTarget);
+} & AuditTarget;
 
 /** A record as read back from the log, with its position and chain digests. */
 export interface AuditEntry {

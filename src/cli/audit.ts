@@ -146,7 +146,12 @@ function latestSeq(log: AuditLog): number {
 
 function textLine(entry: AuditEntry): string {
   const r = entry.record;
-  const target = r.origin === 'upstream' ? `${r.upstreamId}/${r.upstreamTool}` : `local/${r.toolId}`;
+  const target =
+    r.origin === 'upstream'
+      ? `${r.upstreamId}/${r.upstreamTool}`
+      : r.origin === 'local'
+        ? `local/${r.toolId}`
+        : `unresolved${r.upstreamId === null ? '' : `/${r.upstreamId}`}`;
   const approval = [r.approval.decision, r.approval.ruleId, r.approval.elicitation].filter(Boolean).join(':');
   const outcome = r.outcome === 'OK' ? 'OK' : `ERROR ${r.errorCode ?? ''}`.trim();
   return [
@@ -154,7 +159,7 @@ function textLine(entry: AuditEntry): string {
     r.principal ?? '-',
     r.alias,
     target,
-    r.risk.final,
+    r.risk?.final ?? '-',
     approval,
     outcome,
     `${r.durationMs}ms`,

@@ -4,10 +4,32 @@ import type { HitlMode } from '../config/index.ts';
 import { effectiveRiskOf } from './approval-stage.ts';
 import type { CallRecord } from './pipeline.ts';
 
-/** The audit input of a call, or undefined when no tool was resolved (unknown tools are logged, not audited). */
-export function toAuditInput(record: CallRecord, traceId: string | null): AuditInput | undefined {
+/**
+ * The audit input of a call. A name that resolved to no exposed tool is recorded as `unresolved` (with the
+ * upstream of a withheld tool when `withheldUpstream` knows it), refused by the gateway.
+ */
+export function toAuditInput(
+  record: CallRecord,
+  traceId: string | null,
+  withheldUpstream?: (alias: string) => string | undefined,
+): AuditInput {
   const tool = record.tool;
-  if (!tool) return undefined;
+  if (!tool) {
+    return {
+      principal: record.caller.principal,
+      sessionId: record.caller.sessionId ?? null,
+      alias: record.alias,
+      risk: null,
+      approval: { mode: null, decision: 'deny', ruleId: `gateway:${record.errorCode ?? 'refused'}` },
+      arguments: record.args,
+      outcome: 'ERROR',
+      errorCode: record.errorCode ?? 'UNKNOWN_TOOL',
+      durationMs: record.durationMs,
+      traceId,
+      origin: 'unresolved',
+      upstreamId: withheldUpstream?.(record.alias) ?? null,
+    };
+  }
   const risk = tool.governance?.risk ?? {};
   // A call refused before the approval stage ran (e.g. invalid arguments) was denied by the gateway itself.
   const approval = record.approval ?? {

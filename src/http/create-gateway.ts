@@ -214,10 +214,14 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     telemetry,
     transportOf: (id) => config.upstreams.find((u) => u.id === id)?.transport,
     record: async (record) => {
-      const entry = toAuditInput(record, telemetry.currentTraceId());
+      const entry = toAuditInput(
+        record,
+        telemetry.currentTraceId(),
+        (alias) => toolRegistry.find(alias)?.upstream,
+      );
       // The record stage must not throw: a store failure is logged (audit.write_failed), the call's answer stands.
       try {
-        if (entry) await audit.write(entry);
+        await audit.write(entry);
         if (record.approval?.decision === 'ask') {
           store.events.append({
             type: 'ApprovalDecided',

@@ -240,10 +240,11 @@ describe.each(['legacy', 'modern'] as const)('audit rows of %s calls', (era) => 
       upstreamId: 'files',
       upstreamTool: request.name.replace(/^files_/, ''),
     });
-    expect(row.risk.final).toMatch(/^L[0-5]$/);
-    expect(row.risk).toHaveProperty('floorTrigger');
-    expect(row.risk.floorTrigger === null || typeof row.risk.floorTrigger === 'string').toBe(true);
-    expect(typeof row.risk.hitlMitigated).toBe('boolean');
+    const risk = row.risk as NonNullable<AuditRecord['risk']>;
+    expect(risk.final).toMatch(/^L[0-5]$/);
+    expect(risk).toHaveProperty('floorTrigger');
+    expect(risk.floorTrigger === null || typeof risk.floorTrigger === 'string').toBe(true);
+    expect(typeof risk.hitlMitigated).toBe('boolean');
     expect(['REQUIRED', 'AUTO_APPROVE', 'DISABLED']).toContain(row.approval.mode);
     if (expected.mode !== undefined) expect(row.approval.mode).toBe(expected.mode);
     expect(row.approval.decision).toBe(expected.decision);
@@ -273,6 +274,37 @@ describe.each(['legacy', 'modern'] as const)('audit rows of %s calls', (era) => 
       expect(events).toHaveLength(1);
       expect(events[0]?.attributes?.['mcp.approval.decision']).toBe(expected.decision);
     }
-    expect(requestSpans[0]?.attributes['mcp.risk.level']).toBe(row.risk.final);
+    expect(requestSpans[0]?.attributes['mcp.risk.level']).toBe(risk.final);
+  });
+});
+
+describe.each(['legacy', 'modern'] as const)('audit rows of %s calls to names that are not tools', (era) => {
+  it('a call to an unknown tool leaves one unresolved row, refused by the gateway', async () => {
+    const client: Client = await connectClient(gateway.url, { era, apiKey: API_KEY });
+    const before = auditRecords(gateway.gateway.store).length;
+    const name = `files_probe_${era}`;
+    const outcome = await client
+      .callTool({ name, arguments: { path: `/etc/${API_KEY}` } })
+      .then((r) => r as CallToolResult)
+      .catch((error: Error) => error);
+    await client.close();
+    // An unknown tool is answered with a protocol error or an isError result, depending on the era's SDK path.
+    if (outcome instanceof Error) expect(outcome.message).toMatch(/Unknown tool/);
+    else expect(outcome.isError).toBe(true);
+
+    const rows = auditRecords(gateway.gateway.store).slice(before);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      principal: PRINCIPAL,
+      alias: name,
+      origin: 'unresolved',
+      upstreamId: null,
+      risk: null,
+      approval: { mode: null, decision: 'deny', ruleId: 'gateway:UNKNOWN_TOOL' },
+      arguments: { path: '/etc/***' },
+      outcome: 'ERROR',
+      errorCode: 'UNKNOWN_TOOL',
+    });
+    expect(rows[0]?.traceId).toMatch(/^[0-9a-f]{32}$/);
   });
 });

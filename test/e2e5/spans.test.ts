@@ -144,7 +144,7 @@ describe('spans in memory', () => {
         JSON.stringify(r.arguments).includes(message),
       );
       expect(row?.traceId).toBe(span.spanContext().traceId);
-      expect(row?.risk.final).toBe(span.attributes[ATTR.mcpRiskLevel]);
+      expect(row?.risk?.final).toBe(span.attributes[ATTR.mcpRiskLevel]);
     });
 
     it('the upstream receives the execution span as traceparent in _meta', async () => {
