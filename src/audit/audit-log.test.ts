@@ -8,7 +8,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isPortcullisError } from '../errors/index.ts';
 import { openStore } from '../store/index.ts';
 import type { Store } from '../store/index.ts';
-import { GENESIS_DIGEST, canonicalJson, createAuditLog, sha256Hex, verifyAuditChain } from './index.ts';
+import {
+  GENESIS_DIGEST,
+  canonicalJson,
+  createAuditLog,
+  parseAuditAnchor,
+  sha256Hex,
+  verifyAuditChain,
+} from './index.ts';
 import type { AuditInput, AuditLog } from './index.ts';
 
 let dir: string;
@@ -143,7 +150,12 @@ describe('append', () => {
       otherLog.append(call({ arguments: { i, by: 'second' } }));
     }
     other.close();
-    expect(verifyAuditChain(store)).toEqual({ ok: true, rows: 10, headDigest: expect.any(String) });
+    expect(verifyAuditChain(store)).toEqual({
+      ok: true,
+      rows: 10,
+      headSeq: 10,
+      headDigest: expect.any(String),
+    });
   });
 
   it('still has the row after the appending process is killed with SIGKILL', () => {
@@ -178,13 +190,18 @@ describe('append', () => {
 
 describe('verifyAuditChain', () => {
   it('passes on an empty log', () => {
-    expect(verifyAuditChain(store)).toEqual({ ok: true, rows: 0, headDigest: null });
+    expect(verifyAuditChain(store)).toEqual({ ok: true, rows: 0, headSeq: 0, headDigest: null });
   });
 
   it('passes on an untouched log', () => {
     appendMany(5);
     const verdict = verifyAuditChain(store);
-    expect(verdict).toEqual({ ok: true, rows: 5, headDigest: log.query({ limit: 1 }).entries[0]?.digest });
+    expect(verdict).toEqual({
+      ok: true,
+      rows: 5,
+      headSeq: 5,
+      headDigest: log.query({ limit: 1 }).entries[0]?.digest,
+    });
   });
 
   it('refuses ordinary UPDATE and DELETE statements', () => {
@@ -277,6 +294,90 @@ describe('verifyAuditChain', () => {
       firstBadId: ids[2],
       seq: 2,
     });
+  });
+});
+
+describe('verifyAuditChain with anchors', () => {
+  /** Rewrites the chain from `fromSeq` on, row digests and head included: a consistent, forged chain. */
+  function rewriteFrom(fromSeq: number): void {
+    const raw = new Database(dbPath);
+    raw.exec('DROP TRIGGER IF EXISTS audit_log_no_update;');
+    const rows = raw.prepare('SELECT seq, record, prev_digest FROM audit_log ORDER BY seq').all() as {
+      seq: number;
+      record: string;
+      prev_digest: string;
+    }[];
+    let prev = GENESIS_DIGEST;
+    for (const row of rows) {
+      if (row.seq < fromSeq) {
+        prev = sha256Hex(row.prev_digest + row.record);
+        continue;
+      }
+      const forged = row.record.replace('"alice"', '"mallory"');
+      const digest = sha256Hex(prev + forged);
+      raw
+        .prepare(
+          "UPDATE audit_log SET record = ?, principal = 'mallory', prev_digest = ?, digest = ? WHERE seq = ?",
+        )
+        .run(forged, prev, digest, row.seq);
+      prev = digest;
+    }
+    raw.prepare('UPDATE audit_head SET digest = ? WHERE singleton = 1').run(prev);
+    raw.close();
+  }
+
+  const headAnchor = () => {
+    const verdict = verifyAuditChain(store);
+    if (!verdict.ok || verdict.headDigest === null) throw new Error('expected an intact chain');
+    return { seq: verdict.headSeq, digest: verdict.headDigest };
+  };
+
+  it('passes when every anchor still matches, and reports the head to anchor next time', () => {
+    appendMany(2);
+    const early = headAnchor();
+    appendMany(2);
+    const verdict = verifyAuditChain(store, [early]);
+    expect(verdict).toMatchObject({ ok: true, rows: 4, headSeq: 4 });
+  });
+
+  it('finds a chain rewritten from some row on, which the chain alone cannot see', () => {
+    appendMany(2);
+    const anchor = headAnchor();
+    appendMany(2);
+    rewriteFrom(2);
+    expect(verifyAuditChain(store).ok).toBe(true);
+    expect(verifyAuditChain(store, [anchor])).toMatchObject({ ok: false, problem: 'rewritten', seq: 2 });
+  });
+
+  it('ignores a rewrite after the anchored row', () => {
+    appendMany(2);
+    const anchor = headAnchor();
+    appendMany(2);
+    rewriteFrom(3);
+    expect(verifyAuditChain(store, [anchor]).ok).toBe(true);
+  });
+
+  it('finds rows deleted behind an anchor even when the head was moved back too', () => {
+    appendMany(4);
+    const anchor = headAnchor();
+    tamper('DELETE FROM audit_log WHERE seq >= 3');
+    tamper('UPDATE audit_head SET seq = 2, digest = (SELECT digest FROM audit_log WHERE seq = 2)');
+    expect(verifyAuditChain(store).ok).toBe(true);
+    expect(verifyAuditChain(store, [anchor])).toMatchObject({ ok: false, problem: 'deleted', seq: 4 });
+  });
+});
+
+describe('parseAuditAnchor', () => {
+  const digest = 'ab'.repeat(32);
+  it.each([
+    [`3:${digest}`, { seq: 3, digest }],
+    [` 12:${digest.toUpperCase()} `, { seq: 12, digest }],
+    [`0:${digest}`, undefined],
+    [`3:${digest.slice(1)}`, undefined],
+    [digest, undefined],
+    ['3:xyz', undefined],
+  ])('%j', (text, expected) => {
+    expect(parseAuditAnchor(text)).toEqual(expected);
   });
 });
 

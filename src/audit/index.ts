@@ -7,8 +7,8 @@ export { createAuditLog, entryJsonLine } from './audit-log.ts';
 export { createAuditWriter } from './audit-writer.ts';
 export type { AuditWriter, AuditWriterOptions } from './audit-writer.ts';
 export type { AuditLog, AuditLogOptions, AuditMasker, AuditPage, AuditQuery } from './audit-log.ts';
-export { verifyAuditChain } from './verify.ts';
-export type { AuditChainProblem, AuditChainVerdict } from './verify.ts';
+export { parseAuditAnchor, verifyAuditChain } from './verify.ts';
+export type { AuditAnchor, AuditChainProblem, AuditChainVerdict } from './verify.ts';
 export { GENESIS_DIGEST, linkDigest } from './chain.ts';
 export { canonicalJson, sha256Hex } from './canonical-json.ts';
 export type {

@@ -2,12 +2,18 @@
 import type { AuditRow, Store } from '../store/index.ts';
 import { GENESIS_DIGEST, linkDigest } from './chain.ts';
 
-/** What went wrong at the first bad row. */
-export type AuditChainProblem = 'edited' | 'deleted' | 'reordered';
+/** What went wrong at the first bad row; `rewritten`: a consistent chain that disagrees with a trusted anchor. */
+export type AuditChainProblem = 'edited' | 'deleted' | 'reordered' | 'rewritten';
+
+/** A chain position recorded somewhere the gateway host cannot write: the row at `seq` had `digest`. */
+export interface AuditAnchor {
+  seq: number;
+  digest: string;
+}
 
 /** The verdict of verifyAuditChain. */
 export type AuditChainVerdict =
-  | { ok: true; rows: number; headDigest: string | null }
+  | { ok: true; rows: number; headSeq: number; headDigest: string | null }
   | {
       ok: false;
       /** The id of the first bad row; null when the newest rows were deleted and no row remains after the gap. */
@@ -21,11 +27,20 @@ export type AuditChainVerdict =
 
 const BATCH = 1000;
 
+/** Reads an anchor written as `SEQ:DIGEST` (what `portcullis audit verify` prints as the head); undefined if not one. */
+export function parseAuditAnchor(text: string): AuditAnchor | undefined {
+  const match = /^([1-9][0-9]{0,15}):([0-9a-fA-F]{64})$/.exec(text.trim());
+  return match ? { seq: Number(match[1]), digest: (match[2] as string).toLowerCase() } : undefined;
+}
+
 /**
  * Walks the whole log in seq order and checks every row: its digest against its own content and its link to the
- * row before it, then the newest row against the recorded chain head. Stops at the first problem.
+ * row before it, then the newest row against the recorded chain head, and the rows at the given anchors against
+ * their trusted digests (which catches a chain rewritten from some row on, head included). Stops at the first
+ * problem.
  */
-export function verifyAuditChain(store: Store): AuditChainVerdict {
+export function verifyAuditChain(store: Store, anchors: readonly AuditAnchor[] = []): AuditChainVerdict {
+  const trusted = new Map(anchors.map((a) => [a.seq, a.digest.toLowerCase()]));
   let previous: AuditRow | undefined;
   let rows = 0;
   for (;;) {
@@ -33,16 +48,34 @@ export function verifyAuditChain(store: Store): AuditChainVerdict {
     for (const row of batch) {
       const bad = checkRow(store, row, previous);
       if (bad) return bad;
+      const anchored = trusted.get(row.seq);
+      if (anchored !== undefined && anchored !== row.digest) {
+        return fail(
+          row,
+          'rewritten',
+          `its digest is not the anchored ${anchored}: the log was rewritten at or before this row`,
+        );
+      }
       previous = row;
       rows += 1;
     }
     if (batch.length < BATCH) break;
   }
+  const beyond = anchors.filter((a) => a.seq > (previous?.seq ?? 0)).sort((a, b) => a.seq - b.seq)[0];
+  if (beyond) {
+    return {
+      ok: false,
+      firstBadId: null,
+      seq: beyond.seq,
+      problem: 'deleted',
+      detail: `the log ends at seq ${previous?.seq ?? 0} but an anchor names seq ${beyond.seq}: rows were deleted`,
+    };
+  }
   const head = store.audit.head();
   if (!head) {
     return previous
       ? fail(previous, 'edited', 'rows exist but the chain head is missing')
-      : { ok: true, rows, headDigest: null };
+      : { ok: true, rows, headSeq: 0, headDigest: null };
   }
   if (!previous || previous.seq < head.seq) {
     return {
@@ -56,7 +89,7 @@ export function verifyAuditChain(store: Store): AuditChainVerdict {
   if (previous.seq > head.seq || previous.digest !== head.digest) {
     return fail(previous, 'edited', 'the newest row does not match the recorded chain head');
   }
-  return { ok: true, rows, headDigest: head.digest };
+  return { ok: true, rows, headSeq: head.seq, headDigest: head.digest };
 }
 
 function checkRow(

@@ -58,7 +58,7 @@ describe('portcullis audit verify', () => {
     seed(3);
     const { io, out } = capture();
     expect(await runAuditCommand(['verify', '--db', db], io)).toBe(0);
-    expect(out()).toMatch(/^audit chain ok: 3 records, head [0-9a-f]{64}\n$/);
+    expect(out()).toMatch(/^audit chain ok: 3 records, head 3:[0-9a-f]{64}\n$/);
   });
 
   it('reports an edited row with exit 1 and names it', async () => {
@@ -72,6 +72,36 @@ describe('portcullis audit verify', () => {
     expect(await runAuditCommand(['verify', '--db', db], io)).toBe(1);
     expect(err()).toContain('BROKEN (edited)');
     expect(err()).toContain(id);
+  });
+
+  it('checks --anchor heads printed by an earlier verify', async () => {
+    seed(2);
+    const first = capture();
+    expect(await runAuditCommand(['verify', '--db', db], first.io)).toBe(0);
+    const anchor = /head (\d+:[0-9a-f]{64})/.exec(first.out())?.[1] as string;
+    expect(anchor).toMatch(/^2:/);
+
+    const store = openStore({ path: db });
+    createAuditLog(store).append(record(9));
+    store.close();
+    const still = capture();
+    expect(await runAuditCommand(['verify', '--anchor', anchor, '--db', db], still.io)).toBe(0);
+    expect(still.out()).toMatch(/^audit chain ok: 3 records, head 3:[0-9a-f]{64}, 1 anchor\(s\) match\n$/);
+
+    const wrong = capture();
+    const forged = `2:${'0'.repeat(64)}`;
+    expect(await runAuditCommand(['verify', '--anchor', forged, '--db', db], wrong.io)).toBe(1);
+    expect(wrong.err()).toContain('BROKEN (rewritten)');
+  });
+
+  it.each([
+    [['verify', '--anchor', 'head'], '--anchor needs SEQ:DIGEST'],
+    [['tail', '--anchor', `1:${'a'.repeat(64)}`], '--anchor is a verify option'],
+  ])('refuses %j with a usage error', async (args, message) => {
+    seed(1);
+    const { io, err } = capture();
+    expect(await runAuditCommand([...args, '--db', db], io)).toBe(2);
+    expect(err()).toContain(message);
   });
 
   it('refuses a missing database instead of creating one', async () => {

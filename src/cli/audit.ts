@@ -1,12 +1,12 @@
 /**
- * `portcullis audit verify | tail [-n N] [--follow] | export [--since ISO] [--until ISO] --format jsonl`, over the
- * database given with `--db` (the main CLI turns `--config` into that path).
+ * `portcullis audit verify [--anchor SEQ:DIGEST] | tail [-n N] [--follow] | export [--since ISO] [--until ISO]
+ * --format jsonl`, over the database given with `--db` (the main CLI turns `--config` into that path).
  */
 import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { createAuditLog, entryJsonLine, verifyAuditChain } from '../audit/index.ts';
-import type { AuditEntry, AuditLog } from '../audit/index.ts';
+import { createAuditLog, entryJsonLine, parseAuditAnchor, verifyAuditChain } from '../audit/index.ts';
+import type { AuditAnchor, AuditEntry, AuditLog } from '../audit/index.ts';
 import { isPortcullisError } from '../errors/index.ts';
 import { openStore } from '../store/index.ts';
 import type { Store } from '../store/index.ts';
@@ -22,7 +22,9 @@ export interface AuditCommandIo {
 }
 
 const USAGE = `usage: portcullis audit <command> --db PATH
-  verify                                   check the hash chain (exit 1 when broken)
+  verify [--anchor SEQ:DIGEST ...]         check the hash chain (exit 1 when broken); each --anchor is a
+                                           head printed by an earlier verify, kept where this host cannot
+                                           write, and must still match
   tail [-n N] [--follow] [--format text|jsonl]
                                            the newest N records (default 10), then new ones as they come
   export [--since ISO] [--until ISO] [--format jsonl]
@@ -36,6 +38,7 @@ const OPTIONS = {
   since: { type: 'string' },
   until: { type: 'string' },
   format: { type: 'string' },
+  anchor: { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -62,7 +65,9 @@ export async function runAuditCommand(args: readonly string[], io: AuditCommandI
       return 2;
     }
     store = openStore({ path: values.db });
-    if (command === 'verify') return verify(store, io);
+    if (command !== 'verify' && values.anchor !== undefined)
+      throw new UsageError('--anchor is a verify option');
+    if (command === 'verify') return verify(store, anchorsOf(values.anchor ?? []), io);
     const log = createAuditLog(store);
     if (command === 'tail') return await tail(log, values, io);
     return exportRecords(log, values, io);
@@ -81,12 +86,20 @@ export async function runAuditCommand(args: readonly string[], io: AuditCommandI
   }
 }
 
-function verify(store: Store, io: AuditCommandIo): number {
-  const verdict = verifyAuditChain(store);
+function anchorsOf(texts: readonly string[]): AuditAnchor[] {
+  return texts.map((text) => {
+    const anchor = parseAuditAnchor(text);
+    if (!anchor) throw new UsageError(`--anchor needs SEQ:DIGEST (a 64-digit hex sha256), got ${text}`);
+    return anchor;
+  });
+}
+
+function verify(store: Store, anchors: readonly AuditAnchor[], io: AuditCommandIo): number {
+  const verdict = verifyAuditChain(store, anchors);
   if (verdict.ok) {
-    io.stdout(
-      `audit chain ok: ${verdict.rows} records${verdict.headDigest ? `, head ${verdict.headDigest}` : ''}\n`,
-    );
+    const head = verdict.headDigest ? `, head ${verdict.headSeq}:${verdict.headDigest}` : '';
+    const checked = anchors.length > 0 ? `, ${anchors.length} anchor(s) match` : '';
+    io.stdout(`audit chain ok: ${verdict.rows} records${head}${checked}\n`);
     return 0;
   }
   io.stderr(`audit chain BROKEN (${verdict.problem}): ${verdict.detail}\n`);

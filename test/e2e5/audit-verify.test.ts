@@ -81,7 +81,7 @@ describe('audit verify over a gateway-written log', () => {
     const result = await verifyCommand();
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^audit chain ok: 3 records, head [0-9a-f]{64}\n$/);
+    expect(result.stdout).toMatch(/^audit chain ok: 3 records, head 3:[0-9a-f]{64}\n$/);
   });
 
   describe.skipIf(!sqliteAvailable)(
