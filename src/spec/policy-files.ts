@@ -9,24 +9,17 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject } from 'ajv';
 import { parseDocument } from 'yaml';
 import { PortcullisError } from '../errors/index.ts';
-import type { NetworkMode, SandboxLimits } from './deps.ts';
+import type { NetworkMode, SandboxLimits, SandboxPolicy } from './deps.ts';
 
 /** How a profile sets file access (reference §8.3 step 2). */
 export type FileMode = 'off' | 'read' | 'read+write' | 'readwrite';
 
-/** The baseline every tool starts from. */
-export interface SandboxBaseline {
+/** The baseline every tool starts from: a sandbox policy plus the class lists and the statement limit. */
+export interface SandboxBaseline extends SandboxPolicy {
   allowClasses: string[];
   denyClasses: string[];
-  networkMode: NetworkMode;
-  hostsAllow: string[];
-  fileRead: boolean;
-  fileWrite: boolean;
-  fsBasePath: string | null;
-  destructive: boolean;
   /** The reference's statement limit; informational, enforced as the CPU-time budget (DESIGN decision 2). */
   maxStatements: number;
-  limits: SandboxLimits;
 }
 
 /** A named profile that widens or narrows the baseline and may extend another profile. */
