@@ -6,11 +6,11 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { stringify } from 'yaml';
+import { freePort } from '../test/helpers/gateway-harness.ts';
 import type { BenchClient, StdioLaunch } from './clients.ts';
 import { ROOT } from './echo-upstream.ts';
 import { childEnv, stopChild } from './spawn.ts';
@@ -68,18 +68,6 @@ export function writeGatewayConfig(
   const file = path.join(dir, 'portcullis.yaml');
   writeFileSync(file, stringify(gatewayDocument(dir, upstreams, otlpEndpoint)));
   return { dir, file, remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-/** A free TCP port on 127.0.0.1 (closed again before it is returned: the gateway binds it next). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** Counts log lines of a child's stderr and keeps the last few for error messages. */

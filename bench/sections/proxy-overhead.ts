@@ -429,8 +429,12 @@ function budgetLines(cells: readonly ProxyCell[], concurrency: number): string[]
       `${ms(gateway.gatewayCpuMsPerCall ?? NaN)} + upstream ${ms(gateway.upstreamCpuMsPerCall ?? NaN)} = ` +
       `${ms(budget.gatewayPathMs)} ms/call`,
     `  when the cores are the bottleneck, throughput through the gateway is at most ${percent(budget.ceilingRatio)} ` +
-      `of direct; ${percent(THROUGHPUT_TARGET_RATIO)} would need the gateway to spend at most ` +
-      `${ms(budget.gatewayAllowanceMs)} ms of CPU per call`,
+      `of direct; ` +
+      (budget.gatewayAllowanceMs > 0
+        ? `${percent(THROUGHPUT_TARGET_RATIO)} would need the gateway to spend at most ` +
+          `${ms(budget.gatewayAllowanceMs)} ms of CPU per call`
+        : `${percent(THROUGHPUT_TARGET_RATIO)} is out of reach on these cores even for a gateway that costs ` +
+          `nothing: client and upstream alone spend more than ${ms(budget.directMs / THROUGHPUT_TARGET_RATIO)} ms per call`),
   ];
 }
 
