@@ -68,8 +68,9 @@ export function createAuditLog(store: Store, options: AuditLogOptions = {}): Aud
   const masker = options.masker;
 
   const prepare = (input: AuditInput): { record: AuditRecord; toLink: AuditRowToLink } => {
-    const time = input.time ?? new Date(clock()).toISOString();
-    const timeMs = parseTime(time, 'time');
+    // A time the log makes itself needs no parsing back; a given one is checked.
+    const timeMs = input.time === undefined ? new Date(clock()).getTime() : parseTime(input.time, 'time');
+    const time = input.time ?? new Date(timeMs).toISOString();
     const built = { ...input, id: input.id ?? recordId(timeMs), time } as AuditRecord;
     let record = masker ? masker.maskDeep(built) : built;
     let text: string;

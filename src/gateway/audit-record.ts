@@ -15,15 +15,16 @@ export function toAuditInput(
 ): AuditInput {
   const tool = record.tool;
   if (!tool) {
+    const code = record.errorCode ?? 'UNKNOWN_TOOL';
     return {
       principal: record.caller.principal,
       sessionId: record.caller.sessionId ?? null,
       alias: record.alias,
       risk: null,
-      approval: { mode: null, decision: 'deny', ruleId: `gateway:${record.errorCode ?? 'refused'}` },
+      approval: { mode: null, decision: 'deny', ruleId: `gateway:${code}` },
       arguments: record.args,
       outcome: 'ERROR',
-      errorCode: record.errorCode ?? 'UNKNOWN_TOOL',
+      errorCode: code,
       durationMs: record.durationMs,
       traceId,
       origin: 'unresolved',
