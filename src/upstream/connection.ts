@@ -16,9 +16,13 @@ import {
 } from '@modelcontextprotocol/client';
 import type { UpstreamConfig } from '../config/index.ts';
 import { PortcullisError } from '../errors/index.ts';
+import { attachDirectToolCalls } from './direct-tool-call.ts';
 import { createElicitationRouter, type DeclineReason } from './elicitation-router.ts';
 import { createTransport, type TransportContext } from './transports.ts';
 import type { UpstreamCallOptions, UpstreamSnapshot } from './types.ts';
+
+/** The signal of a call that cannot be cancelled. */
+const NEVER_ABORTED = new AbortController().signal;
 
 /** The gateway's identity toward upstream servers. */
 export const GATEWAY_CLIENT_INFO = { name: 'portcullis', version: '0.1.0' } as const;
@@ -125,6 +129,10 @@ export async function connectUpstream(
       .catch(() => {});
   }
 
+  // Plain calls skip the SDK client's request machinery; see direct-tool-call.ts for when that is safe.
+  const direct = attachDirectToolCalls(transport);
+  /** Listed tools without an outputSchema (the SDK path validates structured content against one). */
+  let plainTools = new Set<string>();
   const serverVersion = client.getServerVersion();
   return {
     era,
@@ -142,30 +150,33 @@ export async function connectUpstream(
               .catch(() => [])
           : [],
       ]);
+      plainTools = new Set(tools.filter((tool) => tool.outputSchema === undefined).map((tool) => tool.name));
       return { tools, prompts, resources, resourceTemplates };
     },
     async callTool(name, args, options) {
-      const controller = new AbortController();
-      const onAbort = () => controller.abort(options.signal?.reason);
-      options.signal?.addEventListener('abort', onAbort, { once: true });
+      const timeout = options.timeoutMs ?? config.callTimeoutMs;
+      const meta = callMeta(options, era);
       const untrack = router.track({
         askClient: options.askClient,
         onLog: options.onLog,
-        signal: controller.signal,
+        signal: options.signal ?? NEVER_ABORTED,
       });
       try {
+        if (era === 'legacy' && !options.onProgress && plainTools.has(name)) {
+          return await direct.call(name, args, { signal: options.signal, timeoutMs: timeout, meta });
+        }
         return (await client.callTool(
-          { name, arguments: args, ...(callMeta(options, era) ? { _meta: callMeta(options, era) } : {}) },
+          { name, arguments: args, ...(meta ? { _meta: meta } : {}) },
           {
-            signal: controller.signal,
-            timeout: options.timeoutMs ?? config.callTimeoutMs,
+            ...(options.signal ? { signal: options.signal } : {}),
+            timeout,
             resetTimeoutOnProgress: true,
-            maxTotalTimeout: (options.timeoutMs ?? config.callTimeoutMs) * 10,
+            maxTotalTimeout: timeout * 10,
             ...(options.onProgress ? { onprogress: options.onProgress } : {}),
           },
         )) as CallToolResult;
       } catch (error) {
-        if (controller.signal.aborted) {
+        if (options.signal?.aborted) {
           // The client cancelled: not a fault of the upstream, so the connection stays up.
           throw new PortcullisError(
             'UPSTREAM_ERROR',
@@ -178,7 +189,6 @@ export async function connectUpstream(
         throw toUpstreamError(config.id, name, error);
       } finally {
         untrack();
-        options.signal?.removeEventListener('abort', onAbort);
       }
     },
     async getPrompt(name, args, signal) {

@@ -1,0 +1,142 @@
+/**
+ * A plain tools/call written straight to a connection's transport, skipping the SDK client's per-request
+ * machinery (response-cache lookups, result codecs, several promise hops), which costs more than the rest of
+ * the relay. The connection uses it only where that machinery adds nothing: a legacy-era link, no progress to
+ * relay, and a listed tool without an outputSchema (the SDK client validates structured content against it).
+ *
+ * Responses to these requests carry ids of their own (`portcullis-N`, strings, so they never meet the SDK
+ * client's numeric ids) and are taken off the transport before the client sees them; every other message
+ * reaches the client unchanged. Failures take the SDK's own error types, so callers map them the same way.
+ */
+import {
+  isCallToolResult,
+  ProtocolError,
+  SdkError,
+  SdkErrorCode,
+  type CallToolResult,
+  type JSONRPCMessage,
+  type Transport,
+} from '@modelcontextprotocol/client';
+
+/** Options of one direct call. */
+export interface DirectCallOptions {
+  signal?: AbortSignal | undefined;
+  timeoutMs: number;
+  /** `_meta` of the request (W3C trace context). */
+  meta?: Record<string, unknown> | undefined;
+}
+
+/** Sends tools/call requests over a transport the SDK client is connected to. */
+export interface DirectToolCaller {
+  call(name: string, args: Record<string, unknown>, options: DirectCallOptions): Promise<CallToolResult>;
+  /** Calls in flight. */
+  readonly pending: number;
+}
+
+/** Prefix of the request ids this caller uses. */
+export const DIRECT_ID_PREFIX = 'portcullis-';
+
+interface Pending {
+  resolve(result: CallToolResult): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Hooks into a transport that a connected SDK client already drives (call after `client.connect`): wraps its
+ * `onmessage` to take the answers to direct calls, and its `onclose` to fail the calls still waiting.
+ */
+export function attachDirectToolCalls(transport: Transport): DirectToolCaller {
+  const pending = new Map<string, Pending>();
+  let nextId = 0;
+
+  const clientOnMessage = transport.onmessage;
+  transport.onmessage = (message, extra) => {
+    const id = (message as { id?: unknown }).id;
+    const waiting = typeof id === 'string' && !('method' in message) ? pending.get(id) : undefined;
+    if (!waiting) {
+      clientOnMessage?.(message, extra);
+      return;
+    }
+    pending.delete(id as string);
+    if ('error' in message) {
+      waiting.reject(new ProtocolError(message.error.code, message.error.message, message.error.data));
+      return;
+    }
+    const result = (message as { result?: unknown }).result;
+    if (isCallToolResult(result)) {
+      waiting.resolve(result);
+    } else {
+      waiting.reject(
+        new ProtocolError(
+          -32603,
+          'the upstream answered tools/call with something that is not a tool result',
+        ),
+      );
+    }
+  };
+  const clientOnClose = transport.onclose;
+  transport.onclose = () => {
+    const closed = new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed');
+    for (const waiting of pending.values()) waiting.reject(closed);
+    pending.clear();
+    clientOnClose?.();
+  };
+
+  const cancel = (id: string, reason: unknown) =>
+    void transport
+      .send({
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: id, reason: String(reason) },
+      } as JSONRPCMessage)
+      .catch(() => {});
+
+  return {
+    call(name, args, options) {
+      const { signal } = options;
+      if (signal?.aborted) return Promise.reject(signal.reason);
+      const id = `${DIRECT_ID_PREFIX}${nextId++}`;
+      return new Promise<CallToolResult>((resolve, reject) => {
+        const settle = () => {
+          pending.delete(id);
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', onAbort);
+        };
+        const onAbort = () => {
+          settle();
+          cancel(id, signal?.reason);
+          reject(signal?.reason);
+        };
+        const timer = setTimeout(() => {
+          settle();
+          cancel(id, 'timeout');
+          reject(
+            new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout: options.timeoutMs }),
+          );
+        }, options.timeoutMs);
+        signal?.addEventListener('abort', onAbort, { once: true });
+        pending.set(id, {
+          resolve: (result) => {
+            settle();
+            resolve(result);
+          },
+          reject: (error) => {
+            settle();
+            reject(error);
+          },
+        });
+        transport
+          .send({
+            jsonrpc: '2.0',
+            id,
+            method: 'tools/call',
+            params: { name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}) },
+          } as JSONRPCMessage)
+          .catch((error: unknown) => pending.get(id)?.reject(error));
+      });
+    },
+    get pending() {
+      return pending.size;
+    },
+  };
+}
