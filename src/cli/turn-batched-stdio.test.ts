@@ -38,4 +38,19 @@ describe('TurnBatchedStdioServerTransport', () => {
     expect(writes).toHaveLength(2);
     await transport.close();
   });
+
+  it('writes the answers of a turn before work that turn deferred with setImmediate', async () => {
+    const { stdout, writes } = recordingStdout();
+    const transport = new TurnBatchedStdioServerTransport(new PassThrough(), stdout);
+    await transport.start();
+    const seenByDeferred = await new Promise<number>((resolve) => {
+      setImmediate(() => resolve(writes.length));
+      void Promise.resolve()
+        .then(() => transport.send({ jsonrpc: '2.0', id: 1, result: {} }))
+        .then(() => transport.send({ jsonrpc: '2.0', id: 2, result: {} }));
+    });
+    expect(seenByDeferred).toBe(1);
+    expect(writes[0]?.trimEnd().split('\n')).toHaveLength(2);
+    await transport.close();
+  });
 });

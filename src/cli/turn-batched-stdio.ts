@@ -1,13 +1,17 @@
 /**
  * The stdio server transport of `portcullis stdio`, with one change: the messages sent during one turn of the
  * event loop leave stdout in one write. Under concurrency a turn often finishes several calls, and each pipe
- * write wakes the reading client; a lone answer waits only for the end of its turn.
+ * write wakes the reading client; a lone answer waits only until the promise continuations of its turn have
+ * run, so it leaves before anything the turn deferred with setImmediate (such as telemetry).
  */
 import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 
-/** Corks `stream` until the end of the current turn (once per turn, however many writes it gets). */
+/**
+ * Corks `stream` until the current callback and all its promise continuations are done (a nextTick queued from
+ * a continuation runs once the microtask queue is empty), once per turn however many writes it gets.
+ */
 export function corkUntilEndOfTurn(stream: Writable): () => void {
   let corked = false;
   const uncork = () => {
@@ -18,7 +22,7 @@ export function corkUntilEndOfTurn(stream: Writable): () => void {
     if (corked) return;
     corked = true;
     stream.cork();
-    setImmediate(uncork);
+    process.nextTick(uncork);
   };
 }
 
