@@ -69,7 +69,17 @@ function createRig(captureArguments = false): Rig {
     metricReader: reader,
   });
   const rig = {
-    telemetry,
+    // Span ends and tool events run after the answer; each traced request here waits for them before returning.
+    telemetry: {
+      ...telemetry,
+      async traceRequest<T>(...args: Parameters<typeof telemetry.traceRequest<T>>): Promise<T> {
+        try {
+          return await telemetry.traceRequest(...args);
+        } finally {
+          await telemetry.settled();
+        }
+      },
+    },
     exporter,
     reader,
     lines: () => written.map((line) => JSON.parse(line) as Record<string, unknown>),
@@ -477,6 +487,8 @@ describe('createTelemetry with an in-memory exporter', () => {
       outcome: 'ERROR',
       errorCode: 'UPSTREAM_UNAVAILABLE',
     });
+    expect(rig.lines().find((l) => l.event === 'mcp.tool.crash')).toBeUndefined(); // not before the answer
+    await rig.telemetry.settled();
     expect(rig.lines().find((l) => l.event === 'mcp.tool.crash')).toMatchObject({
       level: 'error',
       errorCode: 'UPSTREAM_UNAVAILABLE',

@@ -76,7 +76,7 @@ export interface RequestSpan {
   run<T>(fn: () => T): T;
   /** Marks the request failed with the error's stable code (`error.type`). */
   fail(error: unknown): void;
-  /** Ends the span once and records the operation duration; `result` (the MCP result) sets the outcome if nothing did. */
+  /** Ends the span once, after the answer has left, and records the duration up to now; `result` (the MCP result) sets the outcome if nothing did. */
   end(result?: unknown): void;
 }
 
@@ -101,15 +101,17 @@ export interface Telemetry {
   injectMeta(meta?: Record<string, unknown>): Record<string, unknown> | undefined;
   /** Call once the tool is resolved: puts the risk context on the request span and logs `mcp.tool.start`. */
   toolStarted(facts: ToolStartFacts): void;
-  /** Call from the record stage: span outcome, approval and poisoning events, counters, `mcp.tool.done|crash`. */
+  /** Call from the record stage: span outcome, approval and poisoning events, counters, `mcp.tool.done|crash` (after the answer has left). */
   toolFinished(facts: ToolCallFacts): void;
   /** Reports a poisoning scan hit (event on the active request span, else on a span of its own) and logs it. */
   poisoningHit(hit: PoisoningHitFacts): void;
   /** Reports a fingerprint mismatch (event on the active request span, else on a span of its own) and logs it. */
   hashLedgerMismatch(mismatch: LedgerMismatchFacts): void;
-  /** Flushes buffered spans and metrics and stops the exporters; safe to call twice. */
+  /** Resolves once the telemetry work deferred so far (span ends, tool events, logs, counters) has run. */
+  settled(): Promise<void>;
   /** The trace id of the request being handled, or null outside a request (or with telemetry off). */
   currentTraceId(): string | null;
+  /** Runs deferred work, flushes buffered spans and metrics and stops the exporters; safe to call twice. */
   shutdown(): Promise<void>;
 }
 
@@ -154,6 +156,19 @@ function createInstruments(sdk: Sdk): Instruments {
       description: 'Approval decisions by decision, HITL mode and elicitation answer.',
     }),
   };
+}
+
+/**
+ * Runs telemetry work that must not delay the answer: after the current turn, by which time the turn's answers
+ * have been handed to the transport. The async context (and so the active span) carries over.
+ */
+function afterAnswer(work: () => void): void {
+  setImmediate(work);
+}
+
+/** Resolves after the work `afterAnswer` has queued so far (immediates run in the order they were queued). */
+function afterDeferredWork(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 const NOOP_REQUEST_SPAN: RequestSpan = {
@@ -234,7 +249,7 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     });
   };
 
-  const endRequest = (state: RequestState, result: unknown) => {
+  const endRequest = (state: RequestState, result: unknown, endedAt: number) => {
     if (state.ended) return;
     state.ended = true;
     if (state.outcome === undefined) {
@@ -247,7 +262,7 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     state.span.setAttribute(ATTR.outcome, state.outcome);
     state.span.end();
     instruments?.duration.record(
-      (now() - state.startedAt) / 1000,
+      (endedAt - state.startedAt) / 1000,
       maskAttributes(
         {
           [ATTR.mcpMethodName]: state.method,
@@ -288,7 +303,10 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
         state.errorType = errorType;
         if (rpcCode !== undefined) state.rpcCode = rpcCode;
       },
-      end: (result) => endRequest(state, result),
+      end: (result) => {
+        const endedAt = now();
+        afterAnswer(() => endRequest(state, result, endedAt));
+      },
     };
   };
 
@@ -318,6 +336,60 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     const span = sdk.tracer.startSpan(name, { kind: SpanKind.INTERNAL, attributes: masked }, activeContext());
     span.addEvent(name, masked);
     span.end();
+  };
+
+  const finishTool = (facts: ToolCallFacts) => {
+    const outcome = callOutcomeOf(facts);
+    const risk = riskLevelOf(facts.tool);
+    const approval = approvalAttributes(facts.approval);
+    const poisoning = facts.tool?.governance?.poisoning;
+    const state = activeRequest();
+    if (state && !state.ended) {
+      putToolContext(state, facts.tool, facts.alias);
+      if (approval) state.span.addEvent(EVENT.approval, maskAttributes(approval, masker));
+      if (poisoning && !poisoning.clean) {
+        const { patterns, fields } = poisoningSummary(poisoning.matches);
+        state.span.addEvent(
+          EVENT.poisoningHit,
+          maskAttributes({ [ATTR.poisoningPatterns]: patterns, [ATTR.poisoningFields]: fields }, masker),
+        );
+      }
+      if (options.captureArguments && facts.args !== undefined)
+        state.span.setAttribute(ATTR.genAiToolCallArguments, captureText(facts.args, masker));
+      state.outcome = outcome;
+      if (facts.outcome === 'ERROR') state.errorType = facts.errorCode ?? TOOL_ERROR;
+    }
+    instruments?.calls.add(
+      1,
+      maskAttributes(
+        {
+          [ATTR.genAiToolName]: facts.tool?.alias ?? OTHER,
+          [ATTR.outcome]: outcome,
+          [ATTR.mcpRiskLevel]: risk,
+          ...(facts.tool === undefined ? {} : { [ATTR.mcpOrigin]: facts.tool.origin }),
+          ...(facts.outcome === 'ERROR' ? { [ATTR.errorType]: facts.errorCode ?? TOOL_ERROR } : {}),
+        },
+        masker,
+      ),
+    );
+    if (approval) instruments?.approvals.add(1, maskAttributes(approval, masker));
+    const event = toolLogEventOf(facts);
+    log(
+      event,
+      {
+        alias: facts.alias,
+        origin: facts.tool?.origin,
+        upstream: facts.tool?.upstream,
+        principal: facts.caller.principal,
+        sessionId: facts.caller.sessionId,
+        outcome: facts.outcome,
+        errorCode: facts.errorCode,
+        durationMs: facts.durationMs,
+        risk,
+        approval: typeof facts.approval?.decision === 'string' ? facts.approval.decision : undefined,
+      },
+      event === LOG_EVENT.toolCrash ? 'error' : 'info',
+    );
   };
 
   return {
@@ -380,57 +452,7 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     },
 
     toolFinished(facts) {
-      const outcome = callOutcomeOf(facts);
-      const risk = riskLevelOf(facts.tool);
-      const approval = approvalAttributes(facts.approval);
-      const poisoning = facts.tool?.governance?.poisoning;
-      const state = activeRequest();
-      if (state && !state.ended) {
-        putToolContext(state, facts.tool, facts.alias);
-        if (approval) state.span.addEvent(EVENT.approval, maskAttributes(approval, masker));
-        if (poisoning && !poisoning.clean) {
-          const { patterns, fields } = poisoningSummary(poisoning.matches);
-          state.span.addEvent(
-            EVENT.poisoningHit,
-            maskAttributes({ [ATTR.poisoningPatterns]: patterns, [ATTR.poisoningFields]: fields }, masker),
-          );
-        }
-        if (options.captureArguments && facts.args !== undefined)
-          state.span.setAttribute(ATTR.genAiToolCallArguments, captureText(facts.args, masker));
-        state.outcome = outcome;
-        if (facts.outcome === 'ERROR') state.errorType = facts.errorCode ?? TOOL_ERROR;
-      }
-      instruments?.calls.add(
-        1,
-        maskAttributes(
-          {
-            [ATTR.genAiToolName]: facts.tool?.alias ?? OTHER,
-            [ATTR.outcome]: outcome,
-            [ATTR.mcpRiskLevel]: risk,
-            ...(facts.tool === undefined ? {} : { [ATTR.mcpOrigin]: facts.tool.origin }),
-            ...(facts.outcome === 'ERROR' ? { [ATTR.errorType]: facts.errorCode ?? TOOL_ERROR } : {}),
-          },
-          masker,
-        ),
-      );
-      if (approval) instruments?.approvals.add(1, maskAttributes(approval, masker));
-      const event = toolLogEventOf(facts);
-      log(
-        event,
-        {
-          alias: facts.alias,
-          origin: facts.tool?.origin,
-          upstream: facts.tool?.upstream,
-          principal: facts.caller.principal,
-          sessionId: facts.caller.sessionId,
-          outcome: facts.outcome,
-          errorCode: facts.errorCode,
-          durationMs: facts.durationMs,
-          risk,
-          approval: typeof facts.approval?.decision === 'string' ? facts.approval.decision : undefined,
-        },
-        event === LOG_EVENT.toolCrash ? 'error' : 'info',
-      );
+      afterAnswer(() => finishTool(facts));
     },
 
     poisoningHit(hit) {
@@ -469,6 +491,12 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
 
     currentTraceId: () => activeRequest()?.span.spanContext().traceId ?? null,
 
-    shutdown: () => sdk?.shutdown() ?? Promise.resolve(),
+    settled: afterDeferredWork,
+
+    async shutdown() {
+      // Spans and log lines deferred past the answers of the last calls are recorded before the exporters stop.
+      await afterDeferredWork();
+      await sdk?.shutdown();
+    },
   };
 }

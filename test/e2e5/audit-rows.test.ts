@@ -261,6 +261,7 @@ describe.each(['legacy', 'modern'] as const)('audit rows of %s calls', (era) => 
 
     // The row's trace id is the trace of this call's request span, which carries the same approval decision.
     expect(row.traceId).toMatch(/^[0-9a-f]{32}$/);
+    await new Promise((resolve) => setImmediate(resolve)); // request spans end just after the answer
     const requestSpans = spans
       .getFinishedSpans()
       .filter((s) => s.spanContext().traceId === row.traceId && s.name === `tools/call ${request.name}`);

@@ -52,9 +52,13 @@ describe('spans in memory', () => {
   }, 120_000);
   afterAll(async () => gateway?.close());
 
-  const finished = () => exporter.getFinishedSpans();
-  const childrenOf = (parent: ReadableSpan) =>
-    finished().filter(
+  // Request spans end just after the answer has left: wait for that before reading them.
+  const finished = async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    return exporter.getFinishedSpans();
+  };
+  const childrenOf = async (parent: ReadableSpan) =>
+    (await finished()).filter(
       (s) =>
         s.parentSpanContext?.spanId === parent.spanContext().spanId &&
         s.spanContext().traceId === parent.spanContext().traceId,
@@ -78,7 +82,7 @@ describe('spans in memory', () => {
 
     it('an approved tools/call: request span, approval event, upstream child span', async () => {
       const message = `span ${era} ${randomUUID()}`;
-      const before = new Set(finished().map((s) => s.spanContext().spanId));
+      const before = new Set((await finished()).map((s) => s.spanContext().spanId));
       const result = (await client.callTool({
         name: 'every_echo',
         arguments: { message },
@@ -87,7 +91,7 @@ describe('spans in memory', () => {
       expect(resultText(result)).toContain(message);
       expect(prompts.length).toBeGreaterThan(0);
 
-      const fresh = finished().filter((s) => !before.has(s.spanContext().spanId));
+      const fresh = (await finished()).filter((s) => !before.has(s.spanContext().spanId));
       const requests = fresh.filter((s) => s.name === 'tools/call every_echo' && s.kind === SpanKind.SERVER);
       // Legacy asks in-call: one request. Modern asks with input_required: a first round, then the retry.
       expect(requests).toHaveLength(era === 'legacy' ? 1 : 2);
@@ -123,7 +127,7 @@ describe('spans in memory', () => {
         [ATTR.approvalElicitation]: 'accept',
       });
 
-      const children = childrenOf(span);
+      const children = await childrenOf(span);
       expect(children).toHaveLength(1);
       expect(children[0]).toMatchObject({ name: 'tools/call echo', kind: SpanKind.CLIENT });
       expect(children[0]?.attributes).toMatchObject({
@@ -137,7 +141,7 @@ describe('spans in memory', () => {
       if (era === 'modern') {
         const round = requests.find((s) => s !== span) as ReadableSpan;
         expect(round.attributes[ATTR.outcome]).toBe('input_required');
-        expect(childrenOf(round)).toHaveLength(0);
+        expect(await childrenOf(round)).toHaveLength(0);
       }
 
       const row = auditRecords(gateway.gateway.store).find((r) =>
@@ -148,13 +152,13 @@ describe('spans in memory', () => {
     });
 
     it('the upstream receives the execution span as traceparent in _meta', async () => {
-      const before = new Set(finished().map((s) => s.spanContext().spanId));
+      const before = new Set((await finished()).map((s) => s.spanContext().spanId));
       const result = (await client.callTool({ name: 'meta_meta', arguments: {} })) as CallToolResult;
       expect(result.isError).toBeFalsy();
       const meta = JSON.parse(resultText(result)) as { traceparent?: string };
       const [, traceId, parentId] = TRACEPARENT.exec(meta.traceparent ?? '') ?? [];
 
-      const fresh = finished().filter((s) => !before.has(s.spanContext().spanId));
+      const fresh = (await finished()).filter((s) => !before.has(s.spanContext().spanId));
       const request = fresh.find((s) => s.name === 'tools/call meta_meta' && s.kind === SpanKind.SERVER);
       const execution = fresh.find((s) => s.name === 'tools/call meta' && s.kind === SpanKind.CLIENT);
       expect(request).toBeDefined();
@@ -175,14 +179,14 @@ describe('spans in memory', () => {
         TRACEPARENT.exec((JSON.parse(resultText(result)) as { traceparent?: string }).traceparent ?? '') ??
         [];
 
-      const request = finished().find(
+      const request = (await finished()).find(
         (s) => s.name === 'tools/call meta_meta' && s.spanContext().traceId === clientTrace,
       );
       expect(request?.parentSpanContext?.spanId).toBe(clientSpan);
       expect(request?.kind).toBe(SpanKind.SERVER);
       expect(upstreamTrace).toBe(clientTrace);
       expect(upstreamParent).not.toBe(clientSpan);
-      const execution = childrenOf(request as ReadableSpan)[0];
+      const execution = (await childrenOf(request as ReadableSpan))[0];
       expect(upstreamParent).toBe(execution?.spanContext().spanId);
     });
   });
