@@ -99,7 +99,7 @@ export interface Telemetry {
   ): Promise<T>;
   /** A copy of `meta` carrying the active span's `traceparent`/`tracestate`; `meta` itself when tracing is off. */
   injectMeta(meta?: Record<string, unknown>): Record<string, unknown> | undefined;
-  /** Call once the tool is resolved: puts the risk context on the request span and logs `mcp.tool.start`. */
+  /** Call once the tool is resolved: puts the risk context on the request span; logs `mcp.tool.start` after the turn. */
   toolStarted(facts: ToolStartFacts): void;
   /** Call from the record stage: span outcome, approval and poisoning events, counters, `mcp.tool.done|crash` (after the answer has left). */
   toolFinished(facts: ToolCallFacts): void;
@@ -159,14 +159,15 @@ function createInstruments(sdk: Sdk): Instruments {
 }
 
 /**
- * Runs telemetry work that must not delay the answer: after the current turn, by which time the turn's answers
- * have been handed to the transport. The async context (and so the active span) carries over.
+ * Runs telemetry work that must not delay a call: after the current turn, by which time the turn's answers have
+ * been handed to the transport and its upstream requests written (so a call's start is logged while it waits
+ * for the upstream). Work runs in the order it was deferred; the async context (the active span) carries over.
  */
-function afterAnswer(work: () => void): void {
+function afterThisTurn(work: () => void): void {
   setImmediate(work);
 }
 
-/** Resolves after the work `afterAnswer` has queued so far (immediates run in the order they were queued). */
+/** Resolves after the work `afterThisTurn` has queued so far (immediates run in the order they were queued). */
 function afterDeferredWork(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
@@ -305,7 +306,7 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
       },
       end: (result) => {
         const endedAt = now();
-        afterAnswer(() => endRequest(state, result, endedAt));
+        afterThisTurn(() => endRequest(state, result, endedAt));
       },
     };
   };
@@ -439,20 +440,22 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     toolStarted(facts) {
       const state = activeRequest();
       if (state && !state.ended) putToolContext(state, facts.tool, facts.alias);
-      log(LOG_EVENT.toolStart, {
-        alias: facts.alias,
-        origin: facts.tool?.origin,
-        upstream: facts.tool?.upstream,
-        upstreamTool: facts.tool?.upstreamTool,
-        composition: facts.tool?.composition,
-        principal: facts.caller.principal,
-        sessionId: facts.caller.sessionId,
-        risk: riskLevelOf(facts.tool),
-      });
+      afterThisTurn(() =>
+        log(LOG_EVENT.toolStart, {
+          alias: facts.alias,
+          origin: facts.tool?.origin,
+          upstream: facts.tool?.upstream,
+          upstreamTool: facts.tool?.upstreamTool,
+          composition: facts.tool?.composition,
+          principal: facts.caller.principal,
+          sessionId: facts.caller.sessionId,
+          risk: riskLevelOf(facts.tool),
+        }),
+      );
     },
 
     toolFinished(facts) {
-      afterAnswer(() => finishTool(facts));
+      afterThisTurn(() => finishTool(facts));
     },
 
     poisoningHit(hit) {
