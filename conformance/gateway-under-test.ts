@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { buildConfig, type EnvLookup } from '../src/config/index.ts';
 import { createGateway } from '../src/http/index.ts';
-import { CONFORMANCE_TOOLS, FIXTURE_UPSTREAM_ID } from './contract.ts';
+import { CONFORMANCE_PROMPTS, CONFORMANCE_TOOLS, FIXTURE_UPSTREAM_ID } from './contract.ts';
 import { closeServer, type RunningEndpoint } from './direct-http.ts';
 
 /** The repository root. */
@@ -18,7 +18,7 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 /** How the gateway negotiates with the fixture (the config's `protocol` of the upstream). */
 export type UpstreamProtocol = 'auto' | 'legacy' | 'modern';
 
-/** The gateway config document: one stdio upstream, the fixture, with identity aliases for its tools. */
+/** The gateway config document: one stdio upstream, the fixture, with identity aliases for its tools and prompts. */
 export function gatewayDocument(
   workDir: string,
   nodePath: string,
@@ -36,6 +36,9 @@ export function gatewayDocument(
         tools: {
           include: ['*'],
           overrides: Object.fromEntries(CONFORMANCE_TOOLS.map((name) => [name, { alias: name }])),
+        },
+        prompts: {
+          overrides: Object.fromEntries(CONFORMANCE_PROMPTS.map((name) => [name, { alias: name }])),
         },
       },
     },

@@ -102,6 +102,47 @@ upstreams:
     ]);
   });
 
+  it('keeps prompt overrides, refuses two prompts under one alias and a bad or unknown override key', () => {
+    const config = buildConfig(
+      {
+        upstreams: {
+          a: {
+            transport: 'stdio',
+            command: 'x',
+            prompts: { overrides: { review: { alias: 'review', description: 'Review a change' } } },
+          },
+        },
+      },
+      'test.yaml',
+      '/tmp',
+      env({}),
+    );
+    expect(config.upstreams[0]?.promptOverrides).toEqual({
+      review: { alias: 'review', description: 'Review a change' },
+    });
+    expect(
+      problemsOf({
+        upstreams: {
+          a: { transport: 'stdio', command: 'x', prompts: { overrides: { one: { alias: 'same' } } } },
+          b: { transport: 'stdio', command: 'y', prompts: { overrides: { two: { alias: 'same' } } } },
+        },
+      }),
+    ).toEqual([
+      'upstreams.a.prompts.overrides.one.alias: prompt alias "same" is also used by upstreams.b.prompts.overrides.two.alias',
+    ]);
+    const bad = problemsOf({
+      upstreams: {
+        a: {
+          transport: 'stdio',
+          command: 'x',
+          prompts: { overrides: { one: { alias: 'no spaces', hitl: 'x' } } },
+        },
+      },
+    }).join('\n');
+    expect(bad).toContain('upstreams.a.prompts.overrides.one');
+    expect(bad).toContain('hitl');
+  });
+
   it('refuses a member of an unknown upstream and an alias on a glob', () => {
     const problems = problemsOf({
       upstreams: { a: { transport: 'stdio', command: 'x' } },

@@ -27,6 +27,7 @@ export type {
   UpstreamCommon,
   ToolSelection,
   ToolOverride,
+  PromptOverride,
   CompositionConfig,
   CompositionMember,
   ApprovalRuleConfig,

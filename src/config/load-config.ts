@@ -209,6 +209,7 @@ interface RawUpstream {
   catalog?: string;
   callTimeout?: string;
   tools?: { include?: string[]; exclude?: string[]; overrides?: Record<string, object> };
+  prompts?: { overrides?: Record<string, object> };
 }
 
 function withDefaults(doc: Partial<RawConfig>): RawConfig {
@@ -228,6 +229,7 @@ function toConfig(doc: RawConfig, source: string, baseDir: string, secrets: stri
       protocol: u.protocol,
       ...(u.catalog === undefined ? {} : { catalog: u.catalog }),
       callTimeoutMs: u.callTimeout === undefined ? callTimeoutMs : parseDuration(u.callTimeout),
+      promptOverrides: (u.prompts?.overrides ?? {}) as Record<string, object>,
       ...(u.tools === undefined
         ? {}
         : {

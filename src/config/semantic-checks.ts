@@ -11,7 +11,13 @@ interface RawMember {
 }
 
 interface RawDocument {
-  upstreams?: Record<string, { tools?: { overrides?: Record<string, { alias?: string }> } }>;
+  upstreams?: Record<
+    string,
+    {
+      tools?: { overrides?: Record<string, { alias?: string }> };
+      prompts?: { overrides?: Record<string, { alias?: string }> };
+    }
+  >;
   compositions?: Record<string, { enabled?: boolean; members?: RawMember[] }>;
 }
 
@@ -29,6 +35,19 @@ export function checkConfigSemantics(document: unknown): string[] {
       if (override.alias !== undefined)
         claim(override.alias, `upstreams.${id}.tools.overrides.${tool}.alias`);
     }
+  }
+  // Prompts have a namespace of their own: two prompt aliases may not meet, a prompt and a tool may.
+  const promptAliasOwners = new Map<string, string[]>();
+  for (const [id, upstream] of Object.entries(doc.upstreams ?? {})) {
+    for (const [prompt, override] of Object.entries(upstream.prompts?.overrides ?? {})) {
+      if (override.alias === undefined) continue;
+      const path = `upstreams.${id}.prompts.overrides.${prompt}.alias`;
+      promptAliasOwners.set(override.alias, [...(promptAliasOwners.get(override.alias) ?? []), path]);
+    }
+  }
+  for (const [alias, paths] of promptAliasOwners) {
+    if (paths.length > 1)
+      problems.push(`${paths[0]}: prompt alias "${alias}" is also used by ${paths.slice(1).join(', ')}`);
   }
   for (const [id, composition] of Object.entries(doc.compositions ?? {})) {
     (composition.members ?? []).forEach((member, index) => {

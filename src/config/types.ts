@@ -11,6 +11,12 @@ export interface ToolOverride {
   hitl?: HitlMode;
 }
 
+/** Per-prompt override of how an upstream prompt is published (its name otherwise `<upstreamId>_<name>`). */
+export interface PromptOverride {
+  alias?: string;
+  description?: string;
+}
+
 /** Which upstream tools are exposed (globs over upstream tool names). */
 export interface ToolSelection {
   include: string[];
@@ -39,6 +45,8 @@ export interface UpstreamCommon {
   callTimeoutMs: number;
   /** Absent when the config names no `tools` block (then no implicit composition is built). */
   tools?: ToolSelection;
+  /** Prompt overrides by upstream prompt name. */
+  promptOverrides?: Record<string, PromptOverride>;
 }
 
 /** One member of a curated composition. */

@@ -1,10 +1,12 @@
 /**
  * Prompts and resources of exposed upstreams, namespaced like tools: prompt names become
- * `<upstreamId>_<name>`, resource names likewise; resource URIs are kept (clients dereference them) and routed
- * back to the upstream that listed them. When two upstreams list the same URI, the first in config order owns it.
+ * `<upstreamId>_<name>` unless the upstream's `prompts.overrides` gives an alias, resource names likewise;
+ * resource URIs are kept (clients dereference them) and routed back to the upstream that listed them. When two
+ * upstreams list the same URI, or their prompts end up with the same name, the first in config order keeps it.
  */
 import type { Prompt, Resource } from '@modelcontextprotocol/server';
 import { UriTemplate } from '@modelcontextprotocol/server';
+import type { PromptOverride } from '../config/index.ts';
 import type { UpstreamSnapshot } from '../upstream/index.ts';
 import { defaultAlias } from './aliases.ts';
 
@@ -26,23 +28,37 @@ export interface UpstreamSurface {
   findPrompt(name: string): ExposedPrompt | undefined;
 }
 
-/** Builds the surface from connected upstream snapshots (in config order). */
-export function buildUpstreamSurface(snapshots: readonly UpstreamSnapshot[]): UpstreamSurface {
+/** Builds the surface from connected upstream snapshots (in config order) and each upstream's prompt overrides. */
+export function buildUpstreamSurface(
+  snapshots: readonly UpstreamSnapshot[],
+  promptOverridesOf: (upstream: string) => Readonly<Record<string, PromptOverride>> | undefined = () =>
+    undefined,
+): UpstreamSurface {
   const prompts: ExposedPrompt[] = [];
   const resources: Resource[] = [];
   const templates: UpstreamSurface['resourceTemplates'] = [];
   const owners = new Map<string, string>();
   const templateOwners: { template: UriTemplate; upstream: string }[] = [];
+  const byName = new Map<string, ExposedPrompt>();
   for (const snapshot of snapshots) {
     if (snapshot.state !== 'connected') continue;
+    const overrides = promptOverridesOf(snapshot.id);
     for (const prompt of snapshot.prompts) {
-      const name = defaultAlias(snapshot.id, prompt.name);
-      prompts.push({
+      const override = Object.hasOwn(overrides ?? {}, prompt.name) ? overrides?.[prompt.name] : undefined;
+      const name = override?.alias ?? defaultAlias(snapshot.id, prompt.name);
+      if (byName.has(name)) continue;
+      const exposed = {
         name,
         upstream: snapshot.id,
         upstreamName: prompt.name,
-        definition: { ...prompt, name },
-      });
+        definition: {
+          ...prompt,
+          name,
+          ...(override?.description === undefined ? {} : { description: override.description }),
+        },
+      };
+      prompts.push(exposed);
+      byName.set(name, exposed);
     }
     for (const resource of snapshot.resources) {
       if (owners.has(resource.uri)) continue;
@@ -58,7 +74,6 @@ export function buildUpstreamSurface(snapshots: readonly UpstreamSnapshot[]): Up
       }
     }
   }
-  const byName = new Map(prompts.map((p) => [p.name, p]));
   return {
     prompts,
     resources,

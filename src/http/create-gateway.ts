@@ -242,7 +242,11 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     registry: toolRegistry,
     pipeline,
     supervisor,
-    surface: () => buildUpstreamSurface(config.exposure === 'builtin' ? [] : supervisor.snapshots()),
+    surface: () =>
+      buildUpstreamSurface(
+        config.exposure === 'builtin' ? [] : supervisor.snapshots(),
+        (id) => config.upstreams.find((u) => u.id === id)?.promptOverrides,
+      ),
     parked: createParkedCalls({ ttlMs: config.approval.elicitationTimeoutMs, maxParked: 256 }),
     sealer: createApprovalSealer({
       key: randomBytes(32),
