@@ -241,6 +241,16 @@ export function describeError(error: unknown): string {
   return String(error);
 }
 
+/** SDK failures of one request on a live link (as opposed to a closed or broken transport). */
+const CALL_LEVEL_SDK_ERRORS: ReadonlySet<string> = new Set([
+  SdkErrorCode.InvalidResult,
+  SdkErrorCode.UnsupportedResultType,
+  SdkErrorCode.InputRequiredRoundsExceeded,
+  SdkErrorCode.ListPaginationExceeded,
+  SdkErrorCode.MethodNotSupportedByProtocolVersion,
+  SdkErrorCode.CapabilityNotSupported,
+]);
+
 function toUpstreamError(upstreamId: string, what: string, error: unknown): PortcullisError {
   if (error instanceof PortcullisError) return error;
   if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
@@ -252,8 +262,9 @@ function toUpstreamError(upstreamId: string, what: string, error: unknown): Port
       },
     );
   }
-  if (error instanceof ProtocolError) {
-    // The upstream answered with a JSON-RPC error: it is alive, only this call failed.
+  if (error instanceof ProtocolError || (error instanceof SdkError && CALL_LEVEL_SDK_ERRORS.has(error.code))) {
+    // The upstream answered (a JSON-RPC error, or an answer the SDK could not use): it is alive, only this call
+    // failed, so the connection stays up.
     return new PortcullisError(
       'UPSTREAM_ERROR',
       `upstream "${upstreamId}" failed ${what}: ${describeError(error)}`,

@@ -111,14 +111,22 @@ describe.each(['legacy', 'modern'] as const)('write_file (REQUIRED) with a %s cl
         return { action: 'accept', content: {} };
       },
     });
-    const result = await write(client, 'timeout').catch((error: Error) => error);
-    if (result instanceof Error) {
-      // The modern client retried after the sealed approval expired; the gateway refused the stale state.
-      expect(era).toBe('modern');
-    } else {
-      expect(result.isError).toBe(true);
-      expect(text(result)).toMatch(/^Tool execution was denied: (nobody answered|the approval)/);
-    }
+    const result = await write(client, 'timeout');
+    expect(result.isError).toBe(true);
+    // Legacy: the gateway stops waiting on the call's stream. Modern: the client answers the input_required
+    // after the sealed approval state has expired, and the retry is refused.
+    const expected =
+      era === 'legacy'
+        ? {
+            code: 'TOOL_DENIED',
+            text: 'Tool execution was denied: nobody answered the approval prompt in time',
+          }
+        : {
+            code: 'APPROVAL_STATE_INVALID',
+            text: 'Tool execution was denied: the approval answer was invalid, expired, already used or for other arguments',
+          };
+    expect(text(result)).toBe(expected.text);
+    expect(result._meta?.['dev.portcullis/error']).toEqual({ code: expected.code });
     expect(existsSync(target('timeout'))).toBe(false);
     await client.close();
   });

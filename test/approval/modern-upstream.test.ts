@@ -74,13 +74,20 @@ describe('a modern upstream asking a legacy client', () => {
     await client.close();
   });
 
-  it('declines upstream when the legacy client cannot be asked', async () => {
+  it('declines upstream when the legacy client cannot be asked, and keeps the upstream connected', async () => {
+    const before = gateway.gateway.supervisor.snapshot('modern');
     const client = await connectClient(gateway.url, { era: 'legacy' });
-    const result = await client
-      .callTool({ name: 'modern_greet', arguments: {} })
-      .catch((error: Error) => error);
-    // Without an answer the upstream's question stays open: it re-asks (declined) until its round limit.
-    if (!(result instanceof Error)) expect(JSON.stringify(result.content)).not.toContain('Hello,');
+    const result = (await client.callTool({ name: 'modern_greet', arguments: {} })) as CallToolResult;
+    // Without an answer the upstream's question stays open: it re-asks (declined each time) until the SDK's
+    // round limit. That fails this call only; the upstream answered every round, so its link stays up.
+    expect(result.isError).toBe(true);
+    expect(result._meta?.['dev.portcullis/error']).toEqual({ code: 'UPSTREAM_ERROR' });
+    const message = (result.content[0] as { text: string }).text;
+    expect(message).toMatch(/^upstream "modern" failed greet: .*still required input after \d+ rounds/);
+    expect(message).not.toContain('Hello,');
+    const after = gateway.gateway.supervisor.snapshot('modern');
+    expect(after?.state).toBe('connected');
+    expect(after?.connectedAt).toBe(before?.connectedAt);
     await client.close();
   });
 });

@@ -2,7 +2,9 @@
  * Issue 2, "it must show" 3: an upstream dies mid-run. The other upstreams keep serving, the dead one's tools
  * fail with a clear error naming it, and once it is back its tools work again without restarting Portcullis.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
@@ -36,13 +38,18 @@ describe('an upstream that dies mid-run', () => {
   let http: Awaited<ReturnType<typeof startEverythingHttp>>;
   let client: Client;
   const marker = `--portcullis-test-marker=${randomUUID()}`;
+  // While this file exists the fixture refuses to start, so the upstream stays down as long as the test needs.
+  const refuseFile = path.join(mkdtempSync(path.join(tmpdir(), 'portcullis-refuse-')), 'down');
 
   beforeAll(async () => {
     http = await startEverythingHttp();
     gateway = await startGateway({
       upstreams: {
         every: UPSTREAMS.everythingStdio,
-        mut: { ...UPSTREAMS.mutable, args: [...UPSTREAMS.mutable.args, marker] },
+        mut: {
+          ...UPSTREAMS.mutable,
+          args: [...UPSTREAMS.mutable.args, marker, `--refuse-start-if=${refuseFile}`],
+        },
       },
     });
     client = await connectClient(gateway.url, { era: 'legacy' });
@@ -52,6 +59,7 @@ describe('an upstream that dies mid-run', () => {
     await client?.close();
     await gateway?.close();
     await http?.stop();
+    rmSync(path.dirname(refuseFile), { recursive: true, force: true });
   });
 
   it('keeps the others serving, names the dead upstream, and recovers after it restarts', async () => {
@@ -63,9 +71,18 @@ describe('an upstream that dies mid-run', () => {
       changes += 1;
     });
 
+    // A call in flight when the child dies fails with an error naming the upstream.
+    writeFileSync(refuseFile, 'stay down');
+    const inFlight = client.callTool({ name: 'mut_wait', arguments: { ms: 20_000 } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
     process.kill(pid as number, 'SIGKILL');
+    const broken = await inFlight;
+    expect(broken.isError).toBe(true);
+    expect(text(broken)).toMatch(
+      /^upstream "mut" is unreachable \(.*\) during wait; it will be reconnected$/,
+    );
     await waitFor(
-      () => gateway.gateway.supervisor.snapshot('mut')?.state !== 'connected',
+      () => gateway.gateway.supervisor.snapshot('mut')?.state === 'down',
       10_000,
       'upstream down',
     );
@@ -73,10 +90,15 @@ describe('an upstream that dies mid-run', () => {
     const echo = await client.callTool({ name: 'every_echo', arguments: { message: 'still here' } });
     expect(text(echo)).toContain('still here');
 
-    // The supervisor restarts the stdio child by itself; while it is down the error names it.
-    const during = await client.callTool({ name: 'mut_stats', arguments: {} }).catch((error: Error) => error);
-    if (!(during instanceof Error) && during.isError) expect(text(during)).toContain('upstream "mut"');
+    // While it is down (its restarts fail) its tools answer with an error naming it.
+    const during = await client.callTool({ name: 'mut_stats', arguments: {} });
+    expect(during.isError).toBe(true);
+    expect(during._meta?.['dev.portcullis/error']).toEqual({ code: 'UPSTREAM_UNAVAILABLE' });
+    expect(text(during)).toBe(
+      'tool mut_stats is unavailable: upstream "mut" is not connected; retry once it reconnects',
+    );
 
+    rmSync(refuseFile);
     await waitFor(
       () => gateway.gateway.supervisor.snapshot('mut')?.state === 'connected',
       20_000,
