@@ -262,7 +262,10 @@ function toUpstreamError(upstreamId: string, what: string, error: unknown): Port
       },
     );
   }
-  if (error instanceof ProtocolError || (error instanceof SdkError && CALL_LEVEL_SDK_ERRORS.has(error.code))) {
+  if (
+    error instanceof ProtocolError ||
+    (error instanceof SdkError && CALL_LEVEL_SDK_ERRORS.has(error.code))
+  ) {
     // The upstream answered (a JSON-RPC error, or an answer the SDK could not use): it is alive, only this call
     // failed, so the connection stays up.
     return new PortcullisError(
