@@ -162,8 +162,14 @@ export async function connectUpstream(
         signal: options.signal ?? NEVER_ABORTED,
       });
       try {
-        if (era === 'legacy' && !options.onProgress && plainTools.has(name)) {
-          return await direct.call(name, args, { signal: options.signal, timeoutMs: timeout, meta });
+        if (era === 'legacy' && plainTools.has(name)) {
+          return await direct.call(name, args, {
+            signal: options.signal,
+            timeoutMs: timeout,
+            maxTotalTimeoutMs: timeout * 10,
+            meta,
+            onProgress: options.onProgress,
+          });
         }
         return (await client.callTool(
           { name, arguments: args, ...(meta ? { _meta: meta } : {}) },

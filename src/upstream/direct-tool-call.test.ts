@@ -28,6 +28,26 @@ async function connected() {
     seen.cancelled += 1;
     return { content: [{ type: 'text', text: 'cancelled' }], isError: true };
   });
+  server.registerTool(
+    'count',
+    { inputSchema: z.object({ to: z.number(), everyMs: z.number() }) },
+    async ({ to, everyMs }, ctx) => {
+      const token = ctx.mcpReq._meta?.progressToken;
+      for (let i = 1; i <= to; i++) {
+        if (i > 1) await new Promise((resolve) => setTimeout(resolve, everyMs));
+        if (ctx.mcpReq.signal.aborted)
+          return { content: [{ type: 'text', text: 'cancelled' }], isError: true };
+        if (token !== undefined) {
+          await ctx.mcpReq.notify({
+            method: 'notifications/progress',
+            params: { progressToken: token, progress: i, total: to, message: `step ${i}` },
+          });
+        }
+      }
+      // The last progress goes out just before the answer, as many servers do.
+      return { content: [{ type: 'text', text: `counted to ${to}` }] };
+    },
+  );
   const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
   await server.connect(serverEnd);
   const client = new Client({ name: 'direct-test-client', version: '1.0.0' });
@@ -65,7 +85,7 @@ describe('attachDirectToolCalls', () => {
       peer.client.listTools(),
       ...['a', 'b', 'c'].map((m) => peer.direct.call('echo', { message: m }, { timeoutMs: 5000 })),
     ]);
-    expect(listed.tools.map((t) => t.name).sort()).toEqual(['echo', 'hang']);
+    expect(listed.tools.map((t) => t.name).sort()).toEqual(['count', 'echo', 'hang']);
     expect(echoed.map((r) => r.content)).toEqual(['a', 'b', 'c'].map((text) => [{ type: 'text', text }]));
   });
 
@@ -151,5 +171,48 @@ describe('attachDirectToolCalls', () => {
       peer.direct.call('echo', { message: 'x' }, { timeoutMs: 5000, signal: controller.signal }),
     ).rejects.toBe('too late');
     expect(peer.seen.metas).toHaveLength(0);
+  });
+
+  it('relays progress in arrival order, the last one before the answer, with no token without onProgress', async () => {
+    const peer = await connected();
+    cleanup = () => peer.client.close();
+    const seen: string[] = [];
+    const result = await peer.direct.call(
+      'count',
+      { to: 3, everyMs: 5 },
+      {
+        timeoutMs: 5000,
+        onProgress: (p) => seen.push(`${p.progress}/${p.total} ${p.message}`),
+      },
+    );
+    seen.push('answer');
+    expect(result.content).toEqual([{ type: 'text', text: 'counted to 3' }]);
+    expect(seen).toEqual(['1/3 step 1', '2/3 step 2', '3/3 step 3', 'answer']);
+    const quiet = await peer.direct.call('count', { to: 2, everyMs: 1 }, { timeoutMs: 5000 });
+    expect(quiet.content).toEqual([{ type: 'text', text: 'counted to 2' }]);
+  });
+
+  it('restarts the timeout on each progress, within the total cap', async () => {
+    const peer = await connected();
+    cleanup = () => peer.client.close();
+    let steps = 0;
+    // 8 steps 25 ms apart take ~175 ms: longer than the 80 ms timeout, but progress keeps the call alive.
+    const result = await peer.direct.call(
+      'count',
+      { to: 8, everyMs: 25 },
+      { timeoutMs: 80, onProgress: () => (steps += 1) },
+    );
+    expect(result.content).toEqual([{ type: 'text', text: 'counted to 8' }]);
+    expect(steps).toBe(8);
+    const capped = await peer.direct
+      .call(
+        'count',
+        { to: 1000, everyMs: 10 },
+        { timeoutMs: 80, maxTotalTimeoutMs: 120, onProgress: () => {} },
+      )
+      .catch((error: unknown) => error);
+    expect(capped).toBeInstanceOf(SdkError);
+    expect((capped as SdkError).code).toBe(SdkErrorCode.RequestTimeout);
+    expect((capped as Error).message).toBe('Maximum total timeout exceeded');
   });
 });

@@ -1,12 +1,15 @@
 /**
  * A plain tools/call written straight to a connection's transport, skipping the SDK client's per-request
  * machinery (response-cache lookups, result codecs, several promise hops), which costs more than the rest of
- * the relay. The connection uses it only where that machinery adds nothing: a legacy-era link, no progress to
- * relay, and a listed tool without an outputSchema (the SDK client validates structured content against it).
+ * the relay. The connection uses it only where that machinery adds nothing: a legacy-era link and a listed
+ * tool without an outputSchema (the SDK client validates structured content against it).
  *
- * Responses to these requests carry ids of their own (`portcullis-N`, strings, so they never meet the SDK
- * client's numeric ids) and are taken off the transport before the client sees them; every other message
- * reaches the client unchanged. Failures take the SDK's own error types, so callers map them the same way.
+ * Requests carry ids of their own (`portcullis-N`, strings, so they never meet the SDK client's numeric ids),
+ * used as the progress token too. Their answers and progress notifications are taken off the transport before
+ * the client sees them, in arrival order, so a last progress sent just before the answer is relayed before it
+ * (the SDK client dispatches notifications a microtask late and drops one that trails its answer). Every other
+ * message reaches the client unchanged. Failures take the SDK's own error types, so callers map them the same
+ * way.
  */
 import {
   isCallToolResult,
@@ -18,10 +21,22 @@ import {
   type Transport,
 } from '@modelcontextprotocol/client';
 
+/** A progress notification's payload. */
+export interface DirectCallProgress {
+  progress: number;
+  total?: number | undefined;
+  message?: string | undefined;
+}
+
 /** Options of one direct call. */
 export interface DirectCallOptions {
   signal?: AbortSignal | undefined;
+  /** Fails the call when nothing (answer or progress) arrives for this long. */
   timeoutMs: number;
+  /** Fails the call after this long in all, progress or not (default: 10 × timeoutMs). */
+  maxTotalTimeoutMs?: number | undefined;
+  /** Receives the upstream's progress; without it no progress token is sent. */
+  onProgress?: ((progress: DirectCallProgress) => void) | undefined;
   /** `_meta` of the request (W3C trace context). */
   meta?: Record<string, unknown> | undefined;
 }
@@ -39,6 +54,7 @@ export const DIRECT_ID_PREFIX = 'portcullis-';
 interface Pending {
   resolve(result: CallToolResult): void;
   reject(error: unknown): void;
+  progress?: ((params: Record<string, unknown>) => void) | undefined;
 }
 
 /**
@@ -51,6 +67,15 @@ export function attachDirectToolCalls(transport: Transport): DirectToolCaller {
 
   const clientOnMessage = transport.onmessage;
   transport.onmessage = (message, extra) => {
+    if ('method' in message && message.method === 'notifications/progress') {
+      const params = (message.params ?? {}) as Record<string, unknown>;
+      const token = params.progressToken;
+      const waiting = typeof token === 'string' ? pending.get(token) : undefined;
+      if (waiting?.progress) {
+        waiting.progress(params);
+        return;
+      }
+    }
     const id = (message as { id?: unknown }).id;
     const waiting = typeof id === 'string' && !('method' in message) ? pending.get(id) : undefined;
     if (!waiting) {
@@ -97,24 +122,43 @@ export function attachDirectToolCalls(transport: Transport): DirectToolCaller {
       if (signal?.aborted) return Promise.reject(signal.reason);
       const id = `${DIRECT_ID_PREFIX}${nextId++}`;
       return new Promise<CallToolResult>((resolve, reject) => {
+        const startedAt = Date.now();
+        const maxTotalMs = options.maxTotalTimeoutMs ?? options.timeoutMs * 10;
+        let timer: NodeJS.Timeout | undefined;
         const settle = () => {
           pending.delete(id);
           clearTimeout(timer);
           signal?.removeEventListener('abort', onAbort);
         };
-        const onAbort = () => {
+        const fail = (error: unknown, reason: unknown) => {
           settle();
-          cancel(id, signal?.reason);
-          reject(signal?.reason);
+          cancel(id, reason);
+          reject(error);
         };
-        const timer = setTimeout(() => {
-          settle();
-          cancel(id, 'timeout');
-          reject(
-            new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout: options.timeoutMs }),
+        const onAbort = () => fail(signal?.reason, signal?.reason);
+        // Like the SDK's resetTimeoutOnProgress: each progress restarts the wait, within the total cap.
+        const arm = () => {
+          clearTimeout(timer);
+          const left = maxTotalMs - (Date.now() - startedAt);
+          const capped = left <= options.timeoutMs;
+          timer = setTimeout(
+            () =>
+              fail(
+                capped
+                  ? new SdkError(SdkErrorCode.RequestTimeout, 'Maximum total timeout exceeded', {
+                      maxTotalTimeout: maxTotalMs,
+                    })
+                  : new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', {
+                      timeout: options.timeoutMs,
+                    }),
+                'timeout',
+              ),
+            Math.max(0, capped ? left : options.timeoutMs),
           );
-        }, options.timeoutMs);
+        };
+        arm();
         signal?.addEventListener('abort', onAbort, { once: true });
+        const onProgress = options.onProgress;
         pending.set(id, {
           resolve: (result) => {
             settle();
@@ -124,13 +168,25 @@ export function attachDirectToolCalls(transport: Transport): DirectToolCaller {
             settle();
             reject(error);
           },
+          progress: onProgress
+            ? (params) => {
+                if (typeof params.progress !== 'number') return;
+                onProgress({
+                  progress: params.progress,
+                  total: typeof params.total === 'number' ? params.total : undefined,
+                  message: typeof params.message === 'string' ? params.message : undefined,
+                });
+                arm();
+              }
+            : undefined,
         });
+        const meta = onProgress ? { ...options.meta, progressToken: id } : options.meta;
         transport
           .send({
             jsonrpc: '2.0',
             id,
             method: 'tools/call',
-            params: { name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}) },
+            params: { name, arguments: args, ...(meta ? { _meta: meta } : {}) },
           } as JSONRPCMessage)
           .catch((error: unknown) => pending.get(id)?.reject(error));
       });
