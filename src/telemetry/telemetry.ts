@@ -344,21 +344,24 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     const risk = riskLevelOf(facts.tool);
     const approval = approvalAttributes(facts.approval);
     const poisoning = facts.tool?.governance?.poisoning;
+    const poisoned = poisoning && !poisoning.clean ? poisoningSummary(poisoning.matches) : undefined;
+    const poisoningAttrs = poisoned
+      ? { [ATTR.poisoningPatterns]: poisoned.patterns, [ATTR.poisoningFields]: poisoned.fields }
+      : undefined;
     const state = activeRequest();
     if (state && !state.ended) {
       putToolContext(state, facts.tool, facts.alias);
       if (approval) state.span.addEvent(EVENT.approval, maskAttributes(approval, masker));
-      if (poisoning && !poisoning.clean) {
-        const { patterns, fields } = poisoningSummary(poisoning.matches);
-        state.span.addEvent(
-          EVENT.poisoningHit,
-          maskAttributes({ [ATTR.poisoningPatterns]: patterns, [ATTR.poisoningFields]: fields }, masker),
-        );
-      }
+      if (poisoningAttrs) state.span.addEvent(EVENT.poisoningHit, maskAttributes(poisoningAttrs, masker));
       if (options.captureArguments && facts.args !== undefined)
         state.span.setAttribute(ATTR.genAiToolCallArguments, captureText(facts.args, masker));
       state.outcome = outcome;
       if (facts.outcome === 'ERROR') state.errorType = facts.errorCode ?? TOOL_ERROR;
+    } else if (state) {
+      // A parked modern-era call finishes after the span of its first request has ended (that request answered
+      // input_required): its events get spans of their own in that request's trace.
+      if (approval) governanceEvent(EVENT.approval, approval);
+      if (poisoningAttrs) governanceEvent(EVENT.poisoningHit, poisoningAttrs);
     }
     instruments?.calls.add(
       1,

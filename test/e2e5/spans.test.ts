@@ -73,7 +73,12 @@ describe('spans in memory', () => {
         era,
         onElicit: (params) => {
           prompts.push(params);
-          return { action: 'accept', content: {} };
+          // server-everything's own question wants its form filled in; approval prompts have no fields.
+          const fields = (params as { requestedSchema?: { properties?: object } }).requestedSchema
+            ?.properties;
+          return fields && 'email' in fields
+            ? { action: 'accept', content: { name: 'Ada', check: true, email: 'ada@example.com' } }
+            : { action: 'accept', content: {} };
         },
       });
       expect(client.getProtocolEra()).toBe(era);
@@ -149,6 +154,42 @@ describe('spans in memory', () => {
       );
       expect(row?.traceId).toBe(span.spanContext().traceId);
       expect(row?.risk?.final).toBe(span.attributes[ATTR.mcpRiskLevel]);
+    });
+
+    it('a call that waits for an upstream question: its approval event stays in the trace', async () => {
+      const before = new Set((await finished()).map((s) => s.spanContext().spanId));
+      const result = (await client.callTool({
+        name: 'every_trigger-elicitation-request',
+        arguments: {},
+      })) as CallToolResult;
+      expect(result.isError).toBeFalsy();
+      await waitFor(
+        async () =>
+          (await finished()).some((s) => !before.has(s.spanContext().spanId) && s.name === EVENT.approval) ||
+          era === 'legacy',
+        10_000,
+        'the approval span of the parked call',
+      );
+      const fresh = (await finished()).filter((s) => !before.has(s.spanContext().spanId));
+      const requests = fresh.filter(
+        (s) => s.name === 'tools/call every_trigger-elicitation-request' && s.kind === SpanKind.SERVER,
+      );
+      const events = (span: ReadableSpan) => span.events.filter((e) => e.name === EVENT.approval);
+      if (era === 'legacy') {
+        // Legacy asks on the call's own stream: one request span carries the event.
+        expect(requests).toHaveLength(1);
+        expect(events(requests[0] as ReadableSpan)).toHaveLength(1);
+        return;
+      }
+      // Modern: the first round answers input_required and its span ends while the upstream call is parked; the
+      // call's approval event then gets a span of its own, in that first round's trace.
+      const first = requests.find((s) => s.attributes[ATTR.outcome] === 'input_required') as ReadableSpan;
+      expect(first).toBeDefined();
+      const own = fresh.filter((s) => s.name === EVENT.approval);
+      expect(own).toHaveLength(1);
+      expect(own[0]?.spanContext().traceId).toBe(first.spanContext().traceId);
+      expect(own[0]?.events.map((e) => e.name)).toEqual([EVENT.approval]);
+      expect(own[0]?.attributes[ATTR.approvalDecision]).toBe('allow');
     });
 
     it('the upstream receives the execution span as traceparent in _meta', async () => {
