@@ -20,4 +20,17 @@ describe('createMasker', () => {
     expect(Object.getOwnPropertyDescriptor(out, '__proto__')?.value).toEqual({ polluted: '***' });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
+
+  it('returns a value that holds no secret as it is, and a masked copy of one that does', () => {
+    const masker = createMasker(['s3cret']);
+    const clean = { a: ['x', { b: 'y' }], n: 1, nothing: null };
+    expect(masker.maskDeep(clean)).toBe(clean);
+    const deep = { a: ['x', { b: 'has s3cret inside' }], n: 1 };
+    const masked = masker.maskDeep(deep);
+    expect(masked).not.toBe(deep);
+    expect(masked).toEqual({ a: ['x', { b: 'has *** inside' }], n: 1 });
+    expect(deep.a[1]).toEqual({ b: 'has s3cret inside' });
+    const inKey = { 'key-s3cret': 1 };
+    expect(masker.maskDeep(inKey)).toEqual({ 'key-***': 1 });
+  });
 });

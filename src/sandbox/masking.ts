@@ -14,7 +14,7 @@ export const MASK = '***';
 export interface Masker {
   /** The text with every known secret replaced by `***`. */
   mask(text: string): string;
-  /** A deep copy of a JSON-like value with every string (keys included) masked. */
+  /** A JSON-like value with every string (keys included) masked: a masked copy, or the value itself when it holds no secret. */
   maskDeep<T>(value: T): T;
   /** A masker that also knows `values`. */
   with(values: Iterable<string>): Masker;
@@ -31,6 +31,16 @@ export function createMasker(values: Iterable<string> = []): Masker {
     let out = text;
     for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(MASK);
     return out;
+  };
+  // Most values hold no secret: finding that out without copying is much cheaper than building a masked copy.
+  const holdsSecret = (value: unknown): boolean => {
+    if (typeof value === 'string') return secrets.some((secret) => value.includes(secret));
+    if (Array.isArray(value)) return value.some(holdsSecret);
+    if (value !== null && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value))
+        if (holdsSecret(key) || holdsSecret(inner)) return true;
+    }
+    return false;
   };
   const maskDeep = (value: unknown): unknown => {
     if (typeof value === 'string') return mask(value);
@@ -52,7 +62,8 @@ export function createMasker(values: Iterable<string> = []): Masker {
   };
   return {
     mask: secrets.length === 0 ? (text) => text : mask,
-    maskDeep: <T>(value: T): T => (secrets.length === 0 ? value : (maskDeep(value) as T)),
+    maskDeep: <T>(value: T): T =>
+      secrets.length === 0 || !holdsSecret(value) ? value : (maskDeep(value) as T),
     with: (more) => createMasker([...secrets, ...more]),
     empty: secrets.length === 0,
   };
