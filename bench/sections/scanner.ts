@@ -38,7 +38,7 @@ export interface ScannerParams {
 export function scannerParams(options: BenchOptions): ScannerParams {
   return options.quick
     ? { tools: 1000, poisonedShare: 0.04, passes: 3, sizesMb: [0.25, 0.5, 1], repeats: 2 }
-    : { tools: 5000, poisonedShare: 0.04, passes: 5, sizesMb: [0.25, 0.5, 1], repeats: 3 };
+    : { tools: 5000, poisonedShare: 0.04, passes: 5, sizesMb: [0.25, 0.5, 1], repeats: 5 };
 }
 
 /** Growth of one adversarial input: times (ms) by size (MB), and the verdict against linear growth. */
