@@ -17,6 +17,7 @@ import {
   verifyAuditChain,
 } from './index.ts';
 import type { AuditInput, AuditLog } from './index.ts';
+import { auditInput } from './test/fixtures.ts';
 
 let dir: string;
 let dbPath: string;
@@ -36,23 +37,7 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function call(over: Partial<AuditInput> = {}): AuditInput {
-  return {
-    principal: 'alice',
-    sessionId: 's-1',
-    alias: 'files_read',
-    origin: 'upstream',
-    upstreamId: 'files',
-    upstreamTool: 'read_file',
-    risk: { final: 'L2', server: 'L1', publish: 'L2', floorTrigger: null, hitlMitigated: false },
-    approval: { mode: 'AUTO_APPROVE', decision: 'allow' },
-    arguments: { path: '/tmp/a.txt' },
-    outcome: 'OK',
-    durationMs: 12,
-    traceId: '0af7651916cd43dd8448eb211c80319c',
-    ...over,
-  } as AuditInput;
-}
+const call = auditInput;
 
 /** Appends n records one second apart and returns their ids. */
 function appendMany(n: number): string[] {

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../store/index.ts';
 import { createAuditLog, createAuditWriter, verifyAuditChain } from './index.ts';
 import type { AuditInput, AuditLog } from './index.ts';
+import { auditInput } from './test/fixtures.ts';
 
 let dir: string;
 let dbPath: string;
@@ -32,23 +33,7 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function call(alias: string, over: Partial<AuditInput> = {}): AuditInput {
-  return {
-    principal: 'alice',
-    sessionId: null,
-    alias,
-    origin: 'upstream',
-    upstreamId: 'files',
-    upstreamTool: 'read_file',
-    risk: { final: 'L1', floorTrigger: null, hitlMitigated: false },
-    approval: { mode: 'DISABLED', decision: 'allow' },
-    arguments: {},
-    outcome: 'OK',
-    durationMs: 1,
-    traceId: null,
-    ...over,
-  } as AuditInput;
-}
+const call = (alias: string, over: Partial<AuditInput> = {}) => auditInput({ alias, ...over });
 
 /** Rows as another connection sees them: what survives if this process dies now. */
 function rowsOnDisk(): string[] {
