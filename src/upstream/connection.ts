@@ -155,6 +155,8 @@ export async function connectUpstream(
     },
     async callTool(name, args, options) {
       const timeout = options.timeoutMs ?? config.callTimeoutMs;
+      // Progress restarts the timeout; this caps the whole call either way.
+      const maxTotalTimeout = timeout * 10;
       const meta = callMeta(options, era);
       const untrack = router.track({
         askClient: options.askClient,
@@ -166,7 +168,7 @@ export async function connectUpstream(
           return await direct.call(name, args, {
             signal: options.signal,
             timeoutMs: timeout,
-            maxTotalTimeoutMs: timeout * 10,
+            maxTotalTimeoutMs: maxTotalTimeout,
             meta,
             onProgress: options.onProgress,
           });
@@ -177,7 +179,7 @@ export async function connectUpstream(
             ...(options.signal ? { signal: options.signal } : {}),
             timeout,
             resetTimeoutOnProgress: true,
-            maxTotalTimeout: timeout * 10,
+            maxTotalTimeout,
             ...(options.onProgress ? { onprogress: options.onProgress } : {}),
           },
         )) as CallToolResult;

@@ -13,7 +13,7 @@ import { attachDirectToolCalls, DIRECT_ID_PREFIX } from './direct-tool-call.ts';
 
 /** A real SDK server and client over the SDK's in-memory pair, the direct caller on the client's end. */
 async function connected() {
-  const seen = { cancelled: 0, metas: [] as unknown[] };
+  const seen = { cancelled: 0, metas: [] as unknown[], tokens: [] as unknown[] };
   const server = new McpServer({ name: 'direct-test', version: '1.0.0' });
   server.registerTool(
     'echo',
@@ -33,6 +33,7 @@ async function connected() {
     { inputSchema: z.object({ to: z.number(), everyMs: z.number() }) },
     async ({ to, everyMs }, ctx) => {
       const token = ctx.mcpReq._meta?.progressToken;
+      seen.tokens.push(token);
       for (let i = 1; i <= to; i++) {
         if (i > 1) await new Promise((resolve) => setTimeout(resolve, everyMs));
         if (ctx.mcpReq.signal.aborted)
@@ -190,6 +191,11 @@ describe('attachDirectToolCalls', () => {
     expect(seen).toEqual(['1/3 step 1', '2/3 step 2', '3/3 step 3', 'answer']);
     const quiet = await peer.direct.call('count', { to: 2, everyMs: 1 }, { timeoutMs: 5000 });
     expect(quiet.content).toEqual([{ type: 'text', text: 'counted to 2' }]);
+    // The call id is the progress token, and only a call that asked for progress sends one.
+    expect(peer.seen.tokens).toEqual([
+      expect.stringMatching(new RegExp(`^${DIRECT_ID_PREFIX}\\d+$`)),
+      undefined,
+    ]);
   });
 
   it('restarts the timeout on each progress, within the total cap', async () => {
