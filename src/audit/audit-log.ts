@@ -1,6 +1,14 @@
 /** Appending, querying and exporting audit records over the store's audit rows. */
 import { PortcullisError } from '../errors/index.ts';
-import type { AuditChainHead, AuditRow, AuditRowQuery, AuditRowToLink, Store } from '../store/index.ts';
+import type {
+  AuditAppendOptions,
+  AuditChainHead,
+  AuditLinker,
+  AuditRow,
+  AuditRowQuery,
+  AuditRowToLink,
+  Store,
+} from '../store/index.ts';
 import { canonicalJson } from './canonical-json.ts';
 import { GENESIS_DIGEST, linkDigest } from './chain.ts';
 import { recordId } from './record-id.ts';
@@ -44,12 +52,34 @@ export interface AuditPage {
   nextCursor: string | null;
 }
 
+/** A record made ready to store: masked, with its id, time and canonical text fixed. */
+export interface PreparedAuditRecord {
+  record: AuditRecord;
+  toLink: AuditRowToLink;
+}
+
+/** What a journal recovery found and stored. */
+export interface JournalRecovery {
+  /** Journals of processes that are gone. */
+  journals: number;
+  /** Rows that were not in the log yet and are now. */
+  appended: number;
+  /** Lines that were not a row (skipped). */
+  unreadableLines: number;
+}
+
 /** The audit log of one store. */
 export interface AuditLog {
   /** Writes one record (synchronously, durable on return) and returns it as stored. */
   append(input: AuditInput): AuditEntry;
   /** Writes records in one transaction, chained in order (all or none; durable on return). */
   appendMany(inputs: readonly AuditInput[]): AuditEntry[];
+  /** Masks a record and fixes its id, time and canonical text, without storing it. */
+  prepare(input: AuditInput): PreparedAuditRecord;
+  /** Stores prepared records in one transaction, chained in order; `skipExisting` skips ids already stored. */
+  appendPrepared(prepared: readonly PreparedAuditRecord[], options?: AuditAppendOptions): void;
+  /** Stores the rows that processes which are gone left in their journals, then deletes those journals. */
+  recoverJournals(): JournalRecovery;
   /** Reads one page of matching records. */
   query(filter?: AuditQuery): AuditPage;
   /** Writes every matching record, oldest first, as one JSON line each; returns how many were written. */
@@ -67,7 +97,7 @@ export function createAuditLog(store: Store, options: AuditLogOptions = {}): Aud
   const clock = options.clock ?? Date.now;
   const masker = options.masker;
 
-  const prepare = (input: AuditInput): { record: AuditRecord; toLink: AuditRowToLink } => {
+  const prepare = (input: AuditInput): PreparedAuditRecord => {
     // A time the log makes itself needs no parsing back; a given one is checked.
     const timeMs = input.time === undefined ? new Date(clock()).getTime() : parseTime(input.time, 'time');
     const time = input.time ?? new Date(timeMs).toISOString();
@@ -95,11 +125,26 @@ export function createAuditLog(store: Store, options: AuditLogOptions = {}): Aud
       decision: record.approval.decision,
       record: text,
     };
-    const link = (head: AuditChainHead | undefined) => {
-      const prevDigest = head?.digest ?? GENESIS_DIGEST;
-      return { prevDigest, digest: linkDigest(prevDigest, text) };
-    };
-    return { record, toLink: { row, link } };
+    return { record, toLink: { row, link: linkerOf(text) } };
+  };
+
+  const appendPrepared: AuditLog['appendPrepared'] = (prepared, options) => {
+    store.audit.append(
+      prepared.map((p) => p.toLink),
+      options,
+    );
+  };
+
+  const recoverJournals = (): JournalRecovery => {
+    const found = { journals: 0, appended: 0, unreadableLines: 0 };
+    for (const orphan of store.auditJournals?.orphans() ?? []) {
+      const rows = orphan.rows.map((row) => ({ row, link: linkerOf(row.record) }));
+      found.appended += store.audit.append(rows, { skipExisting: true }).length;
+      found.unreadableLines += orphan.unreadableLines;
+      found.journals += 1;
+      store.auditJournals?.remove(orphan.file);
+    }
+    return found;
   };
 
   const appendMany = (inputs: readonly AuditInput[]): AuditEntry[] => {
@@ -142,7 +187,15 @@ export function createAuditLog(store: Store, options: AuditLogOptions = {}): Aud
     }
   };
 
-  return { append, appendMany, query, exportJsonl };
+  return { append, appendMany, prepare, appendPrepared, recoverJournals, query, exportJsonl };
+}
+
+/** Links a row with this record text to the chain head it is appended after. */
+function linkerOf(text: string): AuditLinker {
+  return (head: AuditChainHead | undefined) => {
+    const prevDigest = head?.digest ?? GENESIS_DIGEST;
+    return { prevDigest, digest: linkDigest(prevDigest, text) };
+  };
 }
 
 /**

@@ -1,81 +1,161 @@
 /**
- * Group commit for the call path: records handed in during one turn of the event loop are written in one
- * transaction after it, and each caller's promise settles once its own record is durable. Under concurrency a
- * turn often finishes several calls, so they share one commit; a lone call waits only for the end of its turn.
+ * The audit writer of the call path. Records handed in during one turn of the event loop are made durable
+ * together after it, and each caller's promise settles once its own record is durable.
+ *
+ * With a journal (a store on a file), durable means written to this process's journal: one write, no database
+ * transaction on the call path. The journaled records move into the database in one transaction a little later
+ * (`storeDelayMs`, or at once when `maxBatch` are waiting), and the journal is emptied after that commit. If the
+ * process dies in between, the next process to open the audit log stores them from the journal.
+ * Without a journal (`:memory:`), or when the journal cannot be written, each turn commits to the database.
  */
-import type { AuditLog } from './audit-log.ts';
-import type { AuditEntry, AuditInput } from './record.ts';
+import type { AuditJournal } from '../store/index.ts';
+import type { AuditLog, PreparedAuditRecord } from './audit-log.ts';
+import type { AuditInput } from './record.ts';
 
 /** Writes records asynchronously in batches. */
 export interface AuditWriter {
-  /** Resolves with the stored entry once it is durable; rejects when this record could not be written. */
-  write(input: AuditInput): Promise<AuditEntry>;
-  /** Writes everything queued now (also what `close` does); resolves when it is durable. */
+  /** Resolves once the record is durable; rejects when this record could not be written. */
+  write(input: AuditInput): Promise<void>;
+  /** Moves every record written so far into the database; rejects when the database refuses them. */
   flush(): Promise<void>;
+  /** Flushes, then closes the journal (kept on disk while it still holds records). */
+  close(): Promise<void>;
 }
 
 /** Options of the writer. */
 export interface AuditWriterOptions {
-  /** Runs `flush` after the current turn (default: setImmediate). */
-  schedule?: (flush: () => void) => void;
-  /** At most this many records per transaction (default 256); more start another batch at once. */
+  /** This process's journal; without one every turn commits to the database. */
+  journal?: AuditJournal;
+  /** Runs the end-of-turn step (default: setImmediate). */
+  schedule?: (run: () => void) => void;
+  /** How long journaled records wait before they move into the database, in ms (default 50). */
+  storeDelayMs?: number;
+  /** At most this many records per transaction (default 256); this many waiting are stored at once. */
   maxBatch?: number;
+  /** Told when journaled records could not move into the database; they stay journaled and are retried. */
+  onStoreError?: (error: unknown) => void;
 }
 
 interface Pending {
   input: AuditInput;
-  resolve(entry: AuditEntry): void;
+  resolve(): void;
   reject(error: unknown): void;
 }
 
-/** Creates a group-committing writer over an audit log. */
+/** A failed move into the database is retried after this long, in ms. */
+const STORE_RETRY_MS = 1000;
+
+/** Creates a batching writer over an audit log. */
 export function createAuditWriter(
-  log: Pick<AuditLog, 'appendMany'>,
+  log: Pick<AuditLog, 'prepare' | 'appendPrepared'>,
   options: AuditWriterOptions = {},
 ): AuditWriter {
-  const schedule = options.schedule ?? ((flush: () => void) => setImmediate(flush));
+  const { journal } = options;
+  const schedule = options.schedule ?? ((run: () => void) => setImmediate(run));
+  const storeDelayMs = options.storeDelayMs ?? 50;
   const maxBatch = options.maxBatch ?? 256;
   let queue: Pending[] = [];
   let scheduled = false;
+  let journaled: PreparedAuditRecord[] = [];
+  let storeTimer: NodeJS.Timeout | undefined;
 
-  const commit = (batch: Pending[]) => {
+  const commit = (batch: readonly [Pending, PreparedAuditRecord][]) => {
     try {
-      const entries = log.appendMany(batch.map((p) => p.input));
-      batch.forEach((p, i) => p.resolve(entries[i] as AuditEntry));
+      for (let i = 0; i < batch.length; i += maxBatch) {
+        log.appendPrepared(batch.slice(i, i + maxBatch).map(([, prepared]) => prepared));
+      }
+      for (const [pending] of batch) pending.resolve();
     } catch {
       // One bad record must not take the others down: write them one by one, so only it fails.
-      for (const p of batch) {
+      for (const [pending, prepared] of batch) {
         try {
-          p.resolve(log.appendMany([p.input])[0] as AuditEntry);
+          log.appendPrepared([prepared], { skipExisting: true });
+          pending.resolve();
         } catch (error) {
-          p.reject(error);
+          pending.reject(error);
         }
       }
     }
   };
 
-  const drain = () => {
-    scheduled = false;
-    while (queue.length > 0) {
-      const batch = queue.length <= maxBatch ? queue : queue.slice(0, maxBatch);
-      queue = queue.length <= maxBatch ? [] : queue.slice(maxBatch);
-      commit(batch);
+  const storeJournaled = () => {
+    if (storeTimer) clearTimeout(storeTimer);
+    storeTimer = undefined;
+    if (!journal || journaled.length === 0) return;
+    while (journaled.length > 0) {
+      log.appendPrepared(journaled.slice(0, maxBatch), { skipExisting: true });
+      journaled = journaled.slice(maxBatch);
     }
+    journal.clear();
+  };
+
+  const storeLater = (delayMs: number) => {
+    storeTimer ??= setTimeout(() => {
+      storeTimer = undefined;
+      try {
+        storeJournaled();
+      } catch (error) {
+        options.onStoreError?.(error);
+        storeLater(STORE_RETRY_MS);
+      }
+    }, delayMs).unref();
+  };
+
+  const endTurn = () => {
+    scheduled = false;
+    const batch = queue;
+    queue = [];
+    const ready: [Pending, PreparedAuditRecord][] = [];
+    for (const pending of batch) {
+      try {
+        ready.push([pending, log.prepare(pending.input)]);
+      } catch (error) {
+        pending.reject(error);
+      }
+    }
+    if (ready.length === 0) return;
+    if (!journal) return commit(ready);
+    try {
+      journal.append(ready.map(([, prepared]) => prepared.toLink.row));
+    } catch {
+      // The journal cannot be written (disk full, removed folder): the database is the record of these calls.
+      return commit(ready);
+    }
+    for (const [pending, prepared] of ready) {
+      journaled.push(prepared);
+      pending.resolve();
+    }
+    if (journaled.length >= maxBatch && storeTimer) {
+      clearTimeout(storeTimer);
+      storeTimer = undefined;
+    }
+    storeLater(journaled.length >= maxBatch ? 0 : storeDelayMs);
+  };
+
+  const flush = () => {
+    endTurn();
+    storeJournaled();
   };
 
   return {
     write(input) {
-      return new Promise<AuditEntry>((resolve, reject) => {
+      return new Promise<void>((resolve, reject) => {
         queue.push({ input, resolve, reject });
         if (!scheduled) {
           scheduled = true;
-          schedule(drain);
+          schedule(endTurn);
         }
       });
     },
-    flush() {
-      drain();
-      return Promise.resolve();
+    async flush() {
+      flush();
+    },
+    async close() {
+      try {
+        flush();
+      } finally {
+        journal?.close();
+      }
     },
   };
 }

@@ -1,12 +1,21 @@
 /**
  * audit: the tamper-evident audit log of every tool call. Records are appended into a SHA-256 hash chain over
- * their canonical JSON (group-committed per event-loop turn, durable before the call is answered), queried with
- * filters and cursors, exported as JSONL, and verified for edited, deleted or reordered rows.
+ * their canonical JSON (journaled per event-loop turn so they are durable before the call is answered, then
+ * stored in batches), queried with filters and cursors, exported as JSONL, and verified for edited, deleted or
+ * reordered rows.
  */
 export { createAuditLog, entryJsonLine } from './audit-log.ts';
 export { createAuditWriter } from './audit-writer.ts';
 export type { AuditWriter, AuditWriterOptions } from './audit-writer.ts';
-export type { AuditLog, AuditLogOptions, AuditMasker, AuditPage, AuditQuery } from './audit-log.ts';
+export type {
+  AuditLog,
+  AuditLogOptions,
+  AuditMasker,
+  AuditPage,
+  AuditQuery,
+  JournalRecovery,
+  PreparedAuditRecord,
+} from './audit-log.ts';
 export { parseAuditAnchor, verifyAuditChain } from './verify.ts';
 export type { AuditAnchor, AuditChainProblem, AuditChainVerdict } from './verify.ts';
 export { GENESIS_DIGEST, linkDigest } from './chain.ts';

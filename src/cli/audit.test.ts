@@ -61,6 +61,18 @@ describe('portcullis audit verify', () => {
     expect(out()).toMatch(/^audit chain ok: 3 records, head 3:[0-9a-f]{64}\n$/);
   });
 
+  it('first stores the records a gateway that stopped left in its journal', async () => {
+    seed(2);
+    const store = openStore({ path: db });
+    const log = createAuditLog(store);
+    store.auditJournals?.own().append([log.prepare(record(2)).toLink.row, log.prepare(record(3)).toLink.row]);
+    store.close(); // stopped without storing them; another store of this process takes the journal for orphaned
+    const { io, out, err } = capture();
+    expect(await runAuditCommand(['verify', '--db', db], io)).toBe(0);
+    expect(err()).toBe('stored 2 records from 1 journal(s) of stopped gateways\n');
+    expect(out()).toMatch(/^audit chain ok: 4 records, /);
+  });
+
   it('reports an edited row with exit 1 and names it', async () => {
     seed(3);
     const raw = new Database(db);

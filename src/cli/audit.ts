@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { createAuditLog, entryJsonLine, parseAuditAnchor, verifyAuditChain } from '../audit/index.ts';
-import type { AuditAnchor, AuditEntry, AuditLog } from '../audit/index.ts';
+import type { AuditAnchor, AuditEntry, AuditLog, JournalRecovery } from '../audit/index.ts';
 import { isPortcullisError } from '../errors/index.ts';
 import { openStore } from '../store/index.ts';
 import type { Store } from '../store/index.ts';
@@ -65,6 +65,7 @@ export async function runAuditCommand(args: readonly string[], io: AuditCommandI
       return 2;
     }
     store = openStore({ path: values.db });
+    reportRecovery(createAuditLog(store).recoverJournals(), io);
     if (command !== 'verify' && values.anchor !== undefined)
       throw new UsageError('--anchor is a verify option');
     if (command === 'verify') return verify(store, anchorsOf(values.anchor ?? []), io);
@@ -84,6 +85,16 @@ export async function runAuditCommand(args: readonly string[], io: AuditCommandI
   } finally {
     store?.close();
   }
+}
+
+/** Journals of gateways that stopped without storing them hold records too: they are stored first. */
+function reportRecovery(recovery: JournalRecovery, io: AuditCommandIo): void {
+  if (recovery.journals === 0) return;
+  const skipped =
+    recovery.unreadableLines > 0 ? `, ${recovery.unreadableLines} unreadable lines skipped` : '';
+  io.stderr(
+    `stored ${recovery.appended} records from ${recovery.journals} journal(s) of stopped gateways${skipped}\n`,
+  );
 }
 
 function anchorsOf(texts: readonly string[]): AuditAnchor[] {

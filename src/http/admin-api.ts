@@ -30,6 +30,8 @@ export interface AdminDeps {
   governance: Governance;
   ledger: Ledger;
   audit: AuditLog;
+  /** Moves records still in this process's journal into the database, so that reads see every answered call. */
+  flushAudit(): Promise<void>;
   catalog: readonly CatalogEntry[];
   masker: Masker;
   now(): number;
@@ -255,7 +257,7 @@ export function createAdminApi(deps: AdminDeps): Hono {
     return c.json(createPoisoningScanner({ otherNames }).scanText(input.text));
   });
 
-  api.get('/audit', (c) => {
+  api.get('/audit', async (c) => {
     const q = c.req.query();
     const filter: AuditQuery = {};
     for (const key of ['since', 'until', 'alias', 'principal', 'cursor'] as const) {
@@ -265,6 +267,7 @@ export function createAdminApi(deps: AdminDeps): Hono {
     if (q.decision === 'allow' || q.decision === 'deny' || q.decision === 'ask') filter.decision = q.decision;
     if (q.order === 'asc' || q.order === 'desc') filter.order = q.order;
     if (q.limit !== undefined) filter.limit = Number(q.limit);
+    await deps.flushAudit();
     return c.json(deps.audit.query(filter));
   });
 

@@ -82,6 +82,8 @@ export interface Gateway {
   serverFor(identity: DownstreamIdentity): Server;
   /** Resolves when every upstream has connected or failed once. */
   ready(timeoutMs?: number): Promise<void>;
+  /** Moves the audit records of answered calls from this process's journal into the database. */
+  flushAudit(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -197,7 +199,19 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
   };
   const rules = compileApprovalRules(config.approval.rules);
   const auditLog = createAuditLog(store, { clock: now, masker });
-  const audit = createAuditWriter(auditLog);
+  const recovered = auditLog.recoverJournals();
+  if (recovered.journals > 0) {
+    logger.log('audit.journal_recovered', { ...recovered }, recovered.unreadableLines > 0 ? 'warn' : 'info');
+  }
+  const audit = createAuditWriter(auditLog, {
+    ...(store.auditJournals ? { journal: store.auditJournals.own() } : {}),
+    onStoreError: (error) =>
+      logger.log(
+        'audit.store_failed',
+        { error: (error as Error).message, action: 'the records stay in the journal; retrying' },
+        'error',
+      ),
+  });
   const pipeline = createCallPipeline({
     registry: toolRegistry,
     supervisor,
@@ -318,6 +332,7 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     governance,
     ledger,
     audit: auditLog,
+    flushAudit: () => audit.flush(),
     catalog,
     masker,
     now,
@@ -360,6 +375,7 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     ready: async (timeoutMs) => {
       await Promise.all([supervisor.settled(timeoutMs), localTools?.ready]);
     },
+    flushAudit: () => audit.flush(),
     async close() {
       clearInterval(watcher);
       core.parked.close();
@@ -368,7 +384,7 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
       await localTools?.close();
       if (!deps.runner) await runner.close();
       await telemetry.shutdown();
-      await audit.flush();
+      await audit.close();
       if (!deps.store) store.close();
     },
   };

@@ -49,12 +49,15 @@ export function createAuditRepository(db: Database.Database): AuditStore {
      ORDER BY seq ASC LIMIT @limit`,
   );
 
+  const idTaken = db.prepare('SELECT 1 FROM audit_log WHERE id = ?').pluck();
+
   const readHead = (): AuditChainHead | undefined => selectHead.get() as AuditChainHead | undefined;
 
-  const append = db.transaction((rows: readonly AuditRowToLink[]): AuditRow[] => {
+  const append = db.transaction((rows: readonly AuditRowToLink[], skipExisting: boolean): AuditRow[] => {
     let head = readHead();
     const stored: AuditRow[] = [];
     for (const { row, link } of rows) {
+      if (skipExisting && idTaken.get(row.id) !== undefined) continue;
       const { prevDigest, digest } = link(head);
       const appended: AuditRow = { ...row, seq: (head?.seq ?? 0) + 1, prevDigest, digest };
       insert.run(appended);
@@ -67,7 +70,8 @@ export function createAuditRepository(db: Database.Database): AuditStore {
 
   return {
     // IMMEDIATE: the write lock is taken before the head is read, so two writers never chain to the same row.
-    append: (rows) => (rows.length === 0 ? [] : append.immediate(rows)),
+    append: (rows, options) =>
+      rows.length === 0 ? [] : append.immediate(rows, options?.skipExisting === true),
     head: readHead,
     scan(afterSeq, limit) {
       return (scan.all(afterSeq, limit) as AuditDbRow[]).map(toRow);

@@ -8,6 +8,7 @@ export type { OpenStoreOptions } from './open-store.ts';
 export { listMigrations, defaultMigrationsDir } from './migrations.ts';
 export type { Migration } from './migrations.ts';
 export { EVENT_TYPES } from './types.ts';
+export type { AuditJournal, AuditJournals, OrphanJournal } from './audit-journal.ts';
 export type {
   Store,
   UpstreamStore,
@@ -25,6 +26,7 @@ export type {
   AuditRow,
   AuditLinker,
   AuditRowToLink,
+  AuditAppendOptions,
   AuditRowQuery,
   AuditStore,
 } from './types.ts';

@@ -1,5 +1,6 @@
 /** Opens the SQLite database, applies migrations, and builds the repositories over it. */
 import { resolve } from 'node:path';
+import { createAuditJournals } from './audit-journal.ts';
 import { createAuditRepository } from './audit-repository.ts';
 import { MEMORY_PATH, openDatabase } from './database.ts';
 import { createEventRepository } from './event-repository.ts';
@@ -29,6 +30,7 @@ export function openStore(options: OpenStoreOptions): Store {
       ledger: createLedgerRepository(db),
       events: createEventRepository(db),
       audit: createAuditRepository(db),
+      ...(path === MEMORY_PATH ? {} : { auditJournals: createAuditJournals(path) }),
       path,
       schemaVersion,
       dataVersion: () => (db.open ? (db.pragma('data_version', { simple: true }) as number) : -1),

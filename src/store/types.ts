@@ -2,6 +2,7 @@
  * The narrow repository interfaces of the store. Only the SQLite implementation exists today; a PostgreSQL one
  * must satisfy the same contracts (DESIGN.md decision 1).
  */
+import type { AuditJournals } from './audit-journal.ts';
 
 /** When an upstream last connected and was last used, in ms since the epoch (null: never). */
 export interface UpstreamState {
@@ -122,6 +123,12 @@ export interface AuditRow extends AuditRowInput {
   digest: string;
 }
 
+/** How `append` treats rows that are already stored. */
+export interface AuditAppendOptions {
+  /** Skip rows whose id is already in the log (a journal replayed twice) instead of failing. */
+  skipExisting?: boolean;
+}
+
 /** A row to append with the function that links it to the row before. */
 export interface AuditRowToLink {
   row: AuditRowInput;
@@ -155,7 +162,7 @@ export interface AuditStore {
    * Appends rows in one write transaction: reads the head, asks each row's `link` for its digests (chaining the
    * rows in order), inserts them with consecutive seqs and moves the head once. Durable once it returns.
    */
-  append(rows: readonly AuditRowToLink[]): AuditRow[];
+  append(rows: readonly AuditRowToLink[], options?: AuditAppendOptions): AuditRow[];
   /** The recorded chain head, or undefined when nothing was ever appended. */
   head(): AuditChainHead | undefined;
   /** Up to `limit` rows with seq > afterSeq, oldest first (for verification and export). */
@@ -172,6 +179,8 @@ export interface Store {
   ledger: LedgerStore;
   events: EventStore;
   audit: AuditStore;
+  /** The per-process audit journals beside the database file; absent for `:memory:`. */
+  auditJournals?: AuditJournals;
   /** The database path, or `:memory:`. */
   readonly path: string;
   /** The highest applied migration version. */

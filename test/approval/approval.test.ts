@@ -42,10 +42,12 @@ beforeAll(async () => {
 afterAll(async () => gateway?.close());
 
 const text = (result: CallToolResult) => result.content.map((c) => ('text' in c ? c.text : '')).join('\n');
-const auditRows = () =>
-  createAuditLog(gateway.gateway.store)
+const auditRows = async () => {
+  await gateway.gateway.flushAudit();
+  return createAuditLog(gateway.gateway.store)
     .query({ limit: 1000, order: 'asc' })
     .entries.map((e) => e.record);
+};
 
 describe.each(['legacy', 'modern'] as const)('write_file (REQUIRED) with a %s client', (era) => {
   const target = (name: string) => path.join(files, `${era}-${name}.txt`);
@@ -64,13 +66,13 @@ describe.each(['legacy', 'modern'] as const)('write_file (REQUIRED) with a %s cl
         return { action: 'accept', content: {} };
       },
     });
-    const before = auditRows().length;
+    const before = (await auditRows()).length;
     const result = await write(client, 'accepted');
     expect(result.isError).toBeFalsy();
     expect(prompts).toHaveLength(1);
     expect(prompts[0]).toContain('files_write_file');
     expect(readFileSync(target('accepted'), 'utf8')).toBe(`written by ${era}`);
-    const rows = auditRows().slice(before);
+    const rows = (await auditRows()).slice(before);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       alias: 'files_write_file',
@@ -88,12 +90,12 @@ describe.each(['legacy', 'modern'] as const)('write_file (REQUIRED) with a %s cl
     ['cancel', { action: 'cancel' as const }, 'dismissed'],
   ])('denies when the person answers %s, and writes nothing', async (name, answer, reason) => {
     const client = await connectClient(gateway.url, { era, onElicit: () => answer });
-    const before = auditRows().length;
+    const before = (await auditRows()).length;
     const result = await write(client, name);
     expect(result.isError).toBe(true);
     expect(text(result)).toMatch(new RegExp(`^Tool execution was denied: .*${reason}`));
     expect(existsSync(target(name))).toBe(false);
-    const rows = auditRows().slice(before);
+    const rows = (await auditRows()).slice(before);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       outcome: 'ERROR',
@@ -156,7 +158,7 @@ describe.each(['legacy', 'modern'] as const)('write_file (REQUIRED) with a %s cl
     expect(result.isError).toBe(true);
     expect(text(result)).toBe('Tool execution was denied: the secrets folder is off limits');
     expect(asked).toBe(0);
-    const [row] = auditRows().slice(-1);
+    const [row] = (await auditRows()).slice(-1);
     expect(row).toMatchObject({ outcome: 'ERROR', approval: { decision: 'deny', ruleId: 'no-secrets' } });
     await client.close();
   });

@@ -201,7 +201,7 @@ describe.each(['legacy', 'modern'] as const)('audit rows of %s calls', (era) => 
         : {}),
     });
     const request = scenario.call(era, name.replaceAll(/\W+/g, '-'));
-    const before = auditRecords(gateway.gateway.store).length;
+    const before = (await auditRecords(gateway.gateway)).length;
     const startedAt = Date.now();
     const result = await client
       .callTool(request)
@@ -218,7 +218,7 @@ describe.each(['legacy', 'modern'] as const)('audit rows of %s calls', (era) => 
     const sessionId = client.transport?.sessionId;
     await client.close();
 
-    const rows = auditRecords(gateway.gateway.store).slice(before);
+    const rows = (await auditRecords(gateway.gateway)).slice(before);
     expect(rows).toHaveLength(1);
     const row = rows[0] as AuditRecord;
     const { expected } = scenario;
@@ -282,7 +282,7 @@ describe.each(['legacy', 'modern'] as const)('audit rows of %s calls', (era) => 
 describe.each(['legacy', 'modern'] as const)('audit rows of %s calls to names that are not tools', (era) => {
   it('a call to an unknown tool leaves one unresolved row, refused by the gateway', async () => {
     const client: Client = await connectClient(gateway.url, { era, apiKey: API_KEY });
-    const before = auditRecords(gateway.gateway.store).length;
+    const before = (await auditRecords(gateway.gateway)).length;
     const name = `files_probe_${era}`;
     const outcome = await client
       .callTool({ name, arguments: { path: `/etc/${API_KEY}` } })
@@ -293,7 +293,7 @@ describe.each(['legacy', 'modern'] as const)('audit rows of %s calls to names th
     if (outcome instanceof Error) expect(outcome.message).toMatch(/Unknown tool/);
     else expect(outcome.isError).toBe(true);
 
-    const rows = auditRecords(gateway.gateway.store).slice(before);
+    const rows = (await auditRecords(gateway.gateway)).slice(before);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       principal: PRINCIPAL,

@@ -67,10 +67,10 @@ function sqlite(script: string): { status: number | null; stderr: string } {
   return { status: run.status, stderr: run.stderr };
 }
 
-function rowOf(message: string) {
+async function rowOf(message: string) {
   const store = openStore({ path: dbPath });
   try {
-    return auditRecords(store).find((r) => JSON.stringify(r.arguments).includes(message));
+    return (await auditRecords(store)).find((r) => JSON.stringify(r.arguments).includes(message));
   } finally {
     store.close();
   }
@@ -99,7 +99,7 @@ describe('audit verify over a gateway-written log', () => {
       });
 
       it('fails after the trigger is dropped and a row is edited, naming that row', async () => {
-        const target = rowOf(`second ${marker}`);
+        const target = await rowOf(`second ${marker}`);
         expect(target).toBeDefined();
         const edited = sqlite(
           [
@@ -111,7 +111,7 @@ describe('audit verify over a gateway-written log', () => {
         );
         expect(edited.stderr).toBe('');
         expect(edited.status).toBe(0);
-        expect(rowOf(`forged ${marker}`)?.id).toBe(target?.id);
+        expect((await rowOf(`forged ${marker}`))?.id).toBe(target?.id);
 
         const result = await verifyCommand();
         expect(result.code).toBe(1);

@@ -66,7 +66,7 @@ describe('upstream elicitation answered by a modern client', () => {
     );
     expect(bystanderAsked).toHaveLength(0);
 
-    const rows = auditRecords(gateway.gateway.store).filter(
+    const rows = (await auditRecords(gateway.gateway)).filter(
       (r) => r.alias === 'every_trigger-elicitation-request',
     );
     expect(rows).toHaveLength(1);

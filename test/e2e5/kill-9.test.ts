@@ -1,10 +1,12 @@
 /**
  * Issue 5, "it must show" 4: `kill -9` of the gateway in the middle of a stream of calls loses no audit row of a
  * call the client saw succeed. The gateway runs as its own process (`portcullis serve`), a real SDK client fires
- * sequential echo calls, the gateway is SIGKILLed mid-stream, and the store it leaves behind is opened and read.
+ * sequential echo calls, the gateway is SIGKILLed mid-stream and started again on the same store (which stores
+ * what the killed process left in its audit journal), and the store is then read.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
@@ -116,9 +118,19 @@ describe('kill -9 during a stream of calls', () => {
     expect(await exited).toBe('SIGKILL');
     expect(succeeded.length).toBeGreaterThanOrEqual(killAfter);
 
+    // The killed gateway's upstream goes too; then the restart, which stops cleanly once it serves.
+    if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    const restartPort = await freePort();
+    child = startServe(configFile, restartPort);
+    const stopped = new Promise<number | null>((resolve) => child?.once('exit', (code) => resolve(code)));
+    await (await connectWhenReady(`http://127.0.0.1:${restartPort}/mcp`)).close();
+    child.kill('SIGTERM');
+    expect(await stopped).toBe(0);
+    expect(readdirSync(dir).filter((name) => name.includes('-audit-journal-'))).toEqual([]);
+
     const store = openStore({ path: dbPath });
     try {
-      const rows = auditRecords(store).filter((r) => JSON.stringify(r.arguments).includes(run));
+      const rows = (await auditRecords(store)).filter((r) => JSON.stringify(r.arguments).includes(run));
       const recorded = new Set(rows.map((r) => (r.arguments as { message: string }).message));
       for (const message of succeeded) expect(recorded.has(message), `audit row of "${message}"`).toBe(true);
       // Calls are sequential: at most the one in flight at the kill was recorded without an answer.

@@ -149,7 +149,7 @@ describe('spans in memory', () => {
         expect(await childrenOf(round)).toHaveLength(0);
       }
 
-      const row = auditRecords(gateway.gateway.store).find((r) =>
+      const row = (await auditRecords(gateway.gateway)).find((r) =>
         JSON.stringify(r.arguments).includes(message),
       );
       expect(row?.traceId).toBe(span.spanContext().traceId);
@@ -310,7 +310,7 @@ describe('spans over OTLP/HTTP', () => {
         [ATTR.mcpUpstreamId]: 'every',
       });
       expect(receiver.received.find((r) => r.path === '/v1/traces')?.contentType).toContain('json');
-      const row = auditRecords(gateway.gateway.store).find((r) => r.alias === 'every_echo');
+      const row = (await auditRecords(gateway.gateway)).find((r) => r.alias === 'every_echo');
       expect(row?.traceId).toBe(span.traceId);
       expect(
         otlpSpans(receiver.received).some((s) => s.name === 'tools/call echo' && s.traceId === span.traceId),

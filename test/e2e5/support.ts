@@ -1,5 +1,5 @@
 /** Shared helpers of the issue-5 end-to-end proofs: audit rows, span dumps, on-disk bytes and config files. */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { stringify } from 'yaml';
 import { createAuditLog, type AuditRecord } from '../../src/audit/index.ts';
+import type { Gateway } from '../../src/http/index.ts';
 import type { Store } from '../../src/store/index.ts';
 
 /** The text content of a tool result, joined by newlines. */
@@ -14,8 +15,11 @@ export function resultText(result: CallToolResult): string {
   return result.content.map((c) => ('text' in c ? c.text : '')).join('\n');
 }
 
-/** Every audit record of a store, oldest first. */
-export function auditRecords(store: Store): AuditRecord[] {
+/** Every audit record of a store, or of a running gateway once its journal is flushed, oldest first. */
+export async function auditRecords(
+  source: Store | Pick<Gateway, 'store' | 'flushAudit'>,
+): Promise<AuditRecord[]> {
+  const store = 'flushAudit' in source ? (await source.flushAudit(), source.store) : source;
   const log = createAuditLog(store);
   const records: AuditRecord[] = [];
   let cursor: string | null = null;
@@ -45,7 +49,10 @@ export function spanDump(span: ReadableSpan): Record<string, unknown> {
 
 /** Every byte the SQLite database leaves on disk: the main file and its -wal and -shm companions. */
 export function databaseBytes(dbPath: string): { file: string; bytes: Buffer }[] {
-  return [dbPath, `${dbPath}-wal`, `${dbPath}-shm`]
+  const journals = readdirSync(path.dirname(dbPath))
+    .filter((name) => name.startsWith(`${path.basename(dbPath)}-audit-journal-`))
+    .map((name) => path.join(path.dirname(dbPath), name));
+  return [dbPath, `${dbPath}-wal`, `${dbPath}-shm`, ...journals]
     .filter((file) => existsSync(file))
     .map((file) => ({ file, bytes: readFileSync(file) }));
 }

@@ -1,0 +1,158 @@
+/**
+ * Audit journals: one append-only file per process beside the database (`<db>-audit-journal-<pid>-<hex>`).
+ * A call's audit row is written here with one write before the call is answered, and moves into the database
+ * in batches off the call path; the file is emptied once its rows are in. A write that has returned sits in the
+ * page cache: it survives the process being killed, which is what a WAL commit under synchronous=NORMAL
+ * guarantees as well (neither survives an OS crash). Journals of processes that are gone are replayed by the
+ * next process that opens the audit log.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  fstatSync,
+  ftruncateSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import type { AuditRowInput } from './types.ts';
+
+/** This process's journal. */
+export interface AuditJournal {
+  /** Appends rows with one write; once it returns they survive a crash of this process. Throws on I/O failure. */
+  append(rows: readonly AuditRowInput[]): void;
+  /** Empties the journal once its rows are in the database (a removed file is created again on next append). */
+  clear(): void;
+  /** Closes the file, and removes it when it is empty. */
+  close(): void;
+}
+
+/** A journal left by a process that is gone. */
+export interface OrphanJournal {
+  file: string;
+  /** Its rows, in the order they were written. */
+  rows: AuditRowInput[];
+  /** Lines that are not a row (a torn last line after an OS crash); they are skipped. */
+  unreadableLines: number;
+}
+
+/** The audit journals of one database file. */
+export interface AuditJournals {
+  /** This process's journal; its file is created on the first append. */
+  own(): AuditJournal;
+  /** The non-empty journals of processes that are no longer running. */
+  orphans(): OrphanJournal[];
+  /** Deletes an orphan once its rows are in the database. */
+  remove(file: string): void;
+}
+
+const MARKER = '-audit-journal-';
+
+/** The journals beside the database at `dbPath`. */
+export function createAuditJournals(dbPath: string): AuditJournals {
+  const folder = dirname(dbPath);
+  const prefix = `${basename(dbPath)}${MARKER}`;
+  const ownFile = join(folder, `${prefix}${process.pid}-${randomBytes(6).toString('hex')}`);
+  let own: AuditJournal | undefined;
+
+  const isOrphan = (name: string): boolean => {
+    const match = /^(\d+)-[0-9a-f]+$/.exec(name.slice(prefix.length));
+    if (!match || join(folder, name) === ownFile) return false;
+    const pid = Number(match[1]);
+    // Same pid, other file: a previous process with our pid (a restarted container's PID 1) left it.
+    return pid === process.pid || !processRunning(pid);
+  };
+
+  return {
+    own: () => (own ??= openJournal(ownFile)),
+    orphans() {
+      const names = readdirSync(folder).filter((name) => name.startsWith(prefix) && isOrphan(name));
+      return names.sort().flatMap((name) => {
+        const orphan = readJournal(join(folder, name));
+        if (orphan.rows.length > 0 || orphan.unreadableLines > 0) return [orphan];
+        rmSync(orphan.file, { force: true });
+        return [];
+      });
+    },
+    remove: (file) => rmSync(file, { force: true }),
+  };
+}
+
+function openJournal(file: string): AuditJournal {
+  let fd: number | undefined;
+  return {
+    append(rows) {
+      if (rows.length === 0) return;
+      fd ??= openSync(file, 'a', 0o600);
+      const bytes = Buffer.from(rows.map((row) => `${JSON.stringify(row)}\n`).join(''));
+      for (let written = 0; written < bytes.length;) {
+        written += writeSync(fd, bytes, written, bytes.length - written);
+      }
+    },
+    clear() {
+      if (fd === undefined) return;
+      ftruncateSync(fd, 0);
+      // Someone removed the file (a recovery that took this process for gone): write to a new one from now on.
+      if (fstatSync(fd).nlink === 0) {
+        closeSync(fd);
+        fd = undefined;
+      }
+    },
+    close() {
+      if (fd === undefined) return;
+      const empty = fstatSync(fd).size === 0;
+      closeSync(fd);
+      fd = undefined;
+      if (empty) rmSync(file, { force: true });
+    },
+  };
+}
+
+function readJournal(file: string): OrphanJournal {
+  const rows: AuditRowInput[] = [];
+  let unreadableLines = 0;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (line === '') continue;
+    const row = parseRow(line);
+    if (row) rows.push(row);
+    else unreadableLines += 1;
+  }
+  return { file, rows, unreadableLines };
+}
+
+function parseRow(line: string): AuditRowInput | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const row = value as Record<string, unknown>;
+  const strings = ['id', 'time', 'alias', 'outcome', 'decision', 'record'] as const;
+  if (!strings.every((key) => typeof row[key] === 'string')) return undefined;
+  if (typeof row.timeMs !== 'number' || (row.principal !== null && typeof row.principal !== 'string'))
+    return undefined;
+  return {
+    id: row.id as string,
+    time: row.time as string,
+    timeMs: row.timeMs,
+    principal: row.principal,
+    alias: row.alias as string,
+    outcome: row.outcome as string,
+    decision: row.decision as string,
+    record: row.record as string,
+  };
+}
+
+function processRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
