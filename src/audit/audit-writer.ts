@@ -26,7 +26,7 @@ export interface AuditWriter {
 export interface AuditWriterOptions {
   /** This process's journal; without one every turn commits to the database. */
   journal?: AuditJournal;
-  /** Runs the end-of-turn step (default: setImmediate). */
+  /** Runs the end-of-turn step (default: process.nextTick, once the turn's promise continuations have run). */
   schedule?: (run: () => void) => void;
   /** How long journaled records wait before they move into the database, in ms (default 50). */
   storeDelayMs?: number;
@@ -51,7 +51,7 @@ export function createAuditWriter(
   options: AuditWriterOptions = {},
 ): AuditWriter {
   const { journal } = options;
-  const schedule = options.schedule ?? ((run: () => void) => setImmediate(run));
+  const schedule = options.schedule ?? ((run: () => void) => process.nextTick(run));
   const storeDelayMs = options.storeDelayMs ?? 50;
   const maxBatch = options.maxBatch ?? 256;
   let queue: Pending[] = [];
