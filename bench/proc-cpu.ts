@@ -60,3 +60,34 @@ export function findChild(
 ): number | undefined {
   return childPids(parent).find((pid) => !exclude.includes(pid) && commandLineOf(pid).endsWith(suffix));
 }
+
+/** Jiffies of the whole host from the `cpu` line of /proc/stat: all of them, and those stolen by the hypervisor. */
+export interface HostCpuTimes {
+  total: number;
+  steal: number;
+}
+
+/** Parses the aggregate `cpu` line of /proc/stat text; undefined when there is none. */
+export function parseHostCpuTimes(stat: string): HostCpuTimes | undefined {
+  const line = stat.split('\n').find((l) => l.startsWith('cpu '));
+  if (!line) return undefined;
+  // user nice system idle iowait irq softirq steal [guest guest_nice, already counted in user and nice]
+  const fields = line.trim().split(/\s+/).slice(1, 9).map(Number);
+  if (fields.length < 8 || fields.some((n) => !Number.isFinite(n))) return undefined;
+  return { total: fields.reduce((a, b) => a + b, 0), steal: fields[7] as number };
+}
+
+/** The host's CPU times now, or undefined where /proc/stat cannot be read. */
+export function hostCpuTimes(): HostCpuTimes | undefined {
+  try {
+    return parseHostCpuTimes(readFileSync('/proc/stat', 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The share (0..1) of CPU time stolen by the hypervisor between two readings; NaN when it cannot be told. */
+export function stealShare(before: HostCpuTimes | undefined, after: HostCpuTimes | undefined): number {
+  if (!before || !after || after.total <= before.total) return Number.NaN;
+  return (after.steal - before.steal) / (after.total - before.total);
+}

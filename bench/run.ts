@@ -10,6 +10,7 @@ import os from 'node:os';
 import { parseBenchArgs } from './args.ts';
 import { ms, renderTable } from './format.ts';
 import { startProfiler, type ProfileSummary } from './profile.ts';
+import { hostCpuTimes, stealShare } from './proc-cpu.ts';
 import { leakSection } from './sections/leak-check.ts';
 import { proxySection } from './sections/proxy-overhead.ts';
 import { sandboxSection } from './sections/sandbox.ts';
@@ -28,6 +29,14 @@ function printSection(name: string, result: SectionResult): void {
   for (const target of result.targets) {
     console.log(`${target.pass ? 'PASS' : 'MISS'}  ${target.name}: ${target.detail}`);
   }
+}
+
+/** Steal is time the hypervisor gave our vCPUs to other guests: timings of the section are inflated by it. */
+function stealLine(share: number): string {
+  const pct = (share * 100).toFixed(1);
+  const note =
+    share >= 0.05 ? ': the host was busy, so latencies and calls/s above are worse than on a quiet one' : '';
+  return `host CPU steal during this section: ${pct}%${note}`;
 }
 
 function printProfile(summary: ProfileSummary): void {
@@ -75,9 +84,12 @@ async function main(): Promise<void> {
   let failed = false;
   for (const section of chosen) {
     try {
+      const before = hostCpuTimes();
       const result = await section.run(args.options);
-      sections[section.name] = { ...result.figures, targets: result.targets };
+      const steal = stealShare(before, hostCpuTimes());
+      sections[section.name] = { ...result.figures, targets: result.targets, hostStealShare: steal };
       printSection(section.name, result);
+      if (!Number.isNaN(steal)) console.log(stealLine(steal));
     } catch (error) {
       failed = true;
       const message = error instanceof Error ? error.message : String(error);

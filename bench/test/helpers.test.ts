@@ -6,7 +6,7 @@ import { parse } from 'yaml';
 import { buildConfig } from '../../src/config/index.ts';
 import { createLineCounter, gatewayDocument, gatewayLaunch, writeGatewayConfig } from '../gateway-process.ts';
 import { blockSizes, mergeSamples, summarizeSamples } from '../load.ts';
-import { parseProcStatCpuMs, processCpuMs } from '../proc-cpu.ts';
+import { parseHostCpuTimes, parseProcStatCpuMs, processCpuMs, stealShare } from '../proc-cpu.ts';
 import { checkSandboxTarget } from '../sections/sandbox.ts';
 import { assessGrowth } from '../sections/scanner.ts';
 import { summarize } from '../stats.ts';
@@ -29,6 +29,28 @@ describe('parseProcStatCpuMs', () => {
   it('reads a live process on Linux, NaN for no pid', () => {
     if (process.platform === 'linux') expect(processCpuMs(process.pid)).toBeGreaterThanOrEqual(0);
     expect(processCpuMs(undefined)).toBeNaN();
+  });
+});
+
+describe('host steal from /proc/stat', () => {
+  const stat = (line: string) => `${line}\ncpu0 1 2 3 4 5 6 7 8 0 0\nintr 1 2\n`;
+  it.each([
+    ['cpu  100 5 50 800 10 1 4 30 7 0', { total: 1000, steal: 30 }],
+    ['cpu 1 0 0 1 0 0 0 0 0 0', { total: 2, steal: 0 }],
+  ])('parses %j', (line, times) => {
+    expect(parseHostCpuTimes(stat(line))).toEqual(times);
+  });
+
+  it.each([['cpu0 1 2 3'], ['cpu  1 2 x 4 5 6 7 8'], ['cpu  1 2 3']])('is undefined for %j', (line) => {
+    expect(parseHostCpuTimes(line)).toBeUndefined();
+  });
+
+  it.each([
+    [{ total: 1000, steal: 30 }, { total: 1400, steal: 130 }, 0.25],
+    [{ total: 1000, steal: 30 }, { total: 1000, steal: 30 }, Number.NaN],
+    [undefined, { total: 1000, steal: 30 }, Number.NaN],
+  ])('stealShare(%j, %j) = %s', (before, after, share) => {
+    expect(stealShare(before, after)).toEqual(share);
   });
 });
 
