@@ -22,7 +22,7 @@ import type { UpstreamElicitation } from '../upstream/index.ts';
 import { traceContextFromMeta, type Telemetry } from '../telemetry/index.ts';
 import type { ParkedCall, ParkedCalls, ParkedStep, PendingInput } from './parked-calls.ts';
 import type { CallerContext, CallPipeline } from './pipeline.ts';
-import type { UpstreamSurface } from './prompts-resources.ts';
+import { routeCompletion, type UpstreamSurface } from './prompts-resources.ts';
 import type { ToolRegistry } from './registry.ts';
 import type { Supervisor } from '../upstream/index.ts';
 
@@ -33,7 +33,7 @@ export const GATEWAY_SERVER_INFO = { name: 'portcullis', version: '0.1.0' } as c
 export interface GatewayCore {
   registry: ToolRegistry;
   pipeline: CallPipeline;
-  supervisor: Pick<Supervisor, 'getPrompt' | 'readResource'>;
+  supervisor: Pick<Supervisor, 'getPrompt' | 'readResource' | 'complete'>;
   surface(): UpstreamSurface;
   parked: ParkedCalls;
   /** Seals the modern-era requestState (call-bound, expiring, single use). */
@@ -145,6 +145,7 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
       tools: { listChanged: true },
       prompts: { listChanged: true },
       resources: { listChanged: true },
+      completions: {},
       logging: {},
     },
     inputRequired: { roundTimeoutMs: core.elicitationTimeoutMs },
@@ -302,6 +303,18 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
         uri: request.params.uri,
       });
     return masked(core, () => core.supervisor.readResource(upstream, request.params.uri, ctx.mcpReq.signal));
+  });
+  server.setRequestHandler('completion/complete', async (request, ctx) => {
+    const routed = routeCompletion(core.surface(), request.params.ref);
+    if (!routed) {
+      const { ref } = request.params;
+      const what = ref.type === 'ref/prompt' ? `prompt: ${ref.name}` : `resource: ${ref.uri}`;
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown ${what}`);
+    }
+    const params = { ...request.params, ref: routed.ref };
+    return core.maskDeep(
+      await masked(core, () => core.supervisor.complete(routed.upstream, params, ctx.mcpReq.signal)),
+    );
   });
   return server;
 }

@@ -2,7 +2,7 @@ import type { Prompt } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import type { PromptOverride } from '../config/index.ts';
 import type { UpstreamSnapshot } from '../upstream/index.ts';
-import { buildUpstreamSurface } from './prompts-resources.ts';
+import { buildUpstreamSurface, routeCompletion, type CompletionRef } from './prompts-resources.ts';
 
 const snapshot = (id: string, prompts: Prompt[], state: UpstreamSnapshot['state'] = 'connected') =>
   ({
@@ -60,5 +60,42 @@ describe('buildUpstreamSurface prompts', () => {
     for (const [name, upstream, upstreamName] of published) {
       expect(surface.findPrompt(name)).toMatchObject({ upstream, upstreamName, definition: { name } });
     }
+  });
+});
+
+describe('routeCompletion', () => {
+  const withResources = {
+    ...snapshot('docs', [prompt('summarize')]),
+    resources: [{ uri: 'docs://readme', name: 'readme' }],
+    resourceTemplates: [{ name: 'page', uriTemplate: 'docs://pages/{id}' }],
+  } as UpstreamSnapshot;
+  const surface = buildUpstreamSurface([withResources, snapshot('gh', [prompt('review')])], (id) =>
+    id === 'gh' ? { review: { alias: 'review' } } : undefined,
+  );
+  it.each<[string, CompletionRef, ReturnType<typeof routeCompletion>]>([
+    [
+      'a namespaced prompt, by its upstream name',
+      { type: 'ref/prompt', name: 'docs_summarize' },
+      { upstream: 'docs', ref: { type: 'ref/prompt', name: 'summarize' } },
+    ],
+    [
+      'an aliased prompt',
+      { type: 'ref/prompt', name: 'review' },
+      { upstream: 'gh', ref: { type: 'ref/prompt', name: 'review' } },
+    ],
+    [
+      'a resource template as listed',
+      { type: 'ref/resource', uri: 'docs://pages/{id}' },
+      { upstream: 'docs', ref: { type: 'ref/resource', uri: 'docs://pages/{id}' } },
+    ],
+    [
+      'a listed resource',
+      { type: 'ref/resource', uri: 'docs://readme' },
+      { upstream: 'docs', ref: { type: 'ref/resource', uri: 'docs://readme' } },
+    ],
+    ['a prompt by its upstream name alone', { type: 'ref/prompt', name: 'summarize' }, undefined],
+    ['an unknown resource', { type: 'ref/resource', uri: 'other://x/{y}' }, undefined],
+  ])('%s', (_name, ref, routed) => {
+    expect(routeCompletion(surface, ref)).toEqual(routed);
   });
 });

@@ -23,7 +23,7 @@ export interface UpstreamSurface {
   prompts: ExposedPrompt[];
   resources: Resource[];
   resourceTemplates: { name: string; uriTemplate: string; [key: string]: unknown }[];
-  /** Which upstream serves a resource URI (listed, or matched by a template), or undefined. */
+  /** Which upstream serves a resource URI (listed, a listed template as written, or matched by one), or undefined. */
   routeResource(uri: string): string | undefined;
   findPrompt(name: string): ExposedPrompt | undefined;
 }
@@ -39,6 +39,7 @@ export function buildUpstreamSurface(
   const templates: UpstreamSurface['resourceTemplates'] = [];
   const owners = new Map<string, string>();
   const templateOwners: { template: UriTemplate; upstream: string }[] = [];
+  const templateTexts = new Map<string, string>();
   const byName = new Map<string, ExposedPrompt>();
   for (const snapshot of snapshots) {
     if (snapshot.state !== 'connected') continue;
@@ -67,6 +68,7 @@ export function buildUpstreamSurface(
     }
     for (const template of snapshot.resourceTemplates as unknown as { name: string; uriTemplate: string }[]) {
       templates.push({ ...template, name: defaultAlias(snapshot.id, template.name) });
+      if (!templateTexts.has(template.uriTemplate)) templateTexts.set(template.uriTemplate, snapshot.id);
       try {
         templateOwners.push({ template: new UriTemplate(template.uriTemplate), upstream: snapshot.id });
       } catch {
@@ -79,8 +81,31 @@ export function buildUpstreamSurface(
     resources,
     resourceTemplates: templates,
     routeResource(uri) {
-      return owners.get(uri) ?? templateOwners.find((t) => t.template.match(uri) !== null)?.upstream;
+      return (
+        owners.get(uri) ??
+        templateTexts.get(uri) ??
+        templateOwners.find((t) => t.template.match(uri) !== null)?.upstream
+      );
     },
     findPrompt: (name) => byName.get(name),
   };
+}
+
+/** What a `completion/complete` reference points at. */
+export type CompletionRef = { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
+
+/**
+ * The upstream that answers completions for `ref`, with the reference as that upstream knows it (its own prompt
+ * name instead of the alias); undefined when no exposed prompt or resource matches.
+ */
+export function routeCompletion(
+  surface: Pick<UpstreamSurface, 'findPrompt' | 'routeResource'>,
+  ref: CompletionRef,
+): { upstream: string; ref: CompletionRef } | undefined {
+  if (ref.type === 'ref/prompt') {
+    const prompt = surface.findPrompt(ref.name);
+    return prompt && { upstream: prompt.upstream, ref: { type: 'ref/prompt', name: prompt.upstreamName } };
+  }
+  const upstream = surface.routeResource(ref.uri);
+  return upstream === undefined ? undefined : { upstream, ref };
 }

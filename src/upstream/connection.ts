@@ -12,6 +12,8 @@ import {
   type CallToolResult,
   type GetPromptResult,
   type ReadResourceResult,
+  type CompleteRequest,
+  type CompleteResult,
   type VersionNegotiationOptions,
 } from '@modelcontextprotocol/client';
 import type { UpstreamConfig } from '../config/index.ts';
@@ -55,6 +57,8 @@ export interface UpstreamConnection {
     signal?: AbortSignal,
   ): Promise<GetPromptResult>;
   readResource(uri: string, signal?: AbortSignal): Promise<ReadResourceResult>;
+  /** Asks for argument completions; no suggestions when the upstream does not offer completions. */
+  complete(params: CompleteRequest['params'], signal?: AbortSignal): Promise<CompleteResult>;
   /** Checks the upstream still answers (ping on legacy, server/discover on modern); rejects when it does not. */
   probe(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
@@ -217,6 +221,17 @@ export async function connectUpstream(
         );
       } catch (error) {
         throw toUpstreamError(config.id, `resource ${uri}`, error);
+      }
+    },
+    async complete(params, signal) {
+      if (!client.getServerCapabilities()?.completions) return { completion: { values: [] } };
+      try {
+        return await client.complete(params, {
+          timeout: config.callTimeoutMs,
+          ...(signal ? { signal } : {}),
+        });
+      } catch (error) {
+        throw toUpstreamError(config.id, 'completion/complete', error);
       }
     },
     async probe(timeoutMs) {

@@ -2,7 +2,13 @@
  * The upstream supervisor: connects every enabled upstream in parallel, never lets a slow or dead one block the
  * others, reconnects with backoff, re-fetches lists on list_changed, and reports every change to the gateway.
  */
-import type { CallToolResult, GetPromptResult, ReadResourceResult } from '@modelcontextprotocol/client';
+import type {
+  CallToolResult,
+  CompleteRequest,
+  CompleteResult,
+  GetPromptResult,
+  ReadResourceResult,
+} from '@modelcontextprotocol/client';
 import type { UpstreamConfig } from '../config/index.ts';
 import { PortcullisError } from '../errors/index.ts';
 import { reconnectDelayMs } from './backoff.ts';
@@ -54,6 +60,7 @@ export interface Supervisor {
     signal?: AbortSignal,
   ): Promise<GetPromptResult>;
   readResource(id: string, uri: string, signal?: AbortSignal): Promise<ReadResourceResult>;
+  complete(id: string, params: CompleteRequest['params'], signal?: AbortSignal): Promise<CompleteResult>;
   /** Drops the connection and reconnects now (operator action, tests). */
   reconnect(id: string): void;
   close(): Promise<void>;
@@ -258,6 +265,7 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
     callTool: (id, tool, args, callOptions) => guarded(id, (c) => c.callTool(tool, args, callOptions)),
     getPrompt: (id, name, args, signal) => guarded(id, (c) => c.getPrompt(name, args, signal)),
     readResource: (id, uri, signal) => guarded(id, (c) => c.readResource(uri, signal)),
+    complete: (id, params, signal) => guarded(id, (c) => c.complete(params, signal)),
     reconnect(id) {
       const entry = entries.get(id);
       if (!entry || !entry.config.enabled) return;
