@@ -15,8 +15,16 @@ export async function runStdio(args: string[], io: CommandIo): Promise<number> {
   }
   const { gateway } = gatewayFromConfig(values.config, io.cwd);
   const servers = new Set<Server>();
-  gateway.registry.onChange(() => {
-    for (const server of servers) void Promise.resolve(server.sendToolListChanged()).catch(() => {});
+  gateway.onListChanged((kind) => {
+    for (const server of servers) {
+      const sent =
+        kind === 'tools'
+          ? server.sendToolListChanged()
+          : kind === 'prompts'
+            ? server.sendPromptListChanged()
+            : server.sendResourceListChanged();
+      void Promise.resolve(sent).catch(() => {});
+    }
   });
   const handle = serveStdio(
     ({ era }) => {

@@ -66,6 +66,9 @@ export interface GatewayDeps {
   now?: () => number;
 }
 
+/** A list clients can be told has changed. */
+export type ListKind = 'tools' | 'prompts' | 'resources';
+
 /** A built gateway. */
 export interface Gateway {
   app: Hono;
@@ -78,6 +81,8 @@ export interface Gateway {
   logger: Logger;
   telemetry: Telemetry;
   masker: Masker;
+  /** Calls `listener` whenever the tools, prompts or resources clients see change; returns the unsubscribe. */
+  onListChanged(listener: (kind: ListKind) => void): () => void;
   /** A downstream MCP server over the same core (used by `portcullis stdio`). */
   serverFor(identity: DownstreamIdentity): Server;
   /** Resolves when every upstream has connected or failed once. */
@@ -102,6 +107,11 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
 
   // The supervisor reports changes from its first connection on; registry and endpoint exist by then.
   const late: { endpoint?: McpEndpoint; registry?: ToolRegistry } = {};
+  const listListeners = new Set<(kind: ListKind) => void>();
+  const listChanged = (kind: ListKind) => {
+    late.endpoint?.notify(kind);
+    for (const listener of listListeners) listener(kind);
+  };
   const supervisor = createSupervisor({
     upstreams: config.upstreams,
     transport: {
@@ -110,10 +120,10 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     },
     onChange: (_id, change) => {
       if (change === 'state' || change === 'tools') {
-        if (late.registry?.rebuild()) late.endpoint?.notify('tools');
+        if (late.registry?.rebuild()) listChanged('tools');
       }
-      if (change === 'state' || change === 'prompts') late.endpoint?.notify('prompts');
-      if (change === 'state' || change === 'resources') late.endpoint?.notify('resources');
+      if (change === 'state' || change === 'prompts') listChanged('prompts');
+      if (change === 'state' || change === 'resources') listChanged('resources');
     },
     onConnected: (id, at) => store.upstreams.recordConnected(id, at),
     onElicitationDeclined: (id, reason) => log('upstream.elicitation_declined', { upstream: id, reason }),
@@ -185,7 +195,7 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
   });
   late.registry = toolRegistry;
   local?.onChange(() => {
-    if (toolRegistry.rebuild()) late.endpoint?.notify('tools');
+    if (toolRegistry.rebuild()) listChanged('tools');
   });
 
   // "Last used" feeds a 90-day recency window: one write per upstream per minute is precise enough and keeps
@@ -337,7 +347,7 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     masker,
     now,
     refresh: () => {
-      if (toolRegistry.rebuild()) mcp.notify('tools');
+      if (toolRegistry.rebuild()) listChanged('tools');
     },
   });
   app.use('/admin/api/*', async (c, next) => {
@@ -353,7 +363,7 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     const version = store.dataVersion();
     if (version === seenVersion) return;
     seenVersion = version;
-    if (toolRegistry.rebuild()) mcp.notify('tools');
+    if (toolRegistry.rebuild()) listChanged('tools');
   }, 1_000);
   watcher.unref();
 
@@ -371,6 +381,10 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     logger,
     telemetry,
     masker,
+    onListChanged(listener) {
+      listListeners.add(listener);
+      return () => listListeners.delete(listener);
+    },
     serverFor: (identity) => createDownstreamServer(core, identity),
     ready: async (timeoutMs) => {
       await Promise.all([supervisor.settled(timeoutMs), localTools?.ready]);
