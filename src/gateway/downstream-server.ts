@@ -23,6 +23,7 @@ import { traceContextFromMeta, type Telemetry } from '../telemetry/index.ts';
 import type { ParkedCall, ParkedCalls, ParkedStep, PendingInput } from './parked-calls.ts';
 import type { CallerContext, CallPipeline } from './pipeline.ts';
 import { routeCompletion, type UpstreamSurface } from './prompts-resources.ts';
+import type { ResourceFollower, ResourceSubscriptions } from './resource-subscriptions.ts';
 import type { ToolRegistry } from './registry.ts';
 import type { Supervisor } from '../upstream/index.ts';
 
@@ -34,6 +35,8 @@ export interface GatewayCore {
   registry: ToolRegistry;
   pipeline: CallPipeline;
   supervisor: Pick<Supervisor, 'getPrompt' | 'readResource' | 'complete'>;
+  /** Resource subscriptions of 2025-era sessions, passed through to the owning upstreams. */
+  subscriptions: ResourceSubscriptions;
   surface(): UpstreamSurface;
   parked: ParkedCalls;
   /** Seals the modern-era requestState (call-bound, expiring, single use). */
@@ -144,7 +147,8 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
     capabilities: {
       tools: { listChanged: true },
       prompts: { listChanged: true },
-      resources: { listChanged: true },
+      // Subscriptions need a session to notify: only 2025-era servers offer them.
+      resources: { listChanged: true, ...(identity.era === 'legacy' ? { subscribe: true } : {}) },
       completions: {},
       logging: {},
     },
@@ -304,6 +308,23 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
       });
     return masked(core, () => core.supervisor.readResource(upstream, request.params.uri, ctx.mcpReq.signal));
   });
+  if (identity.era === 'legacy') {
+    const follower: ResourceFollower = (uri) =>
+      void Promise.resolve(server.sendResourceUpdated({ uri })).catch(() => {});
+    server.onclose = () => core.subscriptions.drop(follower);
+    server.setRequestHandler('resources/subscribe', async (request) => {
+      const { uri } = request.params;
+      const upstream = core.surface().routeResource(uri);
+      if (!upstream)
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown resource: ${uri}`, { uri });
+      await masked(core, () => core.subscriptions.subscribe(uri, upstream, follower));
+      return {};
+    });
+    server.setRequestHandler('resources/unsubscribe', async (request) => {
+      await core.subscriptions.unsubscribe(request.params.uri, follower);
+      return {};
+    });
+  }
   server.setRequestHandler('completion/complete', async (request, ctx) => {
     const routed = routeCompletion(core.surface(), request.params.ref);
     if (!routed) {

@@ -25,6 +25,12 @@ export { createParkedCalls } from './parked-calls.ts';
 export type { ParkedCalls, ParkedCall, PendingInput } from './parked-calls.ts';
 export { buildUpstreamSurface } from './prompts-resources.ts';
 export type { UpstreamSurface, ExposedPrompt } from './prompts-resources.ts';
+export { createResourceSubscriptions } from './resource-subscriptions.ts';
+export type {
+  ResourceSubscriptions,
+  ResourceFollower,
+  UpstreamSubscriber,
+} from './resource-subscriptions.ts';
 export { assignAliases, defaultAlias, sanitizeName, EXPOSED_NAME_PATTERN } from './aliases.ts';
 export type { AliasRequest, AliasAssignment } from './aliases.ts';
 export { toWireError, toolErrorResult } from './wire-errors.ts';

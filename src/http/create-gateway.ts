@@ -22,6 +22,7 @@ import {
   createCallPipeline,
   createDownstreamServer,
   createParkedCalls,
+  createResourceSubscriptions,
   createToolRegistry,
   toAuditInput,
   type DownstreamIdentity,
@@ -112,6 +113,14 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     late.endpoint?.notify(kind);
     for (const listener of listListeners) listener(kind);
   };
+  const subscriptions = createResourceSubscriptions(
+    {
+      subscribe: (upstream, uri) => supervisor.subscribeResource(upstream, uri),
+      unsubscribe: (upstream, uri) => supervisor.unsubscribeResource(upstream, uri),
+    },
+    (upstream, uri, error) =>
+      log('upstream.resubscribe_failed', { upstream, uri, error: (error as Error).message }),
+  );
   const supervisor = createSupervisor({
     upstreams: config.upstreams,
     transport: {
@@ -125,7 +134,11 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
       if (change === 'state' || change === 'prompts') listChanged('prompts');
       if (change === 'state' || change === 'resources') listChanged('resources');
     },
-    onConnected: (id, at) => store.upstreams.recordConnected(id, at),
+    onConnected: (id, at) => {
+      store.upstreams.recordConnected(id, at);
+      void subscriptions.renew(id);
+    },
+    onResourceUpdated: (id, uri) => subscriptions.updated(id, uri),
     onElicitationDeclined: (id, reason) => log('upstream.elicitation_declined', { upstream: id, reason }),
     log,
     now,
@@ -264,6 +277,7 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
 
   const core: GatewayCore = {
     registry: toolRegistry,
+    subscriptions,
     pipeline,
     supervisor,
     surface: () =>

@@ -37,6 +37,8 @@ export interface ConnectionEvents {
   onListChanged(kind: 'tools' | 'prompts' | 'resources'): void;
   /** An upstream elicitation could not be routed and was declined. */
   onElicitationDeclined?(reason: DeclineReason): void;
+  /** The upstream said a resource someone subscribed to changed. */
+  onResourceUpdated?(uri: string): void;
 }
 
 /** A connected upstream. */
@@ -59,6 +61,9 @@ export interface UpstreamConnection {
   readResource(uri: string, signal?: AbortSignal): Promise<ReadResourceResult>;
   /** Asks for argument completions; no suggestions when the upstream does not offer completions. */
   complete(params: CompleteRequest['params'], signal?: AbortSignal): Promise<CompleteResult>;
+  /** Subscribes to changes of a resource; UPSTREAM_ERROR when the upstream offers no subscriptions. */
+  subscribeResource(uri: string): Promise<void>;
+  unsubscribeResource(uri: string): Promise<void>;
   /** Checks the upstream still answers (ping on legacy, server/discover on modern); rejects when it does not. */
   probe(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
@@ -86,6 +91,9 @@ export async function connectUpstream(
   client.setRequestHandler('elicitation/create', (request) => router.route(request.params));
   client.setNotificationHandler('notifications/message', (notification) => {
     router.routeLog(notification.params);
+  });
+  client.setNotificationHandler('notifications/resources/updated', (notification) => {
+    events.onResourceUpdated?.(notification.params.uri);
   });
   client.setNotificationHandler('notifications/tools/list_changed', () => events.onListChanged('tools'));
   client.setNotificationHandler('notifications/prompts/list_changed', () => events.onListChanged('prompts'));
@@ -232,6 +240,35 @@ export async function connectUpstream(
         });
       } catch (error) {
         throw toUpstreamError(config.id, 'completion/complete', error);
+      }
+    },
+    async subscribeResource(uri) {
+      if (era === 'modern') {
+        throw new PortcullisError(
+          'UPSTREAM_ERROR',
+          `upstream "${config.id}" speaks the 2026-07-28 protocol, whose resource subscriptions ` +
+            '(subscriptions/listen) Portcullis does not relay yet',
+          { reason: 'no-subscriptions' },
+        );
+      }
+      if (!client.getServerCapabilities()?.resources?.subscribe) {
+        throw new PortcullisError(
+          'UPSTREAM_ERROR',
+          `upstream "${config.id}" does not offer resource subscriptions`,
+          { reason: 'no-subscriptions' },
+        );
+      }
+      try {
+        await client.subscribeResource({ uri }, { timeout: config.callTimeoutMs });
+      } catch (error) {
+        throw toUpstreamError(config.id, `resources/subscribe ${uri}`, error);
+      }
+    },
+    async unsubscribeResource(uri) {
+      try {
+        await client.unsubscribeResource({ uri }, { timeout: config.callTimeoutMs });
+      } catch (error) {
+        throw toUpstreamError(config.id, `resources/unsubscribe ${uri}`, error);
       }
     },
     async probe(timeoutMs) {

@@ -29,6 +29,8 @@ export interface SupervisorOptions {
   /** Called when an upstream connected (the store records "last connected"). */
   onConnected?(id: string, at: number): void;
   onElicitationDeclined?(id: string, reason: DeclineReason): void;
+  /** Called when an upstream reports a change of a subscribed resource. */
+  onResourceUpdated?(id: string, uri: string): void;
   /** Structured log sink. */
   log?(event: string, fields: Record<string, unknown>): void;
   now?: () => number;
@@ -61,6 +63,8 @@ export interface Supervisor {
   ): Promise<GetPromptResult>;
   readResource(id: string, uri: string, signal?: AbortSignal): Promise<ReadResourceResult>;
   complete(id: string, params: CompleteRequest['params'], signal?: AbortSignal): Promise<CompleteResult>;
+  subscribeResource(id: string, uri: string): Promise<void>;
+  unsubscribeResource(id: string, uri: string): Promise<void>;
   /** Drops the connection and reconnects now (operator action, tests). */
   reconnect(id: string): void;
   close(): Promise<void>;
@@ -160,6 +164,7 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
           },
           onListChanged: (kind) => void refresh(entry, kind),
           onElicitationDeclined: (reason) => options.onElicitationDeclined?.(entry.config.id, reason),
+          onResourceUpdated: (uri) => options.onResourceUpdated?.(entry.config.id, uri),
         },
         options.connectTimeoutMs,
       );
@@ -266,6 +271,8 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
     getPrompt: (id, name, args, signal) => guarded(id, (c) => c.getPrompt(name, args, signal)),
     readResource: (id, uri, signal) => guarded(id, (c) => c.readResource(uri, signal)),
     complete: (id, params, signal) => guarded(id, (c) => c.complete(params, signal)),
+    subscribeResource: (id, uri) => guarded(id, (c) => c.subscribeResource(uri)),
+    unsubscribeResource: (id, uri) => guarded(id, (c) => c.unsubscribeResource(uri)),
     reconnect(id) {
       const entry = entries.get(id);
       if (!entry || !entry.config.enabled) return;
