@@ -66,7 +66,8 @@ export function createAuditWriter(
       }
       for (const [pending] of batch) pending.resolve();
     } catch {
-      // One bad record must not take the others down: write them one by one, so only it fails.
+      // One bad record must not take the others down: write them one by one, so only it fails. Earlier chunks
+      // of this batch may already be stored, hence skipExisting.
       for (const [pending, prepared] of batch) {
         try {
           log.appendPrepared([prepared], { skipExisting: true });

@@ -48,8 +48,9 @@ export function createResourceSubscriptions(
 
   return {
     async subscribe(uri, upstream, follower) {
+      // A URI has one owner: the upstream of its first subscription, until its last follower leaves.
       const known = byUri.get(uri);
-      if (known && known.upstream === upstream) {
+      if (known) {
         known.followers.add(follower);
         return;
       }
