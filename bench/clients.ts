@@ -1,6 +1,7 @@
 /** SDK clients for the bench: stdio to a launched process, Streamable HTTP to the upstream or the gateway. */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { perRequestSignalFetch } from '../src/upstream/index.ts';
 import { ECHO_STDIO } from './echo-upstream.ts';
 
 /** A connected client and its transport (the leak check inspects the transport). */
@@ -50,10 +51,18 @@ function newClient(): Client {
   return new Client({ name: 'portcullis-bench', version: '1.0.0' });
 }
 
-/** Connects over Streamable HTTP to `url` (the echo upstream or the gateway's /mcp). */
-export async function connectHttp(url: string): Promise<BenchClient> {
+/**
+ * Connects over Streamable HTTP to `url` (the echo upstream or the gateway's /mcp). By default the client uses the
+ * gateway's per-request-signal fetch, so the SDK's abort-listener pile-up in the bench client neither adds cost
+ * to the HTTP rows nor floods the warning count; `sdkFetch: true` keeps the SDK's own fetch (the leak section
+ * studies it).
+ */
+export async function connectHttp(url: string, options: { sdkFetch?: boolean } = {}): Promise<BenchClient> {
   const client = newClient();
-  const transport = new StreamableHTTPClientTransport(new URL(url));
+  const transport = new StreamableHTTPClientTransport(
+    new URL(url),
+    options.sdkFetch ? {} : { fetch: perRequestSignalFetch },
+  );
   await client.connect(transport);
   return wrap(client, transport);
 }

@@ -46,7 +46,8 @@ async function runLeak(options: BenchOptions): Promise<SectionResult> {
     },
     { PATH: process.env.PATH, HOME: process.env.HOME },
   );
-  const client = await connectHttp(gw.url);
+  // The SDK's own fetch: the check shows what its transport does to a long-lived signal.
+  const client = await connectHttp(gw.url, { sdkFetch: true });
   // Counted beside whatever prints warnings (run.ts captures them), not instead of it.
   let maxListenerWarnings = 0;
   const onWarning = (warning: Error) => {

@@ -13,7 +13,7 @@ export type {
   InFlightCall,
   UpstreamLogMessage,
 } from './elicitation-router.ts';
-export { createTransport, INHERITED_CHILD_ENV } from './transports.ts';
+export { createTransport, INHERITED_CHILD_ENV, perRequestSignalFetch } from './transports.ts';
 export type { TransportContext } from './transports.ts';
 export { reconnectDelayMs } from './backoff.ts';
 export type {

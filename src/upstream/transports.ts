@@ -5,6 +5,7 @@ import {
   type Transport,
 } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { setMaxListeners } from 'node:events';
 import type { UpstreamConfig } from '../config/index.ts';
 
 /** Environment a stdio child always inherits besides its configured `env` (nothing else leaks to it). */
@@ -74,6 +75,9 @@ export function createTransport(upstream: UpstreamConfig, context: TransportCont
 export const perRequestSignalFetch: typeof fetch = async (input, init) => {
   const outer = init?.signal;
   if (!outer) return fetch(input, init);
+  // One listener per request in flight, each removed when its request ends: a count above Node's default of 10
+  // is concurrency, not a leak, so the warning is turned off for the lifetime signal (0 = no limit).
+  setMaxListeners(0, outer);
   const controller = new AbortController();
   const forward = () => controller.abort(outer.reason);
   const release = () => outer.removeEventListener('abort', forward);
