@@ -33,6 +33,8 @@ export function gatewayDocument(
         args: ['--import', 'tsx', path.join(REPO_ROOT, 'conformance/upstream-server.ts')],
         cwd: REPO_ROOT,
         protocol,
+        // The suite's test_sampling asks its client for a completion: relayed only where configured.
+        sampling: true,
         tools: {
           include: ['*'],
           overrides: Object.fromEntries(CONFORMANCE_TOOLS.map((name) => [name, { alias: name }])),

@@ -42,6 +42,7 @@ upstreams:
     transport: http
     url: http://127.0.0.1:3001/mcp
     headers: { Authorization: "Bearer \${REMOTE_TOKEN}" }
+    sampling: true
 `,
       'inline',
     );
@@ -57,8 +58,13 @@ upstreams:
       id: 'everything',
       transport: 'stdio',
       env: { SOME_KEY: 'sk-abcdef' },
+      sampling: false,
     });
-    expect(remote).toMatchObject({ transport: 'http', headers: { Authorization: 'Bearer tok-xyz1' } });
+    expect(remote).toMatchObject({
+      transport: 'http',
+      headers: { Authorization: 'Bearer tok-xyz1' },
+      sampling: true,
+    });
     expect([...config.secrets].sort()).toEqual(['k-123456', 'sk-abcdef', 'tok-xyz1']);
   });
 

@@ -208,6 +208,7 @@ interface RawUpstream {
   protocol: 'auto' | 'legacy' | 'modern';
   catalog?: string;
   callTimeout?: string;
+  sampling: boolean;
   tools?: { include?: string[]; exclude?: string[]; overrides?: Record<string, object> };
   prompts?: { overrides?: Record<string, object> };
 }
@@ -229,6 +230,7 @@ function toConfig(doc: RawConfig, source: string, baseDir: string, secrets: stri
       protocol: u.protocol,
       ...(u.catalog === undefined ? {} : { catalog: u.catalog }),
       callTimeoutMs: u.callTimeout === undefined ? callTimeoutMs : parseDuration(u.callTimeout),
+      sampling: u.sampling,
       promptOverrides: (u.prompts?.overrides ?? {}) as Record<string, object>,
       ...(u.tools === undefined
         ? {}

@@ -43,6 +43,8 @@ export interface UpstreamCommon {
   protocol: 'auto' | 'legacy' | 'modern';
   catalog?: string;
   callTimeoutMs: number;
+  /** Relay the upstream's sampling/createMessage to the client whose call caused it (off: no sampling offered). */
+  sampling: boolean;
   /** Absent when the config names no `tools` block (then no implicit composition is built). */
   tools?: ToolSelection;
   /** Prompt overrides by upstream prompt name. */

@@ -11,6 +11,8 @@ import {
   SdkErrorCode,
   Server,
   type CallToolResult,
+  type CreateMessageResult,
+  type CreateMessageResultWithTools,
   type ElicitResult,
   type InputRequiredResult,
   type LoggingLevel,
@@ -18,13 +20,14 @@ import {
 } from '@modelcontextprotocol/server';
 import { argsDigest, type ApprovalSealer, type ElicitationOutcome } from '../approval/index.ts';
 import { ApprovalRequired } from './approval-stage.ts';
-import type { UpstreamElicitation } from '../upstream/index.ts';
+import type { UpstreamElicitation, UpstreamSampling } from '../upstream/index.ts';
 import { traceContextFromMeta, type Telemetry } from '../telemetry/index.ts';
-import type { ParkedCall, ParkedCalls, ParkedStep, PendingInput } from './parked-calls.ts';
+import type { ParkedCall, ParkedCalls, ParkedStep, PendingInput, UpstreamQuestion } from './parked-calls.ts';
 import type { CallerContext, CallPipeline } from './pipeline.ts';
 import { routeCompletion, type UpstreamSurface } from './prompts-resources.ts';
 import type { ResourceFollower, ResourceSubscriptions } from './resource-subscriptions.ts';
 import type { ToolRegistry } from './registry.ts';
+import type { SamplingReview } from './sampling-review.ts';
 import type { Supervisor } from '../upstream/index.ts';
 
 /** The gateway's identity toward clients. */
@@ -47,6 +50,8 @@ export interface GatewayCore {
   mask(text: string): string;
   /** Masks known secrets in any JSON value (relayed upstream log data). */
   maskDeep<T>(value: T): T;
+  /** Checks (injection scan) and masks an upstream's sampling request before it reaches the client's model. */
+  reviewSampling(alias: string, params: UpstreamSampling): SamplingReview;
   /** Request spans (a SERVER span per MCP request). */
   telemetry: Pick<Telemetry, 'traceRequest'>;
   elicitationTimeoutMs: number;
@@ -59,7 +64,8 @@ export interface DownstreamIdentity {
   era: 'legacy' | 'modern';
 }
 
-const UPSTREAM_INPUT_KEY = 'upstream_elicitation';
+/** inputRequests keys of a relayed upstream question, by kind. */
+const UPSTREAM_INPUT_KEYS = { elicitation: 'upstream_elicitation', sampling: 'upstream_sampling' } as const;
 const APPROVAL_KEY = 'approval';
 /** requestState prefixes tell the two sealed kinds apart before opening. */
 const PARKED_PREFIX = 'p.';
@@ -131,7 +137,26 @@ function progressRelay(ctx: ServerContext): CallerContext['progress'] {
       .catch(() => {});
 }
 
-function asInputRequest(params: UpstreamElicitation) {
+/** Reviews an upstream sampling request, then hands it to `send`; a refused one never reaches the client. */
+async function relaySampling(
+  core: GatewayCore,
+  alias: string,
+  params: UpstreamSampling,
+  send: (reviewed: UpstreamSampling) => Promise<CreateMessageResult | CreateMessageResultWithTools>,
+): Promise<CreateMessageResult | CreateMessageResultWithTools> {
+  const review = core.reviewSampling(alias, params);
+  if (!review.relay) {
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidRequest,
+      `Portcullis refused this sampling request: ${review.reason}`,
+    );
+  }
+  return send(review.params);
+}
+
+function asInputRequest(question: UpstreamQuestion) {
+  if (question.kind === 'sampling') return inputRequired.createMessage(question.params);
+  const { params } = question;
   if (params.mode === 'url') {
     return inputRequired.elicitUrl({ message: params.message, url: params.url });
   }
@@ -156,6 +181,7 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
   });
 
   const clientCanElicit = () => server.getClientCapabilities()?.elicitation !== undefined;
+  const clientCanSample = () => server.getClientCapabilities()?.sampling !== undefined;
 
   const caller = (ctx: ServerContext, extra: Partial<CallerContext> = {}): CallerContext => {
     const progress = progressRelay(ctx);
@@ -210,13 +236,24 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
           ? (params: UpstreamElicitation, signal: AbortSignal): Promise<ElicitResult> =>
               ctx.mcpReq.elicitInput(params, { signal, timeout: core.elicitationTimeoutMs })
           : undefined;
+        const askSampling = clientCanSample()
+          ? (params: UpstreamSampling, signal: AbortSignal) =>
+              relaySampling(core, alias, params, (reviewed) =>
+                ctx.mcpReq.requestSampling(reviewed, { signal, timeout: core.elicitationTimeoutMs }),
+              )
+          : undefined;
         const askApproval = (prompt: string) =>
           askOnStream(ctx, prompt, canElicit, core.elicitationTimeoutMs);
         return project(
           await core.pipeline.call(
             alias,
             args,
-            caller(ctx, { canElicit, askApproval, ...(askClient ? { askClient } : {}) }),
+            caller(ctx, {
+              canElicit,
+              askApproval,
+              ...(askClient ? { askClient } : {}),
+              ...(askSampling ? { askSampling } : {}),
+            }),
           ),
         );
       }
@@ -225,6 +262,7 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
       // with input_required; a running upstream call waits in the parking lot until the client retries.
       const binding = { principal: identity.principal, alias, argsDigest: argsDigest(args) };
       const canElicit = clientCanElicit();
+      const canSample = clientCanSample();
       const state = ctx.mcpReq.requestState<string>();
       let call: ParkedCall;
       if (typeof state === 'string' && state.startsWith(PARKED_PREFIX)) {
@@ -240,10 +278,7 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
             'requestState is invalid, expired, already used or bound to another call',
           );
         }
-        const answer = ctx.mcpReq.inputResponses?.[UPSTREAM_INPUT_KEY] as ElicitResult | undefined;
-        taken.pending.answer(
-          answer && typeof answer === 'object' && 'action' in answer ? answer : { action: 'cancel' },
-        );
+        taken.pending.answer(ctx.mcpReq.inputResponses?.[UPSTREAM_INPUT_KEYS[taken.pending.question.kind]]);
         call = taken.call;
       } else {
         const approvalAnswer =
@@ -254,7 +289,13 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
             signal,
             canElicit,
             ...(approvalAnswer === undefined ? {} : { approvalAnswer }),
-            ...(canElicit ? { askClient: (params: UpstreamElicitation) => ask(params) } : {}),
+            ...(canElicit ? { askClient: (params: UpstreamElicitation) => ask.elicit(params) } : {}),
+            ...(canSample
+              ? {
+                  askSampling: (params: UpstreamSampling) =>
+                    relaySampling(core, alias, params, (reviewed) => ask.sample(reviewed)),
+                }
+              : {}),
           }),
         );
       }
@@ -347,7 +388,7 @@ function parkForInput(
   binding: { principal: string; alias: string; argsDigest: string },
 ): InputRequiredResult {
   if (!core.parked.park(call, pending)) {
-    pending.answer({ action: 'decline' });
+    pending.end('decline', 'too many calls are waiting for client input');
     call.abort('too many calls are waiting for client input');
     throw new ProtocolError(
       ProtocolErrorCode.InternalError,
@@ -355,7 +396,7 @@ function parkForInput(
     );
   }
   return inputRequired({
-    inputRequests: { [UPSTREAM_INPUT_KEY]: asInputRequest(pending.params) },
+    inputRequests: { [UPSTREAM_INPUT_KEYS[pending.question.kind]]: asInputRequest(pending.question) },
     requestState:
       PARKED_PREFIX +
       core.sealer.seal({

@@ -22,7 +22,13 @@ export type { ArgumentValidator } from './argument-validator.ts';
 export { createDownstreamServer, GATEWAY_SERVER_INFO } from './downstream-server.ts';
 export type { GatewayCore, DownstreamIdentity } from './downstream-server.ts';
 export { createParkedCalls } from './parked-calls.ts';
-export type { ParkedCalls, ParkedCall, PendingInput } from './parked-calls.ts';
+export type {
+  ParkedCalls,
+  ParkedCall,
+  PendingInput,
+  QuestionAsker,
+  UpstreamQuestion,
+} from './parked-calls.ts';
 export { buildUpstreamSurface } from './prompts-resources.ts';
 export type { UpstreamSurface, ExposedPrompt } from './prompts-resources.ts';
 export { createResourceSubscriptions } from './resource-subscriptions.ts';
@@ -40,3 +46,5 @@ export { createGovernance, serverContextOf, transportKind } from './governance.t
 export type { Governance, GovernanceDeps } from './governance.ts';
 export { createLocalTools, toToolResult } from './local-tools.ts';
 export type { LocalTools, LocalToolsOptions } from './local-tools.ts';
+export { reviewSampling, samplingTexts } from './sampling-review.ts';
+export type { SamplingHit, SamplingReview, SamplingReviewDeps } from './sampling-review.ts';

@@ -1,17 +1,71 @@
 /**
- * Upstream calls parked while a modern-era client answers an upstream-initiated elicitation. A modern client
+ * Upstream calls parked while a modern-era client answers an upstream-initiated elicitation or sampling request
+ * (where sampling is relayed). A modern client
  * cannot receive a server-to-client request, so the gateway answers the round with `input_required`, keeps the
  * upstream call running here, and resumes it when the client retries with its answer. Bounded in time and
  * count, and bound to the principal, alias and arguments of the call that started it.
  */
 import { randomBytes } from 'node:crypto';
-import type { CallToolResult, ElicitResult } from '@modelcontextprotocol/server';
-import type { UpstreamElicitation } from '../upstream/index.ts';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  type CallToolResult,
+  type CreateMessageResult,
+  type ElicitResult,
+} from '@modelcontextprotocol/server';
+import type { UpstreamElicitation, UpstreamSampling } from '../upstream/index.ts';
 
-/** An elicitation the upstream is waiting on. */
+/** What the upstream asks the client mid-call. */
+export type UpstreamQuestion =
+  { kind: 'elicitation'; params: UpstreamElicitation } | { kind: 'sampling'; params: UpstreamSampling };
+
+/** A question the upstream is waiting on. */
 export interface PendingInput {
-  params: UpstreamElicitation;
-  answer(result: ElicitResult): void;
+  question: UpstreamQuestion;
+  /** Hands the client's answer on; a missing or malformed answer ends the question as `end('cancel')` would. */
+  answer(response: unknown): void;
+  /** Ends the question unanswered: an elicitation gets `action`, a sampling request is refused with `reason`. */
+  end(action: 'decline' | 'cancel', reason: string): void;
+}
+
+/** How a parked call's upstream puts its questions to the client. */
+export interface QuestionAsker {
+  elicit(params: UpstreamElicitation): Promise<ElicitResult>;
+  sample(params: UpstreamSampling): Promise<CreateMessageResult>;
+}
+
+function isElicitResult(value: unknown): value is ElicitResult {
+  const action = (value as { action?: unknown } | null)?.action;
+  return action === 'accept' || action === 'decline' || action === 'cancel';
+}
+
+/** The fields every sampling result has (the upstream's SDK validates the rest). */
+function isSamplingResult(value: unknown): value is CreateMessageResult {
+  const v = value as { role?: unknown; content?: unknown; model?: unknown } | null;
+  return typeof v?.role === 'string' && typeof v.model === 'string' && typeof v.content === 'object';
+}
+
+function pendingElicitation(params: UpstreamElicitation, resolve: (r: ElicitResult) => void): PendingInput {
+  return {
+    question: { kind: 'elicitation', params },
+    answer: (response) => resolve(isElicitResult(response) ? response : { action: 'cancel' }),
+    end: (action) => resolve({ action }),
+  };
+}
+
+function pendingSampling(
+  params: UpstreamSampling,
+  resolve: (r: CreateMessageResult) => void,
+  reject: (error: Error) => void,
+): PendingInput {
+  const refuse = (reason: string) =>
+    reject(new ProtocolError(ProtocolErrorCode.InvalidRequest, `sampling request not answered: ${reason}`));
+  return {
+    question: { kind: 'sampling', params },
+    answer: (response) =>
+      isSamplingResult(response) ? resolve(response) : refuse('the client sent no sampling result'),
+    end: (_action, reason) => refuse(reason),
+  };
 }
 
 /** What a parked call produces next: its final result, or another question for the client. */
@@ -31,13 +85,10 @@ export interface ParkedCall {
 
 /** Holds parked calls between rounds. */
 export interface ParkedCalls {
-  /** Starts an upstream call whose elicitations become steps. `run` receives the asker and an abort signal. */
+  /** Starts an upstream call whose questions to the client (elicitation, sampling) become steps. `run` receives the asker and an abort signal. */
   start(
     binding: { principal: string; alias: string; argsDigest: string },
-    run: (
-      ask: (params: UpstreamElicitation) => Promise<ElicitResult>,
-      signal: AbortSignal,
-    ) => Promise<CallToolResult>,
+    run: (ask: QuestionAsker, signal: AbortSignal) => Promise<CallToolResult>,
   ): ParkedCall;
   /** Parks a call that waits for the client's answer to `pending`; refuses when the bound is reached. */
   park(call: ParkedCall, pending: PendingInput): boolean;
@@ -61,11 +112,14 @@ export function createParkedCalls(options: { ttlMs: number; maxParked: number })
     let outcome: { result: CallToolResult } | undefined;
     let failure: { error: unknown } | undefined;
 
-    const ask = (params: UpstreamElicitation) =>
-      new Promise<ElicitResult>((resolve) => {
-        inputs.push({ params, answer: resolve });
-        wake?.();
-      });
+    const queue = (pending: PendingInput) => {
+      inputs.push(pending);
+      wake?.();
+    };
+    const ask: QuestionAsker = {
+      elicit: (params) => new Promise((resolve) => queue(pendingElicitation(params, resolve))),
+      sample: (params) => new Promise((resolve, reject) => queue(pendingSampling(params, resolve, reject))),
+    };
     run(ask, controller.signal).then(
       (result) => {
         outcome = { result };
@@ -108,7 +162,7 @@ export function createParkedCalls(options: { ttlMs: number; maxParked: number })
     park(call, pending) {
       if (parked.size >= options.maxParked) return false;
       const timer = setTimeout(() => {
-        pending.answer({ action: 'cancel' });
+        pending.end('cancel', 'the client did not answer in time');
         parked.delete(call.id);
         call.abort('the client did not answer the upstream question in time');
       }, options.ttlMs);

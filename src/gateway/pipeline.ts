@@ -8,7 +8,7 @@ import type { ElicitationOutcome } from '../approval/index.ts';
 import { executionTargetOf, type Telemetry } from '../telemetry/index.ts';
 import { PortcullisError } from '../errors/index.ts';
 import type { Masker } from '../sandbox/index.ts';
-import type { ElicitationAsker, Supervisor } from '../upstream/index.ts';
+import type { ElicitationAsker, SamplingAsker, Supervisor } from '../upstream/index.ts';
 import type { ArgumentValidator } from './argument-validator.ts';
 import type { ToolRegistry } from './registry.ts';
 import type { ExposedTool, LocalToolProvider } from './types.ts';
@@ -28,6 +28,8 @@ export interface CallerContext {
   }) => void;
   /** Routes upstream-initiated elicitation to this client; absent when the client cannot elicit. */
   askClient?: ElicitationAsker;
+  /** Routes upstream sampling to this client (already reviewed); absent when the client cannot sample. */
+  askSampling?: SamplingAsker;
   /** `_meta` to forward upstream (W3C trace context). */
   meta?: Record<string, unknown>;
   /** Relays an upstream log message to the client (masked on the way). */
@@ -123,6 +125,7 @@ export async function executeTool(
     signal: caller.signal,
     ...(caller.progress ? { onProgress: caller.progress } : {}),
     ...(caller.askClient ? { askClient: caller.askClient } : {}),
+    ...(caller.askSampling ? { askSampling: caller.askSampling } : {}),
     ...(caller.log ? { onLog: caller.log } : {}),
     ...(caller.meta ? { meta: caller.meta } : {}),
   });

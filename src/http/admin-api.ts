@@ -69,6 +69,7 @@ function previewUpstream(input: Record<string, unknown>): UpstreamConfig {
     enabled: true,
     protocol: 'auto' as const,
     callTimeoutMs: 60_000,
+    sampling: false,
     ...(typeof input.catalog === 'string' ? { catalog: input.catalog } : {}),
   };
   if (transport === 'stdio') {

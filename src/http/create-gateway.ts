@@ -24,6 +24,7 @@ import {
   createParkedCalls,
   createResourceSubscriptions,
   createToolRegistry,
+  reviewSampling,
   toAuditInput,
   type DownstreamIdentity,
   type GatewayCore,
@@ -139,7 +140,8 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
       void subscriptions.renew(id);
     },
     onResourceUpdated: (id, uri) => subscriptions.updated(id, uri),
-    onElicitationDeclined: (id, reason) => log('upstream.elicitation_declined', { upstream: id, reason }),
+    onClientRequestDeclined: (id, reason, request) =>
+      log(`upstream.${request}_declined`, { upstream: id, reason }),
     log,
     now,
   });
@@ -275,6 +277,7 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     },
   });
 
+  const samplingScanner = createPoisoningScanner();
   const core: GatewayCore = {
     registry: toolRegistry,
     subscriptions,
@@ -295,6 +298,18 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     policyVersion: () => rules.version,
     mask: (text) => masker.mask(text),
     maskDeep: (value) => masker.maskDeep(value),
+    reviewSampling: (alias, params) => {
+      const review = reviewSampling(params, {
+        scan: (text) => samplingScanner.scanText(text),
+        poisoning: config.poisoning,
+        maskDeep: (value) => masker.maskDeep(value),
+      });
+      const hits = review.hits.map((hit) => `${hit.patternId} in ${hit.field}`);
+      if (review.relay)
+        log('sampling.relayed', { alias, ...(hits.length > 0 ? { poisoningHits: hits } : {}) });
+      else logger.log('sampling.refused', { alias, reason: review.reason }, 'warn');
+      return review;
+    },
     telemetry,
   };
   const mcp = createMcpEndpoint({

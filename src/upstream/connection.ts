@@ -19,7 +19,12 @@ import {
 import type { UpstreamConfig } from '../config/index.ts';
 import { PortcullisError } from '../errors/index.ts';
 import { attachDirectToolCalls } from './direct-tool-call.ts';
-import { createElicitationRouter, type DeclineReason } from './elicitation-router.ts';
+import {
+  createClientRequestRouter,
+  type DeclineReason,
+  type DeclinedRequest,
+} from './client-request-router.ts';
+import { createListenSubscriptions } from './listen-subscriptions.ts';
 import { createTransport, type TransportContext } from './transports.ts';
 import type { UpstreamCallOptions, UpstreamSnapshot } from './types.ts';
 
@@ -35,10 +40,12 @@ export interface ConnectionEvents {
   onClose(error?: Error): void;
   /** The upstream said one of its lists changed. */
   onListChanged(kind: 'tools' | 'prompts' | 'resources'): void;
-  /** An upstream elicitation could not be routed and was declined. */
-  onElicitationDeclined?(reason: DeclineReason): void;
+  /** An upstream elicitation or sampling request could not be routed to a caller and was declined. */
+  onClientRequestDeclined?(reason: DeclineReason, request: DeclinedRequest): void;
   /** The upstream said a resource someone subscribed to changed. */
   onResourceUpdated?(uri: string): void;
+  /** A 2026-era subscription stream the upstream dropped could not be re-opened. */
+  onSubscriptionLost?(uri: string, error: Error): void;
 }
 
 /** A connected upstream. */
@@ -84,11 +91,17 @@ export async function connectUpstream(
 ): Promise<UpstreamConnection> {
   const negotiationOptions = negotiation(config.protocol);
   const client = new Client(GATEWAY_CLIENT_INFO, {
-    capabilities: { elicitation: { form: {} } },
+    // Sampling is offered only where configured: it lets the server spend the client's model.
+    capabilities: { elicitation: { form: {} }, ...(config.sampling ? { sampling: {} } : {}) },
     ...(negotiationOptions === undefined ? {} : { versionNegotiation: negotiationOptions }),
   });
-  const router = createElicitationRouter((reason) => events.onElicitationDeclined?.(reason));
+  const router = createClientRequestRouter((reason, request) =>
+    events.onClientRequestDeclined?.(reason, request),
+  );
   client.setRequestHandler('elicitation/create', (request) => router.route(request.params));
+  if (config.sampling) {
+    client.setRequestHandler('sampling/createMessage', (request) => router.routeSampling(request.params));
+  }
   client.setNotificationHandler('notifications/message', (notification) => {
     router.routeLog(notification.params);
   });
@@ -141,6 +154,13 @@ export async function connectUpstream(
       .catch(() => {});
   }
 
+  const listens = createListenSubscriptions({
+    client,
+    upstreamId: config.id,
+    timeoutMs: config.callTimeoutMs,
+    onLost: (uri, error) => events.onSubscriptionLost?.(uri, error),
+  });
+
   // Plain calls skip the SDK client's request machinery; see direct-tool-call.ts for when that is safe.
   const direct = attachDirectToolCalls(transport);
   /** Listed tools without an outputSchema (the SDK path validates structured content against one). */
@@ -172,6 +192,7 @@ export async function connectUpstream(
       const meta = callMeta(options, era);
       const untrack = router.track({
         askClient: options.askClient,
+        askSampling: options.askSampling,
         onLog: options.onLog,
         signal: options.signal ?? NEVER_ABORTED,
       });
@@ -243,14 +264,6 @@ export async function connectUpstream(
       }
     },
     async subscribeResource(uri) {
-      if (era === 'modern') {
-        throw new PortcullisError(
-          'UPSTREAM_ERROR',
-          `upstream "${config.id}" speaks the 2026-07-28 protocol, whose resource subscriptions ` +
-            '(subscriptions/listen) Portcullis does not relay yet',
-          { reason: 'no-subscriptions' },
-        );
-      }
       if (!client.getServerCapabilities()?.resources?.subscribe) {
         throw new PortcullisError(
           'UPSTREAM_ERROR',
@@ -258,6 +271,7 @@ export async function connectUpstream(
           { reason: 'no-subscriptions' },
         );
       }
+      if (era === 'modern') return listens.subscribe(uri);
       try {
         await client.subscribeResource({ uri }, { timeout: config.callTimeoutMs });
       } catch (error) {
@@ -265,6 +279,7 @@ export async function connectUpstream(
       }
     },
     async unsubscribeResource(uri) {
+      if (era === 'modern') return listens.unsubscribe(uri);
       try {
         await client.unsubscribeResource({ uri }, { timeout: config.callTimeoutMs });
       } catch (error) {
@@ -281,6 +296,7 @@ export async function connectUpstream(
     },
     async close() {
       closedByUs = true;
+      listens.closeAll();
       await client.close().catch(() => {});
     },
   };

@@ -6,13 +6,14 @@ export { createSupervisor } from './supervisor.ts';
 export type { Supervisor, SupervisorOptions, UpstreamChange } from './supervisor.ts';
 export { connectUpstream, GATEWAY_CLIENT_INFO, describeError } from './connection.ts';
 export type { UpstreamConnection, ConnectionEvents } from './connection.ts';
-export { createElicitationRouter } from './elicitation-router.ts';
+export { createClientRequestRouter } from './client-request-router.ts';
 export type {
-  ElicitationRouter,
+  ClientRequestRouter,
   DeclineReason,
+  DeclinedRequest,
   InFlightCall,
   UpstreamLogMessage,
-} from './elicitation-router.ts';
+} from './client-request-router.ts';
 export { createTransport, INHERITED_CHILD_ENV, perRequestSignalFetch } from './transports.ts';
 export type { TransportContext } from './transports.ts';
 export { reconnectDelayMs } from './backoff.ts';
@@ -22,4 +23,6 @@ export type {
   UpstreamCallOptions,
   UpstreamElicitation,
   ElicitationAsker,
+  SamplingAsker,
+  UpstreamSampling,
 } from './types.ts';

@@ -13,7 +13,7 @@ import type { UpstreamConfig } from '../config/index.ts';
 import { PortcullisError } from '../errors/index.ts';
 import { reconnectDelayMs } from './backoff.ts';
 import { connectUpstream, describeError, type UpstreamConnection } from './connection.ts';
-import type { DeclineReason } from './elicitation-router.ts';
+import type { DeclineReason, DeclinedRequest } from './client-request-router.ts';
 import type { TransportContext } from './transports.ts';
 import type { UpstreamCallOptions, UpstreamSnapshot } from './types.ts';
 
@@ -28,7 +28,8 @@ export interface SupervisorOptions {
   onChange(id: string, change: UpstreamChange): void;
   /** Called when an upstream connected (the store records "last connected"). */
   onConnected?(id: string, at: number): void;
-  onElicitationDeclined?(id: string, reason: DeclineReason): void;
+  /** Called when an upstream request to its client (elicitation, sampling) could not be routed to a caller. */
+  onClientRequestDeclined?(id: string, reason: DeclineReason, request: DeclinedRequest): void;
   /** Called when an upstream reports a change of a subscribed resource. */
   onResourceUpdated?(id: string, uri: string): void;
   /** Structured log sink. */
@@ -163,8 +164,15 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
             }
           },
           onListChanged: (kind) => void refresh(entry, kind),
-          onElicitationDeclined: (reason) => options.onElicitationDeclined?.(entry.config.id, reason),
+          onClientRequestDeclined: (reason, request) =>
+            options.onClientRequestDeclined?.(entry.config.id, reason, request),
           onResourceUpdated: (uri) => options.onResourceUpdated?.(entry.config.id, uri),
+          onSubscriptionLost: (uri, error) =>
+            options.log?.('upstream.subscription_lost', {
+              upstream: entry.config.id,
+              uri,
+              error: error.message,
+            }),
         },
         options.connectTimeoutMs,
       );

@@ -1,5 +1,8 @@
 /** Plain data the upstream domain hands to the gateway. */
 import type {
+  CreateMessageRequestParams,
+  CreateMessageResult,
+  CreateMessageResultWithTools,
   ElicitRequestFormParams,
   ElicitRequestURLParams,
   ElicitResult,
@@ -38,6 +41,15 @@ export type UpstreamElicitation = ElicitRequestFormParams | ElicitRequestURLPara
 /** Asks the downstream client that made the call; resolves with its answer. */
 export type ElicitationAsker = (params: UpstreamElicitation, signal: AbortSignal) => Promise<ElicitResult>;
 
+/** A sampling/createMessage an upstream sent while a call was in flight (relayed only when configured). */
+export type UpstreamSampling = CreateMessageRequestParams;
+
+/** Asks the downstream client that made the call for a model completion; rejects when it cannot or will not. */
+export type SamplingAsker = (
+  params: UpstreamSampling,
+  signal: AbortSignal,
+) => Promise<CreateMessageResult | CreateMessageResultWithTools>;
+
 /** Per-call hooks: progress relay and the route for upstream-initiated elicitation. */
 export interface UpstreamCallOptions {
   signal?: AbortSignal;
@@ -48,6 +60,8 @@ export interface UpstreamCallOptions {
   }) => void;
   /** When absent, upstream elicitation during this call is declined. */
   askClient?: ElicitationAsker;
+  /** When absent, upstream sampling during this call is refused. */
+  askSampling?: SamplingAsker;
   /** Receives the upstream's log messages sent during this call (when it is the only call in flight). */
   onLog?: (message: { level: string; logger?: string | undefined; data: unknown }) => void;
   /** W3C trace context and other `_meta` to forward. */

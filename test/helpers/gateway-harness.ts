@@ -5,7 +5,12 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client, StreamableHTTPClientTransport, type ElicitResult } from '@modelcontextprotocol/client';
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  type CreateMessageResult,
+  type ElicitResult,
+} from '@modelcontextprotocol/client';
 import { buildConfig } from '../../src/config/index.ts';
 import { createGateway, listenGateway, type Gateway, type GatewayDeps } from '../../src/http/index.ts';
 
@@ -102,6 +107,8 @@ export interface ClientOptions {
   era: 'legacy' | 'modern';
   apiKey?: string;
   onElicit?: (params: unknown) => ElicitResult | Promise<ElicitResult>;
+  /** Declares the sampling capability and answers sampling/createMessage with it. */
+  onSample?: (params: unknown) => CreateMessageResult | Promise<CreateMessageResult>;
 }
 
 /** Connects a real SDK client to the gateway in the given era. */
@@ -109,13 +116,20 @@ export async function connectClient(url: string, options: ClientOptions): Promis
   const client = new Client(
     { name: `test-${options.era}`, version: '1.0.0' },
     {
-      capabilities: options.onElicit ? { elicitation: { form: {} } } : {},
+      capabilities: {
+        ...(options.onElicit ? { elicitation: { form: {} } } : {}),
+        ...(options.onSample ? { sampling: {} } : {}),
+      },
       ...(options.era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}),
     },
   );
   if (options.onElicit) {
     const onElicit = options.onElicit;
     client.setRequestHandler('elicitation/create', async (request) => onElicit(request.params));
+  }
+  if (options.onSample) {
+    const onSample = options.onSample;
+    client.setRequestHandler('sampling/createMessage', async (request) => onSample(request.params));
   }
   const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));

@@ -1,0 +1,91 @@
+import type { McpSubscription } from '@modelcontextprotocol/client';
+import { describe, expect, it } from 'vitest';
+import { createListenSubscriptions } from './listen-subscriptions.ts';
+
+type Ending = 'local' | 'graceful' | 'remote';
+
+/** A scripted listen(): each call takes the next answer (honor the URI, ignore it, or throw). */
+function scriptedClient(answers: ('honor' | 'ignore' | 'throw')[]) {
+  const opened: { uri: string; end(how: Ending): void; closedByUs: boolean }[] = [];
+  const client = {
+    async listen(filter: { resourceSubscriptions?: string[] }): Promise<McpSubscription> {
+      const answer = answers.shift() ?? 'throw';
+      if (answer === 'throw') throw new Error('listen refused');
+      const uri = filter.resourceSubscriptions?.[0] as string;
+      let end!: (how: Ending) => void;
+      const closed = new Promise<Ending>((resolve) => (end = resolve));
+      const entry = { uri, end, closedByUs: false };
+      opened.push(entry);
+      return {
+        honoredFilter: answer === 'honor' ? { resourceSubscriptions: [uri] } : {},
+        closed,
+        async close() {
+          entry.closedByUs = true;
+          end('local');
+        },
+      };
+    },
+  };
+  return { client: client as never, opened };
+}
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('createListenSubscriptions', () => {
+  it('opens one stream per URI, once, and closes it on unsubscribe', async () => {
+    const { client, opened } = scriptedClient(['honor']);
+    const subs = createListenSubscriptions({ client, upstreamId: 'up', timeoutMs: 1000 });
+    await subs.subscribe('note://a');
+    await subs.subscribe('note://a');
+    expect(opened.map((o) => o.uri)).toEqual(['note://a']);
+    expect(subs.size).toBe(1);
+    await subs.unsubscribe('note://a');
+    expect(opened[0]?.closedByUs).toBe(true);
+    expect(subs.size).toBe(0);
+  });
+
+  it.each<{ answer: 'ignore' | 'throw'; message: RegExp }>([
+    { answer: 'ignore', message: /upstream "up" did not accept a subscription to note:\/\/a/ },
+    {
+      answer: 'throw',
+      message: /upstream "up" refused subscriptions\/listen for note:\/\/a: listen refused/,
+    },
+  ])('refuses with UPSTREAM_ERROR when the upstream answers "$answer"', async ({ answer, message }) => {
+    const { client, opened } = scriptedClient([answer]);
+    const subs = createListenSubscriptions({ client, upstreamId: 'up', timeoutMs: 1000 });
+    await expect(subs.subscribe('note://a')).rejects.toMatchObject({ code: 'UPSTREAM_ERROR', message });
+    expect(subs.size).toBe(0);
+    if (answer === 'ignore') expect(opened[0]?.closedByUs).toBe(true);
+  });
+
+  it('opens a dropped stream again once, and reports the loss when that fails', async () => {
+    const { client, opened } = scriptedClient(['honor', 'honor', 'throw']);
+    const lost: string[] = [];
+    const subs = createListenSubscriptions({
+      client,
+      upstreamId: 'up',
+      timeoutMs: 1000,
+      onLost: (uri, error) => lost.push(`${uri}: ${error.message}`),
+    });
+    await subs.subscribe('note://a');
+    opened[0]?.end('remote');
+    await tick();
+    expect(opened).toHaveLength(2);
+    expect(subs.size).toBe(1);
+    opened[1]?.end('remote');
+    await tick();
+    expect(lost).toEqual([expect.stringContaining('note://a: upstream "up" refused subscriptions/listen')]);
+    expect(subs.size).toBe(0);
+  });
+
+  it('does not reopen streams once the link closes', async () => {
+    const { client, opened } = scriptedClient(['honor', 'honor']);
+    const subs = createListenSubscriptions({ client, upstreamId: 'up', timeoutMs: 1000 });
+    await subs.subscribe('note://a');
+    subs.closeAll();
+    opened[0]?.end('remote');
+    await tick();
+    expect(opened).toHaveLength(1);
+    expect(subs.size).toBe(0);
+  });
+});
