@@ -27,6 +27,7 @@ export type {
   AuditEntry,
   AuditRisk,
   AuditApproval,
+  AuditUpstreamRequest,
   AuditDecision,
   AuditElicitation,
   AuditUpstreamTarget,

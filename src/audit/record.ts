@@ -33,6 +33,16 @@ export interface AuditApproval {
   decidedAt?: string;
 }
 
+/** A request the upstream put to the calling client during the call, and how it ended. */
+export interface AuditUpstreamRequest {
+  kind: 'elicitation' | 'sampling';
+  /**
+   * An elicitation: the client's action, or `failed` (timeout, disconnect). Sampling: `answered`, `refused` by the
+   * gateway's review (injection under `poisoning: block`, tool use), or `failed`.
+   */
+  outcome: 'accept' | 'decline' | 'cancel' | 'answered' | 'refused' | 'failed';
+}
+
 /** A call to a tool of an upstream MCP server. */
 export interface AuditUpstreamTarget {
   origin: 'upstream';
@@ -72,6 +82,8 @@ export interface AuditRecordCommon {
   /** Null when the name resolved to no tool. */
   risk: AuditRisk | null;
   approval: AuditApproval;
+  /** Requests the upstream put to the client during the call, in order; absent when there were none. */
+  upstreamRequests?: AuditUpstreamRequest[];
   /** The call arguments, secret-masked. */
   arguments: unknown;
   outcome: 'OK' | 'ERROR';

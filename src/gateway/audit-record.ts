@@ -73,6 +73,9 @@ export function toAuditInput(
         : {}),
       ...(typeof approval.decidedAt === 'string' ? { decidedAt: approval.decidedAt } : {}),
     },
+    ...(record.caller.upstreamRequests?.length
+      ? { upstreamRequests: [...record.caller.upstreamRequests] }
+      : {}),
     arguments: record.args,
     outcome: record.outcome,
     ...(record.errorCode === undefined ? {} : { errorCode: record.errorCode }),

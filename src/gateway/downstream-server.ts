@@ -19,6 +19,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { argsDigest, type ApprovalSealer, type ElicitationOutcome } from '../approval/index.ts';
+import type { AuditUpstreamRequest } from '../audit/index.ts';
 import { ApprovalRequired } from './approval-stage.ts';
 import type { UpstreamElicitation, UpstreamSampling } from '../upstream/index.ts';
 import { traceContextFromMeta, type Telemetry } from '../telemetry/index.ts';
@@ -137,21 +138,48 @@ function progressRelay(ctx: ServerContext): CallerContext['progress'] {
       .catch(() => {});
 }
 
-/** Reviews an upstream sampling request, then hands it to `send`; a refused one never reaches the client. */
+/**
+ * Reviews an upstream sampling request, then hands it to `send`; a refused one never reaches the client. How it
+ * ended is noted in `asked` for the call's audit record.
+ */
 async function relaySampling(
   core: GatewayCore,
   alias: string,
   params: UpstreamSampling,
   send: (reviewed: UpstreamSampling) => Promise<CreateMessageResult | CreateMessageResultWithTools>,
+  asked: AuditUpstreamRequest[],
 ): Promise<CreateMessageResult | CreateMessageResultWithTools> {
   const review = core.reviewSampling(alias, params);
   if (!review.relay) {
+    asked.push({ kind: 'sampling', outcome: 'refused' });
     throw new ProtocolError(
       ProtocolErrorCode.InvalidRequest,
       `Portcullis refused this sampling request: ${review.reason}`,
     );
   }
-  return send(review.params);
+  try {
+    const answer = await send(review.params);
+    asked.push({ kind: 'sampling', outcome: 'answered' });
+    return answer;
+  } catch (error) {
+    asked.push({ kind: 'sampling', outcome: 'failed' });
+    throw error;
+  }
+}
+
+/** Relays an upstream elicitation through `ask`, noting the client's action (or `failed`) in `asked`. */
+async function relayElicitation(
+  ask: () => Promise<ElicitResult>,
+  asked: AuditUpstreamRequest[],
+): Promise<ElicitResult> {
+  try {
+    const answer = await ask();
+    asked.push({ kind: 'elicitation', outcome: answer.action });
+    return answer;
+  } catch (error) {
+    asked.push({ kind: 'elicitation', outcome: 'failed' });
+    throw error;
+  }
 }
 
 function asInputRequest(question: UpstreamQuestion) {
@@ -230,16 +258,25 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
       const outputSchema = core.registry.resolve(alias)?.definition.outputSchema;
       const project = (result: CallToolResult) => server.projectCallToolResult(result, outputSchema);
 
+      const asked: AuditUpstreamRequest[] = [];
       if (identity.era === 'legacy') {
         const canElicit = clientCanElicit();
         const askClient = canElicit
           ? (params: UpstreamElicitation, signal: AbortSignal): Promise<ElicitResult> =>
-              ctx.mcpReq.elicitInput(params, { signal, timeout: core.elicitationTimeoutMs })
+              relayElicitation(
+                () => ctx.mcpReq.elicitInput(params, { signal, timeout: core.elicitationTimeoutMs }),
+                asked,
+              )
           : undefined;
         const askSampling = clientCanSample()
           ? (params: UpstreamSampling, signal: AbortSignal) =>
-              relaySampling(core, alias, params, (reviewed) =>
-                ctx.mcpReq.requestSampling(reviewed, { signal, timeout: core.elicitationTimeoutMs }),
+              relaySampling(
+                core,
+                alias,
+                params,
+                (reviewed) =>
+                  ctx.mcpReq.requestSampling(reviewed, { signal, timeout: core.elicitationTimeoutMs }),
+                asked,
               )
           : undefined;
         const askApproval = (prompt: string) =>
@@ -251,6 +288,7 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
             caller(ctx, {
               canElicit,
               askApproval,
+              upstreamRequests: asked,
               ...(askClient ? { askClient } : {}),
               ...(askSampling ? { askSampling } : {}),
             }),
@@ -288,12 +326,18 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
             ...caller(ctx),
             signal,
             canElicit,
+            upstreamRequests: asked,
             ...(approvalAnswer === undefined ? {} : { approvalAnswer }),
-            ...(canElicit ? { askClient: (params: UpstreamElicitation) => ask.elicit(params) } : {}),
+            ...(canElicit
+              ? {
+                  askClient: (params: UpstreamElicitation) =>
+                    relayElicitation(() => ask.elicit(params), asked),
+                }
+              : {}),
             ...(canSample
               ? {
                   askSampling: (params: UpstreamSampling) =>
-                    relaySampling(core, alias, params, (reviewed) => ask.sample(reviewed)),
+                    relaySampling(core, alias, params, (reviewed) => ask.sample(reviewed), asked),
                 }
               : {}),
           }),

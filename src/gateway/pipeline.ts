@@ -5,6 +5,7 @@
  */
 import type { CallToolResult, ElicitResult } from '@modelcontextprotocol/server';
 import type { ElicitationOutcome } from '../approval/index.ts';
+import type { AuditUpstreamRequest } from '../audit/index.ts';
 import { executionTargetOf, type Telemetry } from '../telemetry/index.ts';
 import { PortcullisError } from '../errors/index.ts';
 import type { Masker } from '../sandbox/index.ts';
@@ -30,6 +31,8 @@ export interface CallerContext {
   askClient?: ElicitationAsker;
   /** Routes upstream sampling to this client (already reviewed); absent when the client cannot sample. */
   askSampling?: SamplingAsker;
+  /** Where the askers note how each upstream request to this client ended (for the audit record). */
+  upstreamRequests?: AuditUpstreamRequest[];
   /** `_meta` to forward upstream (W3C trace context). */
   meta?: Record<string, unknown>;
   /** Relays an upstream log message to the client (masked on the way). */

@@ -78,6 +78,7 @@ describe('upstream elicitation answered by a modern client', () => {
       sessionId: null,
       // Tracing is off in this gateway: no trace id is invented.
       traceId: null,
+      upstreamRequests: [{ kind: 'elicitation', outcome: 'accept' }],
     });
   });
 

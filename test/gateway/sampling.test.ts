@@ -93,7 +93,11 @@ describe('sampling relay', () => {
       expect(bystanderAsked).toHaveLength(0);
 
       const rows = (await auditRecords(gateway.gateway)).filter((r) => r.alias === TOOL);
-      expect(rows.at(-1)).toMatchObject({ outcome: 'OK', upstreamTool: 'trigger-sampling-request' });
+      expect(rows.at(-1)).toMatchObject({
+        outcome: 'OK',
+        upstreamTool: 'trigger-sampling-request',
+        upstreamRequests: [{ kind: 'sampling', outcome: 'answered' }],
+      });
       expect(gateway.logs.some((line) => line.includes('"sampling.relayed"'))).toBe(true);
     },
   );
@@ -119,5 +123,7 @@ describe('sampling relay', () => {
     expect(resultText(result)).toContain('HIDDEN_INSTRUCTION');
     expect(asked).toHaveLength(0);
     expect(blocking.logs.some((line) => line.includes('"sampling.refused"'))).toBe(true);
+    const rows = (await auditRecords(blocking.gateway)).filter((r) => r.alias === TOOL);
+    expect(rows.at(-1)?.upstreamRequests).toEqual([{ kind: 'sampling', outcome: 'refused' }]);
   });
 });
