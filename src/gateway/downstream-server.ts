@@ -157,27 +157,35 @@ async function relaySampling(
       `Portcullis refused this sampling request: ${review.reason}`,
     );
   }
-  try {
-    const answer = await send(review.params);
-    asked.push({ kind: 'sampling', outcome: 'answered' });
-    return answer;
-  } catch (error) {
-    asked.push({ kind: 'sampling', outcome: 'failed' });
-    throw error;
-  }
+  return noted(
+    asked,
+    'sampling',
+    () => send(review.params),
+    () => 'answered',
+  );
 }
 
 /** Relays an upstream elicitation through `ask`, noting the client's action (or `failed`) in `asked`. */
-async function relayElicitation(
+function relayElicitation(
   ask: () => Promise<ElicitResult>,
   asked: AuditUpstreamRequest[],
 ): Promise<ElicitResult> {
+  return noted(asked, 'elicitation', ask, (answer) => answer.action);
+}
+
+/** Runs one upstream request to the client and notes how it ended (`failed` when it threw). */
+async function noted<T>(
+  asked: AuditUpstreamRequest[],
+  kind: AuditUpstreamRequest['kind'],
+  run: () => Promise<T>,
+  outcomeOf: (answer: T) => AuditUpstreamRequest['outcome'],
+): Promise<T> {
   try {
-    const answer = await ask();
-    asked.push({ kind: 'elicitation', outcome: answer.action });
+    const answer = await run();
+    asked.push({ kind, outcome: outcomeOf(answer) });
     return answer;
   } catch (error) {
-    asked.push({ kind: 'elicitation', outcome: 'failed' });
+    asked.push({ kind, outcome: 'failed' });
     throw error;
   }
 }

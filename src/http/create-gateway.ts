@@ -171,11 +171,13 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
   const local: LocalToolProvider | undefined = deps.local ?? localTools;
   const ledger = createLedger(store.ledger, now);
   const catalog = deps.catalog ?? loadServerCatalog();
+  // One compiled scanner for tool definitions and relayed sampling requests alike.
+  const poisoningScanner = createPoisoningScanner();
   const governance = createGovernance({
     config,
     catalog,
     ledger,
-    scanner: createPoisoningScanner(),
+    scanner: poisoningScanner,
     lastUsedAt: (id) => store.upstreams.get(id)?.lastUsedAt ?? null,
     recordEvent: (event) => {
       store.events.append(event);
@@ -277,7 +279,6 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     },
   });
 
-  const samplingScanner = createPoisoningScanner();
   const core: GatewayCore = {
     registry: toolRegistry,
     subscriptions,
@@ -300,14 +301,14 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     maskDeep: (value) => masker.maskDeep(value),
     reviewSampling: (alias, params) => {
       const review = reviewSampling(params, {
-        scan: (text) => samplingScanner.scanText(text),
+        scan: (text) => poisoningScanner.scanText(text),
         poisoning: config.poisoning,
         maskDeep: (value) => masker.maskDeep(value),
       });
       const hits = review.hits.map((hit) => `${hit.patternId} in ${hit.field}`);
-      if (review.relay)
-        log('sampling.relayed', { alias, ...(hits.length > 0 ? { poisoningHits: hits } : {}) });
-      else logger.log('sampling.refused', { alias, reason: review.reason }, 'warn');
+      if (!review.relay) logger.log('sampling.refused', { alias, reason: review.reason }, 'warn');
+      else if (hits.length > 0) logger.log('sampling.relayed', { alias, poisoningHits: hits }, 'warn');
+      else log('sampling.relayed', { alias });
       return review;
     },
     telemetry,
