@@ -114,9 +114,17 @@ export async function connectUpstream(
     events.onListChanged('resources'),
   );
 
+  const listens = createListenSubscriptions({
+    client,
+    upstreamId: config.id,
+    timeoutMs: config.callTimeoutMs,
+    onLost: (uri, error) => events.onSubscriptionLost?.(uri, error),
+  });
+
   let closedByUs = false;
   const transport = createTransport(config, context);
   client.onclose = () => {
+    listens.closeAll();
     if (!closedByUs) events.onClose();
   };
   client.onerror = () => {
@@ -153,13 +161,6 @@ export async function connectUpstream(
       })
       .catch(() => {});
   }
-
-  const listens = createListenSubscriptions({
-    client,
-    upstreamId: config.id,
-    timeoutMs: config.callTimeoutMs,
-    onLost: (uri, error) => events.onSubscriptionLost?.(uri, error),
-  });
 
   // Plain calls skip the SDK client's request machinery; see direct-tool-call.ts for when that is safe.
   const direct = attachDirectToolCalls(transport);

@@ -7,10 +7,16 @@ type Ending = 'local' | 'graceful' | 'remote';
 /** A scripted listen(): each call takes the next answer (honor the URI, ignore it, or throw). */
 function scriptedClient(answers: ('honor' | 'ignore' | 'throw')[]) {
   const opened: { uri: string; end(how: Ending): void; closedByUs: boolean }[] = [];
+  const calls = { count: 0 };
   const client = {
     async listen(filter: { resourceSubscriptions?: string[] }): Promise<McpSubscription> {
+      calls.count += 1;
       const answer = answers.shift() ?? 'throw';
-      if (answer === 'throw') throw new Error('listen refused');
+      if (answer === 'throw') {
+        // Refused a moment later, as over a real link.
+        await tick();
+        throw new Error('listen refused');
+      }
       const uri = filter.resourceSubscriptions?.[0] as string;
       let end!: (how: Ending) => void;
       const closed = new Promise<Ending>((resolve) => (end = resolve));
@@ -26,10 +32,12 @@ function scriptedClient(answers: ('honor' | 'ignore' | 'throw')[]) {
       };
     },
   };
-  return { client: client as never, opened };
+  return { client: client as never, opened, calls };
 }
 
-const tick = () => new Promise((resolve) => setImmediate(resolve));
+function tick(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
 
 describe('createListenSubscriptions', () => {
   it('opens one stream per URI, once, and closes it on unsubscribe', async () => {
@@ -74,18 +82,37 @@ describe('createListenSubscriptions', () => {
     expect(subs.size).toBe(1);
     opened[1]?.end('remote');
     await tick();
+    await tick();
     expect(lost).toEqual([expect.stringContaining('note://a: upstream "up" refused subscriptions/listen')]);
     expect(subs.size).toBe(0);
   });
 
-  it('does not reopen streams once the link closes', async () => {
-    const { client, opened } = scriptedClient(['honor', 'honor']);
+  it('closes every stream with the link and reopens none', async () => {
+    const { client, opened, calls } = scriptedClient(['honor', 'honor']);
     const subs = createListenSubscriptions({ client, upstreamId: 'up', timeoutMs: 1000 });
     await subs.subscribe('note://a');
     subs.closeAll();
-    opened[0]?.end('remote');
+    expect(opened[0]?.closedByUs).toBe(true);
     await tick();
-    expect(opened).toHaveLength(1);
+    expect(calls.count).toBe(1);
     expect(subs.size).toBe(0);
+  });
+
+  it('reports no loss when the link goes down while a dropped stream is being reopened', async () => {
+    const { client, opened, calls } = scriptedClient(['honor', 'throw']);
+    const lost: string[] = [];
+    const subs = createListenSubscriptions({
+      client,
+      upstreamId: 'up',
+      timeoutMs: 1000,
+      onLost: (uri) => lost.push(uri),
+    });
+    await subs.subscribe('note://a');
+    opened[0]?.end('remote');
+    while (calls.count < 2) await Promise.resolve();
+    subs.closeAll();
+    await tick();
+    await tick();
+    expect(lost).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@ export interface ListenSubscriptions {
   subscribe(uri: string): Promise<void>;
   /** Closes the stream of `uri`, if any. */
   unsubscribe(uri: string): Promise<void>;
-  /** Closes every stream (the link is closing). */
+  /** Closes every stream and opens none again (the link is closing or has closed). */
   closeAll(): void;
   readonly size: number;
 }
@@ -56,7 +56,11 @@ export function createListenSubscriptions(deps: ListenSubscriptionsDeps): Listen
       if (open.get(uri) !== subscription) return;
       open.delete(uri);
       if (how === 'remote' && !closing) {
-        listen(uri).catch((error: Error) => deps.onLost?.(uri, error));
+        // A stream that ends because the whole link went down is not lost: the link closes these (closeAll)
+        // and the gateway renews them on reconnect.
+        listen(uri).catch((error: Error) => {
+          if (!closing) deps.onLost?.(uri, error);
+        });
       }
     });
     return subscription;
