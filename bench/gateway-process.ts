@@ -34,22 +34,23 @@ export function gatewayDocument(
   };
 }
 
-/** The command line of `portcullis <mode> --config FILE` run from source with tsx (as `npm start` does). */
-export function gatewayLaunch(mode: 'serve' | 'stdio', configFile: string, port?: number): StdioLaunch {
+/** The command line of a TypeScript `script` run from source with tsx and the node flags `npm start` uses. */
+export function tsxLaunch(script: string, args: readonly string[]): StdioLaunch {
   return {
     command: process.execPath,
-    args: [
-      '--no-node-snapshot',
-      '--import',
-      'tsx',
-      GATEWAY_MAIN,
-      mode,
-      '--config',
-      configFile,
-      ...(port === undefined ? [] : ['--port', String(port)]),
-    ],
+    args: ['--no-node-snapshot', '--import', 'tsx', script, ...args],
     cwd: ROOT,
   };
+}
+
+/** The command line of `portcullis <mode> --config FILE` run from source with tsx (as `npm start` does). */
+export function gatewayLaunch(mode: 'serve' | 'stdio', configFile: string, port?: number): StdioLaunch {
+  return tsxLaunch(GATEWAY_MAIN, [
+    mode,
+    '--config',
+    configFile,
+    ...(port === undefined ? [] : ['--port', String(port)]),
+  ]);
 }
 
 /** A temp directory holding a written portcullis.yaml; `remove()` deletes it with the store. */

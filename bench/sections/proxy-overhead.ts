@@ -5,7 +5,8 @@
  * (`portcullis-stdio`, the same client transport as `stdio / direct`) and as `portcullis serve`
  * (`portcullis-http`). Every gateway has the whole pipeline on: default config, audit, and spans exported to an
  * OTLP/HTTP sink whose span counts are reported. Targets are evaluated on the portcullis-stdio rows and shown
- * for portcullis-http.
+ * for portcullis-http. In front of the stdio upstream, three reference relays that govern nothing (bytes, json,
+ * sdk) take turns with the rest and show what any relay costs here.
  */
 import os from 'node:os';
 import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -31,6 +32,8 @@ import {
 } from '../load.ts';
 import { countsFor, startOtlpSink } from '../otlp-sink.ts';
 import { findChild, processCpuMs } from '../proc-cpu.ts';
+import { RELAY_MODES } from '../reference-relay.ts';
+import { floorLines, RELAY_PATHS, relayLaunch, type RelayPath } from '../relay-floor.ts';
 import type { CellStats } from '../stats.ts';
 import type { BenchOptions, Section, SectionResult, TargetResult } from '../types.ts';
 
@@ -41,8 +44,8 @@ export const THROUGHPUT_TARGET_RATIO = 0.8;
 
 /** The upstream transport a cell calls. */
 export type Upstream = 'stdio' | 'http';
-/** How the bench client reaches the upstream. */
-export type ProxyPath = 'direct' | 'portcullis-inproc' | 'portcullis-stdio' | 'portcullis-http';
+/** How the bench client reaches the upstream (a reference relay only in front of the stdio upstream). */
+export type ProxyPath = 'direct' | RelayPath | 'portcullis-inproc' | 'portcullis-stdio' | 'portcullis-http';
 /** The gateway paths, in the order cells run after `direct`. */
 export const GATEWAY_PATHS = ['portcullis-inproc', 'portcullis-stdio', 'portcullis-http'] as const;
 /** The path whose rows the targets are evaluated on (the same client transport as `stdio / direct`). */
@@ -240,6 +243,8 @@ async function runProxy(options: BenchOptions): Promise<SectionResult> {
         );
     }
 
+    const relays = await Promise.all(RELAY_MODES.map((mode) => connectStdio(relayLaunch(mode))));
+    for (const relay of relays) cleanups.push(() => relay.close());
     const clients = {
       stdioDirect: await connectStdio(),
       httpDirect: await connectHttp(http.url),
@@ -262,9 +267,17 @@ async function runProxy(options: BenchOptions): Promise<SectionResult> {
       served: findChild(served.pid, echoStdioSuffix),
     };
     const httpEcho = http.child.pid;
-    const paths: Record<Upstream, Record<ProxyPath, PathClient & { tool: string }>> = {
+    const relayPaths = Object.fromEntries(
+      RELAY_PATHS.map((p, i) => {
+        const relay = relays[i] as BenchClient;
+        const pid = (relay.transport as StdioClientTransport).pid;
+        return [p, { client: relay, tool: 'echo', pid, upstreamPid: findChild(pid, echoStdioSuffix) }];
+      }),
+    ) as Record<RelayPath, PathClient & { tool: string }>;
+    const paths: Record<Upstream, Partial<Record<ProxyPath, PathClient & { tool: string }>>> = {
       stdio: {
         direct: { client: clients.stdioDirect, tool: 'echo', upstreamPid: stdioEcho.direct },
+        ...relayPaths,
         'portcullis-inproc': { client: clients.inproc, tool: 'stdio_echo', upstreamPid: stdioEcho.inproc },
         'portcullis-stdio': {
           client: stdioGateway,
@@ -295,9 +308,11 @@ async function runProxy(options: BenchOptions): Promise<SectionResult> {
     const cells: ProxyCell[] = [];
     for (const upstream of ['stdio', 'http'] as const) {
       for (const concurrency of [1, options.concurrency]) {
-        const order = ['direct', ...GATEWAY_PATHS] as const;
+        const order = (['direct', ...RELAY_PATHS, ...GATEWAY_PATHS] as const).filter(
+          (path) => paths[upstream][path] !== undefined,
+        );
         const group = await measureGroup(
-          order.map((path) => ({ path, ...paths[upstream][path] })),
+          order.map((path) => ({ path, ...(paths[upstream][path] as PathClient & { tool: string }) })),
           concurrency,
           options,
         );
@@ -398,7 +413,8 @@ async function runProxy(options: BenchOptions): Promise<SectionResult> {
         `shape: one SDK client per path; concurrency ${options.concurrency} = ${options.concurrency} workers sharing that one client and a call counter`,
         `paths: direct = the client spawns/calls the echo upstream; portcullis-inproc = createGateway in the bench process ` +
           `(same event loop as the client); portcullis-stdio = the client launches \`node --no-node-snapshot --import tsx src/main.ts stdio --config FILE\` ` +
-          `(same client transport as stdio / direct); portcullis-http = \`src/main.ts serve --config FILE --port N\` as a child, client over Streamable HTTP`,
+          `(same client transport as stdio / direct); portcullis-http = \`src/main.ts serve --config FILE --port N\` as a child, client over Streamable HTTP; ` +
+          `relay-bytes|json|sdk = bench/reference-relay.ts in front of the stdio echo upstream (no governance; the floor)`,
         `config (all three gateways): default config + the two echo upstreams + temp store + telemetry.otlp.endpoint -> OTLP sink child on 127.0.0.1 (audit always on)`,
         `eras: bench client -> ${eras.client} (http) / ${eras.stdioClient} (stdio); gateway -> upstreams ${JSON.stringify(eras.gatewayUpstreams)}`,
         'bench cpu ms/call: CPU of the bench process per call (the client; plus the gateway on portcullis-inproc rows); ' +
@@ -407,6 +423,11 @@ async function runProxy(options: BenchOptions): Promise<SectionResult> {
         `log lines (counted, not printed): ${JSON.stringify(logLines)}`,
         `targets: evaluated on ${TARGET_PATH} (same client transport as direct); also shown for portcullis-http`,
         ...budgetLines(cells, options.concurrency),
+        ...floorLines(
+          comparisons.filter((c) => c.upstream === 'stdio'),
+          options.concurrency,
+          { p50DeltaMs: P50_DELTA_TARGET_MS, throughputRatio: THROUGHPUT_TARGET_RATIO },
+        ),
       ],
       figures: { cells, comparisons, targets, eras, spans, logLines },
     };

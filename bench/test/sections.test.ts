@@ -8,18 +8,22 @@ import type { BenchOptions } from '../types.ts';
 const tiny: BenchOptions = { calls: 20, warmup: 5, concurrency: 4, leakCalls: 60, quick: true };
 
 describe('bench sections against real gateways', () => {
-  it('proxy measures 16 cells over four paths, 12 comparisons, exported spans and four targets', async () => {
+  it('proxy measures 22 cells (three reference relays on stdio), 18 comparisons, exported spans and four targets', async () => {
     const result = await proxySection.run(tiny);
     const [cells, ratios, spans] = result.tables;
-    expect(cells?.rows).toHaveLength(16);
+    expect(cells?.rows).toHaveLength(22);
+    const gatewayPaths = ['direct', 'portcullis-inproc', 'portcullis-stdio', 'portcullis-http'];
+    const relayPaths = ['relay-bytes', 'relay-json', 'relay-sdk'];
     expect(new Set(cells?.rows.map((row) => row[0]))).toEqual(
-      new Set(
-        ['stdio', 'http'].flatMap((u) =>
-          ['direct', 'portcullis-inproc', 'portcullis-stdio', 'portcullis-http'].map((p) => `${u} / ${p}`),
-        ),
-      ),
+      new Set([
+        ...['stdio', 'http'].flatMap((u) => gatewayPaths.map((p) => `${u} / ${p}`)),
+        ...relayPaths.map((p) => `stdio / ${p}`),
+      ]),
     );
-    expect(ratios?.rows).toHaveLength(12);
+    expect(ratios?.rows).toHaveLength(18);
+    expect(result.lines.join('\n')).toMatch(
+      /reference relays \(stdio upstream.*relay-bytes .*relay-json .*relay-sdk /,
+    );
     expect(cells?.rows.every((row) => row.at(-1) === '0')).toBe(true);
     // Every gateway exported at least one span per tool call (the request span) to the sink.
     for (const row of spans?.rows ?? []) expect(Number(row[2])).toBeGreaterThanOrEqual(Number(row[1]));
