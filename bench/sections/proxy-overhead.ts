@@ -34,6 +34,7 @@ import { countsFor, startOtlpSink } from '../otlp-sink.ts';
 import { findChild, processCpuMs } from '../proc-cpu.ts';
 import { RELAY_MODES } from '../reference-relay.ts';
 import { floorLines, RELAY_PATHS, relayLaunch, type RelayPath } from '../relay-floor.ts';
+import { measureTelemetryCost, type TelemetryCost } from '../telemetry-cost.ts';
 import type { CellStats } from '../stats.ts';
 import type { BenchOptions, Section, SectionResult, TargetResult } from '../types.ts';
 
@@ -336,6 +337,11 @@ async function runProxy(options: BenchOptions): Promise<SectionResult> {
     // Stopping every gateway flushes its batched spans to the sink before the counts are read.
     await cleanups.unwind(gatewaysMark);
     const sinkStats = await sink.stats();
+    const telemetryCost = await measureTelemetryCost(
+      sink.endpoint('telemetry-cost'),
+      options.calls,
+      options.warmup,
+    );
     const spans = Object.fromEntries(
       GATEWAY_PATHS.map((p) => [p, { toolCalls: callsThrough[p] ?? 0, ...countsFor(sinkStats, p) }]),
     );
@@ -422,27 +428,31 @@ async function runProxy(options: BenchOptions): Promise<SectionResult> {
           'upstream cpu ms/call: CPU of the echo upstream the path reaches (the HTTP one is shared by all paths)',
         `log lines (counted, not printed): ${JSON.stringify(logLines)}`,
         `targets: evaluated on ${TARGET_PATH} (same client transport as direct); also shown for portcullis-http`,
-        ...budgetLines(cells, options.concurrency),
+        ...budgetLines(cells, options.concurrency, telemetryCost),
         ...floorLines(
           comparisons.filter((c) => c.upstream === 'stdio'),
           options.concurrency,
           { p50DeltaMs: P50_DELTA_TARGET_MS, throughputRatio: THROUGHPUT_TARGET_RATIO },
         ),
       ],
-      figures: { cells, comparisons, targets, eras, spans, logLines },
+      figures: { cells, comparisons, targets, eras, spans, logLines, telemetryCost },
     };
   } finally {
     await cleanups.unwind();
   }
 }
 
-function budgetLines(cells: readonly ProxyCell[], concurrency: number): string[] {
+function budgetLines(cells: readonly ProxyCell[], concurrency: number, telemetry: TelemetryCost): string[] {
   const find = (path: ProxyPath) =>
     cells.find((c) => c.upstream === 'stdio' && c.path === path && c.concurrency === concurrency);
   const direct = find('direct');
   const gateway = find(TARGET_PATH);
   const budget = direct && gateway ? cpuBudget(direct, gateway) : undefined;
-  if (!direct || !gateway || !budget) return ['cpu budget: not measured (needs /proc)'];
+  const telemetryLine =
+    `  telemetry alone (the gateway's facade in the bench process: two spans exported to the sink, metrics, two ` +
+    `log lines formatted): ${ms(telemetry.onMsPerCall)} ms of CPU per call (${ms(telemetry.offMsPerCall)} with no ` +
+    `endpoint)`;
+  if (!direct || !gateway || !budget) return ['cpu budget: not measured (needs /proc)', telemetryLine];
   return [
     `cpu budget, stdio upstream at concurrency ${concurrency} (${os.cpus().length} cores shared by every process): ` +
       `direct = client ${ms(direct.stats.cpuMsPerCall)} + upstream ${ms(direct.upstreamCpuMsPerCall ?? NaN)} = ` +
@@ -456,6 +466,9 @@ function budgetLines(cells: readonly ProxyCell[], concurrency: number): string[]
           `${ms(budget.gatewayAllowanceMs)} ms of CPU per call`
         : `${percent(THROUGHPUT_TARGET_RATIO)} is out of reach on these cores even for a gateway that costs ` +
           `nothing: client and upstream alone spend more than ${ms(budget.directMs / THROUGHPUT_TARGET_RATIO)} ms per call`),
+    `  even with client and upstream costing no more than direct, ${percent(THROUGHPUT_TARGET_RATIO)} leaves the ` +
+      `gateway at most ${ms(budget.directMs * (1 / THROUGHPUT_TARGET_RATIO - 1))} ms of CPU per call`,
+    telemetryLine,
   ];
 }
 

@@ -21,6 +21,10 @@ describe('bench sections against real gateways', () => {
       ]),
     );
     expect(ratios?.rows).toHaveLength(18);
+    expect(result.lines.join('\n')).toMatch(/telemetry alone .*: \d+\.\d+ ms of CPU per call/);
+    const cost = result.figures.telemetryCost as { onMsPerCall: number; offMsPerCall: number };
+    expect(cost.onMsPerCall).toBeGreaterThan(0);
+    expect(cost.offMsPerCall).toBeGreaterThan(0);
     expect(result.lines.join('\n')).toMatch(
       /reference relays \(stdio upstream.*relay-bytes .*relay-json .*relay-sdk /,
     );
