@@ -37,8 +37,9 @@ export interface AuditApproval {
 export interface AuditUpstreamRequest {
   kind: 'elicitation' | 'sampling';
   /**
-   * An elicitation: the client's action, or `failed` (timeout, disconnect). Sampling: `answered`, `refused` by the
-   * gateway's review (injection under `poisoning: block`, tool use), or `failed`.
+   * An elicitation: the client's action, `refused` when the gateway declined it because the caller's client cannot
+   * elicit, or `failed` (timeout, disconnect). Sampling: `answered`, `refused` by the gateway (its review found
+   * injection under `poisoning: block` or tool use, or the caller's client cannot sample), or `failed`.
    */
   outcome: 'accept' | 'decline' | 'cancel' | 'answered' | 'refused' | 'failed';
 }

@@ -130,8 +130,14 @@ export async function executeTool(
     ...(caller.askClient ? { askClient: caller.askClient } : {}),
     ...(caller.askSampling ? { askSampling: caller.askSampling } : {}),
     ...(caller.log ? { onLog: caller.log } : {}),
+    ...(caller.upstreamRequests ? { onDeclined: noteDeclined(caller.upstreamRequests) } : {}),
     ...(caller.meta ? { meta: caller.meta } : {}),
   });
+}
+
+/** Notes in the audit record a request of the upstream that the gateway declined because the caller cannot answer it. */
+function noteDeclined(requests: AuditUpstreamRequest[]): (kind: AuditUpstreamRequest['kind']) => void {
+  return (kind) => requests.push({ kind, outcome: 'refused' });
 }
 
 /** Stage 7: masks every string of a result. */

@@ -22,6 +22,8 @@ describe('createClientRequestRouter', () => {
     elicitation: 'accept' | 'decline';
     sampling: 'answered' | string;
     declined: [DeclineReason, string][];
+    /** What each call was told was declined on its behalf, per call. */
+    toldCalls: string[][];
   }>([
     {
       name: 'no call in flight: both declined',
@@ -32,6 +34,7 @@ describe('createClientRequestRouter', () => {
         ['no-call-in-flight', 'elicitation'],
         ['no-call-in-flight', 'sampling'],
       ],
+      toldCalls: [],
     },
     {
       name: 'one able caller: both reach it',
@@ -39,6 +42,7 @@ describe('createClientRequestRouter', () => {
       elicitation: 'accept',
       sampling: 'answered',
       declined: [],
+      toldCalls: [[]],
     },
     {
       name: 'one caller that can elicit but not sample',
@@ -46,6 +50,7 @@ describe('createClientRequestRouter', () => {
       elicitation: 'accept',
       sampling: 'does not offer sampling',
       declined: [['caller-cannot-sample', 'sampling']],
+      toldCalls: [['sampling']],
     },
     {
       name: 'one caller that can sample but not elicit',
@@ -53,6 +58,7 @@ describe('createClientRequestRouter', () => {
       elicitation: 'decline',
       sampling: 'answered',
       declined: [['caller-cannot-elicit', 'elicitation']],
+      toldCalls: [['elicitation']],
     },
     {
       name: 'two calls in flight: the caller is not certain, both declined',
@@ -63,11 +69,16 @@ describe('createClientRequestRouter', () => {
         ['ambiguous-caller', 'elicitation'],
         ['ambiguous-caller', 'sampling'],
       ],
+      // Neither call can be told: the request may not be theirs.
+      toldCalls: [[], []],
     },
-  ])('$name', async ({ calls, elicitation, sampling, declined }) => {
+  ])('$name', async ({ calls, elicitation, sampling, declined, toldCalls }) => {
     const seen: [DeclineReason, string][] = [];
     const router = createClientRequestRouter((reason, request) => seen.push([reason, request]));
-    const untrack = calls.map((call) => router.track(call));
+    const told = calls.map(() => [] as string[]);
+    const untrack = calls.map((call, i) =>
+      router.track({ ...call, onDeclined: (request) => told[i]?.push(request) }),
+    );
     expect(router.inFlight).toBe(calls.length);
 
     const elicited = await router.route({
@@ -81,6 +92,7 @@ describe('createClientRequestRouter', () => {
       await expect(router.routeSampling(SAMPLING)).rejects.toThrow(sampling);
     }
     expect(seen).toEqual(declined);
+    expect(told).toEqual(toldCalls);
 
     for (const done of untrack) done();
     expect(router.inFlight).toBe(0);

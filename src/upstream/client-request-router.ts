@@ -21,6 +21,8 @@ export interface InFlightCall {
   askSampling?: SamplingAsker | undefined;
   /** Receives the upstream's log messages (notifications/message) while this call is the only one in flight. */
   onLog?: ((message: UpstreamLogMessage) => void) | undefined;
+  /** Told when a request of the upstream that belongs to this call was declined: its client cannot answer it. */
+  onDeclined?: ((request: DeclinedRequest) => void) | undefined;
   signal: AbortSignal;
 }
 
@@ -75,6 +77,7 @@ export function createClientRequestRouter(
       const call = single();
       if (!call?.askClient) {
         onDecline(call ? 'caller-cannot-elicit' : unroutable(), 'elicitation');
+        call?.onDeclined?.('elicitation');
         return { action: 'decline' };
       }
       return call.askClient(params, call.signal);
@@ -84,6 +87,7 @@ export function createClientRequestRouter(
       if (!call?.askSampling) {
         const reason = call ? 'caller-cannot-sample' : unroutable();
         onDecline(reason, 'sampling');
+        call?.onDeclined?.('sampling');
         throw new ProtocolError(
           ProtocolErrorCode.InvalidRequest,
           `Portcullis declined this sampling request: ${SAMPLING_REFUSALS[reason as keyof typeof SAMPLING_REFUSALS]}`,

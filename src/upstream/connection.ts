@@ -195,6 +195,7 @@ export async function connectUpstream(
         askClient: options.askClient,
         askSampling: options.askSampling,
         onLog: options.onLog,
+        onDeclined: options.onDeclined,
         signal: options.signal ?? NEVER_ABORTED,
       });
       try {

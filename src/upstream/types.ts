@@ -64,6 +64,8 @@ export interface UpstreamCallOptions {
   askSampling?: SamplingAsker;
   /** Receives the upstream's log messages sent during this call (when it is the only call in flight). */
   onLog?: (message: { level: string; logger?: string | undefined; data: unknown }) => void;
+  /** Told when an elicitation or sampling request of this call was declined because its client cannot answer it. */
+  onDeclined?: (request: 'elicitation' | 'sampling') => void;
   /** W3C trace context and other `_meta` to forward. */
   meta?: Record<string, unknown>;
   timeoutMs?: number;

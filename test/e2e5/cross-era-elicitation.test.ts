@@ -93,4 +93,19 @@ describe('upstream elicitation answered by a modern client', () => {
     expect(resultText(result)).toMatch(/declin/i);
     expect(resultText(result)).not.toContain('Grace Hopper');
   });
+
+  it.each(['legacy', 'modern'] as const)(
+    'declines upstream for a %s caller whose client cannot elicit, and says so in the audit row',
+    async (era) => {
+      const client = await connectClient(gateway.url, { era });
+      clients.push(client);
+      const result = await client.callTool({ name: 'every_trigger-elicitation-request', arguments: {} });
+      expect(resultText(result)).toMatch(/declin/i);
+      expect(gateway.logs.some((line) => line.includes('"upstream.elicitation_declined"'))).toBe(true);
+      const rows = (await auditRecords(gateway.gateway)).filter(
+        (r) => r.alias === 'every_trigger-elicitation-request',
+      );
+      expect(rows.at(-1)?.upstreamRequests).toEqual([{ kind: 'elicitation', outcome: 'refused' }]);
+    },
+  );
 });

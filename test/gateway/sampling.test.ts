@@ -109,6 +109,8 @@ describe('sampling relay', () => {
     expect(result.isError).toBe(true);
     expect(resultText(result)).toContain('the client that made the call does not offer sampling');
     expect(gateway.logs.some((line) => line.includes('"upstream.sampling_declined"'))).toBe(true);
+    const rows = (await auditRecords(gateway.gateway)).filter((r) => r.alias === TOOL);
+    expect(rows.at(-1)?.upstreamRequests).toEqual([{ kind: 'sampling', outcome: 'refused' }]);
   });
 
   it('refuses a request that looks like prompt injection under poisoning: block; the client is never asked', async () => {
