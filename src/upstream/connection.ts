@@ -44,8 +44,10 @@ export interface ConnectionEvents {
   onClientRequestDeclined?(reason: DeclineReason, request: DeclinedRequest): void;
   /** The upstream said a resource someone subscribed to changed. */
   onResourceUpdated?(uri: string): void;
-  /** A 2026-era subscription stream the upstream dropped could not be re-opened. */
+  /** A 2026-era subscription stream the upstream dropped could not be re-opened at once (it is retried). */
   onSubscriptionLost?(uri: string, error: Error): void;
+  /** A subscription stream reported lost is open again. */
+  onSubscriptionRestored?(uri: string): void;
 }
 
 /** A connected upstream. */
@@ -119,6 +121,7 @@ export async function connectUpstream(
     upstreamId: config.id,
     timeoutMs: config.callTimeoutMs,
     onLost: (uri, error) => events.onSubscriptionLost?.(uri, error),
+    onRestored: (uri) => events.onSubscriptionRestored?.(uri),
   });
 
   let closedByUs = false;

@@ -39,6 +39,12 @@ function tick(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
+/** Waits (bounded) until `done` holds. */
+async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 2));
+  expect(done()).toBe(true);
+}
+
 describe('createListenSubscriptions', () => {
   it('opens one stream per URI, once, and closes it on unsubscribe', async () => {
     const { client, opened } = scriptedClient(['honor']);
@@ -66,25 +72,62 @@ describe('createListenSubscriptions', () => {
     if (answer === 'ignore') expect(opened[0]?.closedByUs).toBe(true);
   });
 
-  it('opens a dropped stream again once, and reports the loss when that fails', async () => {
-    const { client, opened } = scriptedClient(['honor', 'honor', 'throw']);
+  it('reopens a dropped stream at once; while that fails, retries with backoff and reports loss then restore', async () => {
+    const { client, opened, calls } = scriptedClient(['honor', 'honor', 'throw', 'throw', 'honor']);
+    const events: string[] = [];
+    const delays: number[] = [];
+    const subs = createListenSubscriptions({
+      client,
+      upstreamId: 'up',
+      timeoutMs: 1000,
+      onLost: (uri, error) => events.push(`lost ${uri}: ${error.message}`),
+      onRestored: (uri) => events.push(`restored ${uri}`),
+      retryDelayMs: (attempt) => {
+        delays.push(attempt);
+        return 1;
+      },
+    });
+    await subs.subscribe('note://a');
+    opened[0]?.end('remote');
+    await until(() => opened.length === 2);
+    expect(subs.size).toBe(1);
+    expect(events).toEqual([]);
+    opened[1]?.end('remote');
+    await until(() => events.length === 2);
+    expect(events).toEqual([
+      expect.stringMatching(/^lost note:\/\/a: upstream "up" refused subscriptions\/listen/),
+      'restored note://a',
+    ]);
+    expect(calls.count).toBe(5);
+    expect(delays).toEqual([1, 2]);
+    expect(subs.size).toBe(1);
+  });
+
+  it('stops retrying a lost stream once its URI is unsubscribed', async () => {
+    const { client, opened, calls } = scriptedClient(['honor', 'throw']);
     const lost: string[] = [];
     const subs = createListenSubscriptions({
       client,
       upstreamId: 'up',
       timeoutMs: 1000,
-      onLost: (uri, error) => lost.push(`${uri}: ${error.message}`),
+      onLost: (uri) => lost.push(uri),
+      retryDelayMs: () => 5,
     });
     await subs.subscribe('note://a');
     opened[0]?.end('remote');
-    await tick();
-    expect(opened).toHaveLength(2);
-    expect(subs.size).toBe(1);
-    opened[1]?.end('remote');
-    await tick();
-    await tick();
-    expect(lost).toEqual([expect.stringContaining('note://a: upstream "up" refused subscriptions/listen')]);
+    await until(() => lost.length === 1);
+    await subs.unsubscribe('note://a');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(calls.count).toBe(2);
     expect(subs.size).toBe(0);
+  });
+
+  it('lets two subscribes to one URI share its first open', async () => {
+    const { client, calls } = scriptedClient(['throw']);
+    const subs = createListenSubscriptions({ client, upstreamId: 'up', timeoutMs: 1000 });
+    const both = await Promise.allSettled([subs.subscribe('note://a'), subs.subscribe('note://a')]);
+    expect(both.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(calls.count).toBe(1);
   });
 
   it('closes every stream with the link and reopens none', async () => {

@@ -1,20 +1,24 @@
 /**
  * Resource subscriptions on a 2026-era upstream link, where `resources/subscribe` no longer exists: each
  * subscribed URI gets its own `subscriptions/listen` stream. Updates arrive through the client's ordinary
- * `notifications/resources/updated` handler. A stream the upstream drops is re-opened once; if that fails the
- * loss is reported and the URI is forgotten (the gateway renews every subscription when the link reconnects).
+ * `notifications/resources/updated` handler. A stream the upstream drops is re-opened at once and, while that
+ * fails, again with backoff for as long as the URI stays subscribed: the first failure is reported as a loss,
+ * the stream's return as a restore. Closing the link stops all of it (the gateway renews every subscription
+ * when the link reconnects).
  */
 import type { Client, McpSubscription } from '@modelcontextprotocol/client';
 import { PortcullisError } from '../errors/index.ts';
+import { reconnectDelayMs } from './backoff.ts';
 
 /** The subscriptions of one modern-era upstream link. */
 export interface ListenSubscriptions {
   /** Opens a listen stream for `uri` (no-op when one is open); UPSTREAM_ERROR when the upstream refuses it. */
   subscribe(uri: string): Promise<void>;
-  /** Closes the stream of `uri`, if any. */
+  /** Closes the stream of `uri`, if any, and stops re-opening it. */
   unsubscribe(uri: string): Promise<void>;
   /** Closes every stream and opens none again (the link is closing or has closed). */
   closeAll(): void;
+  /** Open streams. */
   readonly size: number;
 }
 
@@ -23,13 +27,23 @@ export interface ListenSubscriptionsDeps {
   client: Pick<Client, 'listen'>;
   upstreamId: string;
   timeoutMs: number;
-  /** A dropped stream could not be re-opened. */
+  /** A dropped stream could not be re-opened at once; it is retried with backoff until it is or the URI is unsubscribed. */
   onLost?(uri: string, error: Error): void;
+  /** A stream reported lost is open again. */
+  onRestored?(uri: string): void;
+  /** Wait before retry `attempt` (1 = the first retry after the immediate re-open failed); default: reconnect backoff. */
+  retryDelayMs?(attempt: number): number;
 }
 
 /** Creates the per-URI listen streams of one upstream link. */
 export function createListenSubscriptions(deps: ListenSubscriptionsDeps): ListenSubscriptions {
   const open = new Map<string, McpSubscription>();
+  // Subscribed URIs, open or being re-opened; a retry stops once its URI leaves this set.
+  const wanted = new Set<string>();
+  const retries = new Map<string, NodeJS.Timeout>();
+  // First opens in progress: a second subscribe to the same URI shares the first one's outcome.
+  const firstOpens = new Map<string, Promise<void>>();
+  const retryDelayMs = deps.retryDelayMs ?? ((attempt: number) => reconnectDelayMs(attempt));
   let closing = false;
 
   const listen = async (uri: string): Promise<McpSubscription> => {
@@ -51,33 +65,76 @@ export function createListenSubscriptions(deps: ListenSubscriptionsDeps): Listen
         { reason: 'no-subscriptions' },
       );
     }
+    if (closing || !wanted.has(uri)) {
+      // Unsubscribed (or the link closed) while this stream was being opened.
+      await subscription.close().catch(() => {});
+      return subscription;
+    }
     open.set(uri, subscription);
     void subscription.closed.then((how) => {
       if (open.get(uri) !== subscription) return;
       open.delete(uri);
-      if (how === 'remote' && !closing) {
-        // A stream that ends because the whole link went down is not lost: the link closes these (closeAll)
-        // and the gateway renews them on reconnect.
-        listen(uri).catch((error: Error) => {
-          if (!closing) deps.onLost?.(uri, error);
-        });
-      }
+      // A stream that ends because the whole link went down is not lost: the link closes these (closeAll)
+      // and the gateway renews them on reconnect.
+      if (how === 'remote' && !closing) reopen(uri, 0);
     });
     return subscription;
   };
 
+  const stillWanted = (uri: string) => !closing && wanted.has(uri);
+
+  const reopen = (uri: string, attempt: number): void => {
+    retries.delete(uri);
+    if (!stillWanted(uri)) return;
+    listen(uri).then(
+      () => {
+        if (attempt > 0 && stillWanted(uri)) deps.onRestored?.(uri);
+      },
+      (error: Error) => {
+        if (!stillWanted(uri)) return;
+        if (attempt === 0) deps.onLost?.(uri, error);
+        const timer = setTimeout(() => reopen(uri, attempt + 1), retryDelayMs(attempt + 1));
+        timer.unref();
+        retries.set(uri, timer);
+      },
+    );
+  };
+
+  const stopRetrying = (uri: string) => {
+    clearTimeout(retries.get(uri));
+    retries.delete(uri);
+  };
+
   return {
-    async subscribe(uri) {
-      if (open.has(uri)) return;
-      await listen(uri);
+    subscribe(uri) {
+      const opening = firstOpens.get(uri);
+      if (opening) return opening;
+      if (wanted.has(uri)) return Promise.resolve();
+      wanted.add(uri);
+      const first = listen(uri).then(
+        () => {
+          firstOpens.delete(uri);
+        },
+        (error: unknown) => {
+          firstOpens.delete(uri);
+          wanted.delete(uri);
+          throw error;
+        },
+      );
+      firstOpens.set(uri, first);
+      return first;
     },
     async unsubscribe(uri) {
+      wanted.delete(uri);
+      stopRetrying(uri);
       const subscription = open.get(uri);
       open.delete(uri);
       await subscription?.close();
     },
     closeAll() {
       closing = true;
+      for (const uri of retries.keys()) stopRetrying(uri);
+      wanted.clear();
       for (const subscription of open.values()) void subscription.close().catch(() => {});
       open.clear();
     },

@@ -173,6 +173,8 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
               uri,
               error: error.message,
             }),
+          onSubscriptionRestored: (uri) =>
+            options.log?.('upstream.subscription_restored', { upstream: entry.config.id, uri }),
         },
         options.connectTimeoutMs,
       );
