@@ -45,6 +45,20 @@ async function until(done: () => boolean): Promise<void> {
   expect(done()).toBe(true);
 }
 
+/** One URI whose first stream opens and whose re-open is refused, with the losses it reports. */
+function droppingOnReopen() {
+  const scripted = scriptedClient(['honor', 'throw']);
+  const lost: string[] = [];
+  const subs = createListenSubscriptions({
+    client: scripted.client,
+    upstreamId: 'up',
+    timeoutMs: 1000,
+    onLost: (uri) => lost.push(uri),
+    retryDelayMs: () => 5,
+  });
+  return { ...scripted, lost, subs };
+}
+
 describe('createListenSubscriptions', () => {
   it('opens one stream per URI, once, and closes it on unsubscribe', async () => {
     const { client, opened } = scriptedClient(['honor']);
@@ -104,15 +118,7 @@ describe('createListenSubscriptions', () => {
   });
 
   it('stops retrying a lost stream once its URI is unsubscribed', async () => {
-    const { client, opened, calls } = scriptedClient(['honor', 'throw']);
-    const lost: string[] = [];
-    const subs = createListenSubscriptions({
-      client,
-      upstreamId: 'up',
-      timeoutMs: 1000,
-      onLost: (uri) => lost.push(uri),
-      retryDelayMs: () => 5,
-    });
+    const { opened, calls, lost, subs } = droppingOnReopen();
     await subs.subscribe('note://a');
     opened[0]?.end('remote');
     await until(() => lost.length === 1);
@@ -142,14 +148,7 @@ describe('createListenSubscriptions', () => {
   });
 
   it('reports no loss when the link goes down while a dropped stream is being reopened', async () => {
-    const { client, opened, calls } = scriptedClient(['honor', 'throw']);
-    const lost: string[] = [];
-    const subs = createListenSubscriptions({
-      client,
-      upstreamId: 'up',
-      timeoutMs: 1000,
-      onLost: (uri) => lost.push(uri),
-    });
+    const { opened, calls, lost, subs } = droppingOnReopen();
     await subs.subscribe('note://a');
     opened[0]?.end('remote');
     while (calls.count < 2) await Promise.resolve();
