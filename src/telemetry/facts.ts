@@ -29,6 +29,8 @@ export interface CallerFacts {
   principal: string;
   sessionId?: string | undefined;
   era?: string | undefined;
+  /** What the upstream asked this caller's client during the call, in order, and how each ended. */
+  upstreamRequests?: readonly { kind: string; outcome: string }[] | undefined;
 }
 
 /** A call about to execute, for `toolStarted`. */

@@ -46,6 +46,9 @@ export const ATTR = {
   poisoningFields: 'mcp.poisoning.fields',
   ledgerPreviousHash: 'mcp.fingerprint.previous_hash',
   ledgerHash: 'mcp.fingerprint.hash',
+  // A request the upstream put to the calling client (span event `mcp.upstream_request`).
+  upstreamRequestKind: 'mcp.upstream_request.kind',
+  upstreamRequestOutcome: 'mcp.upstream_request.outcome',
   // Portcullis's own.
   outcome: 'portcullis.outcome',
   principal: 'portcullis.principal',
@@ -62,6 +65,7 @@ export const EVENT = {
   approval: 'mcp.approval',
   poisoningHit: 'PoisoningHit',
   hashLedgerMismatch: 'HashLedgerMismatch',
+  upstreamRequest: 'mcp.upstream_request',
 } as const;
 
 /** Structured log event names (mcp-server-safety.md, "Logging & tracing"). */

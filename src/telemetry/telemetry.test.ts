@@ -194,6 +194,33 @@ describe('createTelemetry with an in-memory exporter', () => {
     });
   });
 
+  it('records each request the upstream put to the client as an mcp.upstream_request event, in order', async () => {
+    const rig = createRig();
+    await echoCall(rig, {
+      caller: {
+        ...caller,
+        upstreamRequests: [
+          { kind: 'elicitation', outcome: 'accept' },
+          { kind: 'sampling', outcome: 'refused' },
+        ],
+      },
+    });
+    const server = spanNamed(rig.exporter, 'tools/call every_echo');
+    expect(
+      server.events.filter((event) => event.name === 'mcp.upstream_request').map((e) => e.attributes),
+    ).toEqual([
+      { 'mcp.upstream_request.kind': 'elicitation', 'mcp.upstream_request.outcome': 'accept' },
+      { 'mcp.upstream_request.kind': 'sampling', 'mcp.upstream_request.outcome': 'refused' },
+    ]);
+    const plain = createRig();
+    await echoCall(plain);
+    expect(
+      spanNamed(plain.exporter, 'tools/call every_echo').events.some(
+        (e) => e.name === 'mcp.upstream_request',
+      ),
+    ).toBe(false);
+  });
+
   it('runs the upstream call in a CLIENT child span and forwards its own trace context in _meta', async () => {
     const rig = createRig();
     const { forwarded } = await echoCall(rig);

@@ -348,11 +348,16 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     const poisoningAttrs = poisoned
       ? { [ATTR.poisoningPatterns]: poisoned.patterns, [ATTR.poisoningFields]: poisoned.fields }
       : undefined;
+    const upstreamRequests = (facts.caller.upstreamRequests ?? []).map((r) => ({
+      [ATTR.upstreamRequestKind]: r.kind,
+      [ATTR.upstreamRequestOutcome]: r.outcome,
+    }));
     const state = activeRequest();
     if (state && !state.ended) {
       putToolContext(state, facts.tool, facts.alias);
       if (approval) state.span.addEvent(EVENT.approval, maskAttributes(approval, masker));
       if (poisoningAttrs) state.span.addEvent(EVENT.poisoningHit, maskAttributes(poisoningAttrs, masker));
+      for (const attrs of upstreamRequests) state.span.addEvent(EVENT.upstreamRequest, attrs);
       if (options.captureArguments && facts.args !== undefined)
         state.span.setAttribute(ATTR.genAiToolCallArguments, captureText(facts.args, masker));
       state.outcome = outcome;
@@ -362,6 +367,7 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
       // input_required): its events get spans of their own in that request's trace.
       if (approval) governanceEvent(EVENT.approval, approval);
       if (poisoningAttrs) governanceEvent(EVENT.poisoningHit, poisoningAttrs);
+      for (const attrs of upstreamRequests) governanceEvent(EVENT.upstreamRequest, attrs);
     }
     instruments?.calls.add(
       1,

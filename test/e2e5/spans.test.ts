@@ -156,7 +156,7 @@ describe('spans in memory', () => {
       expect(row?.risk?.final).toBe(span.attributes[ATTR.mcpRiskLevel]);
     });
 
-    it('a call that waits for an upstream question: its approval event stays in the trace', async () => {
+    it('a call that waits for an upstream question: its approval and upstream-request events stay in the trace', async () => {
       const before = new Set((await finished()).map((s) => s.spanContext().spanId));
       const result = (await client.callTool({
         name: 'every_trigger-elicitation-request',
@@ -165,8 +165,9 @@ describe('spans in memory', () => {
       expect(result.isError).toBeFalsy();
       await waitFor(
         async () =>
-          (await finished()).some((s) => !before.has(s.spanContext().spanId) && s.name === EVENT.approval) ||
-          era === 'legacy',
+          (await finished()).some(
+            (s) => !before.has(s.spanContext().spanId) && s.name === EVENT.upstreamRequest,
+          ) || era === 'legacy',
         10_000,
         'the approval span of the parked call',
       );
@@ -175,10 +176,17 @@ describe('spans in memory', () => {
         (s) => s.name === 'tools/call every_trigger-elicitation-request' && s.kind === SpanKind.SERVER,
       );
       const events = (span: ReadableSpan) => span.events.filter((e) => e.name === EVENT.approval);
+      const answered = {
+        [ATTR.upstreamRequestKind]: 'elicitation',
+        [ATTR.upstreamRequestOutcome]: 'accept',
+      };
       if (era === 'legacy') {
-        // Legacy asks on the call's own stream: one request span carries the event.
+        // Legacy asks on the call's own stream: one request span carries the events.
         expect(requests).toHaveLength(1);
         expect(events(requests[0] as ReadableSpan)).toHaveLength(1);
+        expect(
+          requests[0]?.events.filter((e) => e.name === EVENT.upstreamRequest).map((e) => e.attributes),
+        ).toEqual([answered]);
         return;
       }
       // Modern: the first round answers input_required and its span ends while the upstream call is parked; the
@@ -190,6 +198,10 @@ describe('spans in memory', () => {
       expect(own[0]?.spanContext().traceId).toBe(first.spanContext().traceId);
       expect(own[0]?.events.map((e) => e.name)).toEqual([EVENT.approval]);
       expect(own[0]?.attributes[ATTR.approvalDecision]).toBe('allow');
+      const asked = fresh.filter((s) => s.name === EVENT.upstreamRequest);
+      expect(asked.map((s) => [s.spanContext().traceId, s.attributes])).toEqual([
+        [first.spanContext().traceId, answered],
+      ]);
     });
 
     it('the upstream receives the execution span as traceparent in _meta', async () => {
