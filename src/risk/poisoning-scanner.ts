@@ -2,7 +2,7 @@
 import { findMixedScriptWords } from './homoglyph.ts';
 import { JAVA_SPACE as S, lowerKeepingOffsets } from './java-text.ts';
 import { createNameMatcher } from './name-matcher.ts';
-import type { NameMatcher } from './name-matcher.ts';
+import type { NameIndex, NameMatcher } from './name-matcher.ts';
 import { EXTRA_RULES, REFERENCE_REGEX_RULES } from './poisoning-patterns.ts';
 import type { PoisoningPatternId, ScanRule } from './poisoning-patterns.ts';
 import type { McpToolDefinition } from './tool-definition.ts';
@@ -61,11 +61,14 @@ function runRule(rule: ScanRule, text: string, out: TextMatch[]): void {
 
 function crossServer(text: string, names: NameMatcher, out: TextMatch[]): void {
   const lowered = lowerKeepingOffsets(text);
+  // Indexed once, on the first verb: the windows of repeated verbs overlap, and each asks in O(1).
+  let found: NameIndex | undefined;
   COMMAND_VERB.lastIndex = 0;
   for (let match = COMMAND_VERB.exec(lowered); match !== null; match = COMMAND_VERB.exec(lowered)) {
     const windowStart = match.index + match[0].length;
     const windowEnd = Math.min(lowered.length, windowStart + CROSS_SERVER_WINDOW);
-    if (names.containsAny(lowered, windowStart, windowEnd)) {
+    found ??= names.index(lowered);
+    if (found.containsAny(windowStart, windowEnd)) {
       out.push({
         patternId: 'CROSS_SERVER_IMPERATIVE',
         matchedText: text.slice(match.index, match.index + CROSS_SERVER_EXCERPT),
