@@ -12,7 +12,13 @@ import {
   type CreateMessageResultWithTools,
   type ElicitResult,
 } from '@modelcontextprotocol/client';
-import type { ElicitationAsker, SamplingAsker, UpstreamElicitation, UpstreamSampling } from './types.ts';
+import type {
+  DeclinedRequest,
+  ElicitationAsker,
+  SamplingAsker,
+  UpstreamElicitation,
+  UpstreamSampling,
+} from './types.ts';
 
 /** One in-flight call registered with the router. */
 export interface InFlightCall {
@@ -50,9 +56,6 @@ export interface ClientRequestRouter {
 /** Why a request from the upstream could not be routed to a caller, for logs. */
 export type DeclineReason =
   'no-call-in-flight' | 'ambiguous-caller' | 'caller-cannot-elicit' | 'caller-cannot-sample';
-
-/** Which kind of upstream request was declined. */
-export type DeclinedRequest = 'elicitation' | 'sampling';
 
 const SAMPLING_REFUSALS: Record<Exclude<DeclineReason, 'caller-cannot-elicit'>, string> = {
   'no-call-in-flight': 'no tool call of this client is in flight to attribute it to',

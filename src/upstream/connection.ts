@@ -19,14 +19,10 @@ import {
 import type { UpstreamConfig } from '../config/index.ts';
 import { PortcullisError } from '../errors/index.ts';
 import { attachDirectToolCalls } from './direct-tool-call.ts';
-import {
-  createClientRequestRouter,
-  type DeclineReason,
-  type DeclinedRequest,
-} from './client-request-router.ts';
+import { createClientRequestRouter, type DeclineReason } from './client-request-router.ts';
 import { createListenSubscriptions } from './listen-subscriptions.ts';
 import { createTransport, type TransportContext } from './transports.ts';
-import type { UpstreamCallOptions, UpstreamSnapshot } from './types.ts';
+import type { DeclinedRequest, UpstreamCallOptions, UpstreamSnapshot } from './types.ts';
 
 /** The signal of a call that cannot be cancelled. */
 const NEVER_ABORTED = new AbortController().signal;

@@ -10,7 +10,6 @@ export { createClientRequestRouter } from './client-request-router.ts';
 export type {
   ClientRequestRouter,
   DeclineReason,
-  DeclinedRequest,
   InFlightCall,
   UpstreamLogMessage,
 } from './client-request-router.ts';
@@ -25,4 +24,5 @@ export type {
   ElicitationAsker,
   SamplingAsker,
   UpstreamSampling,
+  DeclinedRequest,
 } from './types.ts';

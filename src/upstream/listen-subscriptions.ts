@@ -27,11 +27,11 @@ export interface ListenSubscriptionsDeps {
   client: Pick<Client, 'listen'>;
   upstreamId: string;
   timeoutMs: number;
-  /** A dropped stream could not be re-opened at once; it is retried with backoff until it is or the URI is unsubscribed. */
+  /** A dropped stream could not be re-opened at once; it is retried with backoff until it is, or until unsubscribe. */
   onLost?(uri: string, error: Error): void;
   /** A stream reported lost is open again. */
   onRestored?(uri: string): void;
-  /** Wait before retry `attempt` (1 = the first retry after the immediate re-open failed); default: reconnect backoff. */
+  /** Wait before retry `attempt` (1 = the first after the immediate re-open failed); default: reconnect backoff. */
   retryDelayMs?(attempt: number): number;
 }
 

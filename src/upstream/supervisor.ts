@@ -13,9 +13,9 @@ import type { UpstreamConfig } from '../config/index.ts';
 import { PortcullisError } from '../errors/index.ts';
 import { reconnectDelayMs } from './backoff.ts';
 import { connectUpstream, describeError, type UpstreamConnection } from './connection.ts';
-import type { DeclineReason, DeclinedRequest } from './client-request-router.ts';
+import type { DeclineReason } from './client-request-router.ts';
 import type { TransportContext } from './transports.ts';
-import type { UpstreamCallOptions, UpstreamSnapshot } from './types.ts';
+import type { DeclinedRequest, UpstreamCallOptions, UpstreamSnapshot } from './types.ts';
 
 /** What changed about an upstream. */
 export type UpstreamChange = 'state' | 'tools' | 'prompts' | 'resources';

@@ -50,6 +50,9 @@ export type SamplingAsker = (
   signal: AbortSignal,
 ) => Promise<CreateMessageResult | CreateMessageResultWithTools>;
 
+/** Which kind of upstream request to the client the gateway declined. */
+export type DeclinedRequest = 'elicitation' | 'sampling';
+
 /** Per-call hooks: progress relay and the route for upstream-initiated elicitation. */
 export interface UpstreamCallOptions {
   signal?: AbortSignal;
@@ -64,8 +67,8 @@ export interface UpstreamCallOptions {
   askSampling?: SamplingAsker;
   /** Receives the upstream's log messages sent during this call (when it is the only call in flight). */
   onLog?: (message: { level: string; logger?: string | undefined; data: unknown }) => void;
-  /** Told when an elicitation or sampling request of this call was declined because its client cannot answer it. */
-  onDeclined?: (request: 'elicitation' | 'sampling') => void;
+  /** Told when an upstream request of this call was declined because its client cannot answer it. */
+  onDeclined?: (request: DeclinedRequest) => void;
   /** W3C trace context and other `_meta` to forward. */
   meta?: Record<string, unknown>;
   timeoutMs?: number;
