@@ -1,8 +1,8 @@
 /**
  * Upstream calls parked while a modern-era client answers an upstream-initiated elicitation or sampling request
- * (where sampling is relayed). A modern client
- * cannot receive a server-to-client request, so the gateway answers the round with `input_required`, keeps the
- * upstream call running here, and resumes it when the client retries with its answer. Bounded in time and
+ * (where sampling is relayed). A modern client cannot receive a server-to-client request, so the gateway answers
+ * the round with `input_required`, keeps the upstream call running here, and resumes it when the client retries
+ * with its answer. Bounded in time and
  * count, and bound to the principal, alias and arguments of the call that started it.
  */
 import { randomBytes } from 'node:crypto';
@@ -85,7 +85,10 @@ export interface ParkedCall {
 
 /** Holds parked calls between rounds. */
 export interface ParkedCalls {
-  /** Starts an upstream call whose questions to the client (elicitation, sampling) become steps. `run` receives the asker and an abort signal. */
+  /**
+   * Starts an upstream call whose questions to the client (elicitation, sampling) become steps. `run` receives
+   * the asker and an abort signal.
+   */
   start(
     binding: { principal: string; alias: string; argsDigest: string },
     run: (ask: QuestionAsker, signal: AbortSignal) => Promise<CallToolResult>,

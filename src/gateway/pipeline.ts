@@ -135,7 +135,7 @@ export async function executeTool(
   });
 }
 
-/** Notes in the audit record a request of the upstream that the gateway declined because the caller cannot answer it. */
+/** Notes in the audit record an upstream request that the gateway declined because the caller cannot answer it. */
 function noteDeclined(requests: AuditUpstreamRequest[]): (kind: AuditUpstreamRequest['kind']) => void {
   return (kind) => requests.push({ kind, outcome: 'refused' });
 }
