@@ -171,6 +171,7 @@ interface RawConfig {
     maxBodyBytes: number;
     sessionIdleTimeout: string;
     maxSessions: number;
+    maxSessionsPerPrincipal: number;
   };
   store: { path: string };
   exposure: PortcullisConfig['exposure'];
@@ -265,6 +266,7 @@ function toConfig(doc: RawConfig, source: string, baseDir: string, secrets: stri
       maxBodyBytes: raw.http.maxBodyBytes,
       sessionIdleTimeoutMs: parseDuration(raw.http.sessionIdleTimeout),
       maxSessions: raw.http.maxSessions,
+      maxSessionsPerPrincipal: raw.http.maxSessionsPerPrincipal,
     },
     store: { path: raw.store.path === ':memory:' ? ':memory:' : path.resolve(baseDir, raw.store.path) },
     exposure: raw.exposure,

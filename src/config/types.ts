@@ -100,6 +100,8 @@ export interface PortcullisConfig {
     maxBodyBytes: number;
     sessionIdleTimeoutMs: number;
     maxSessions: number;
+    /** Open 2025-era sessions one principal may hold at once. */
+    maxSessionsPerPrincipal: number;
   };
   store: { path: string };
   exposure: 'builtin' | 'composed' | 'both';

@@ -43,6 +43,8 @@ export const ERROR_CODES = {
   UNSUPPORTED_MEDIA_TYPE: 'The request Content-Type is not application/json.',
   PARSE_ERROR: 'The request body is not valid JSON.',
   INVALID_REQUEST: 'The request is not a valid JSON-RPC 2.0 message.',
+  TOO_MANY_SESSIONS:
+    'No new 2025-era session: the gateway (503) or this caller (429) holds as many as configured.',
   SESSION_NOT_FOUND: 'The Mcp-Session-Id is unknown or expired; start a new session.',
   NOT_FOUND: 'The requested admin resource does not exist.',
 } as const;

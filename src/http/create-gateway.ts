@@ -318,6 +318,7 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     maxBodyBytes: config.http.maxBodyBytes,
     sessionIdleTimeoutMs: config.http.sessionIdleTimeoutMs,
     maxSessions: config.http.maxSessions,
+    maxSessionsPerPrincipal: config.http.maxSessionsPerPrincipal,
     log,
   });
   late.endpoint = mcp;

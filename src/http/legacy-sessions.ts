@@ -24,6 +24,8 @@ export interface LegacySessionOptions {
   createServer(principal: string, sessionId: string): Server;
   idleTimeoutMs: number;
   maxSessions: number;
+  /** Open sessions one principal may hold; keeps one client from taking every slot of `maxSessions`. */
+  maxSessionsPerPrincipal: number;
   now?: () => number;
   log?(event: string, fields: Record<string, unknown>): void;
 }
@@ -44,9 +46,13 @@ const hasInitialize = (body: unknown) =>
 export function createLegacySessions(options: LegacySessionOptions): LegacySessions {
   const now = options.now ?? Date.now;
   const sessions = new Map<string, Session>();
+  const perPrincipal = new Map<string, number>();
 
   const closeSession = async (session: Session, reason: string) => {
     if (!sessions.delete(session.id)) return;
+    const held = (perPrincipal.get(session.principal) ?? 1) - 1;
+    if (held > 0) perPrincipal.set(session.principal, held);
+    else perPrincipal.delete(session.principal);
     options.log?.('session.closed', { session: session.id, reason });
     await session.transport.close().catch(() => {});
     await session.server.close().catch(() => {});
@@ -104,9 +110,24 @@ export function createLegacySessions(options: LegacySessionOptions): LegacySessi
         );
       }
       if (sessions.size >= options.maxSessions) {
-        return jsonRpcError(503, JSON_RPC.INTERNAL_ERROR, 'INTERNAL', 'too many open sessions; retry later', {
-          'retry-after': '5',
-        });
+        return jsonRpcError(
+          503,
+          JSON_RPC.INTERNAL_ERROR,
+          'TOO_MANY_SESSIONS',
+          'too many open sessions on this gateway; retry later',
+          { 'retry-after': '5' },
+        );
+      }
+      if ((perPrincipal.get(principal) ?? 0) >= options.maxSessionsPerPrincipal) {
+        options.log?.('session.quota_reached', { principal, limit: options.maxSessionsPerPrincipal });
+        return jsonRpcError(
+          429,
+          JSON_RPC.INTERNAL_ERROR,
+          'TOO_MANY_SESSIONS',
+          `this caller already holds ${options.maxSessionsPerPrincipal} open sessions (http.maxSessionsPerPrincipal); ` +
+            'close unused ones with DELETE or wait for them to go idle',
+          { 'retry-after': '5' },
+        );
       }
       const id = randomUUID();
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => id });
@@ -115,6 +136,7 @@ export function createLegacySessions(options: LegacySessionOptions): LegacySessi
       transport.onclose = () => void closeSession(session, 'transport closed');
       await server.connect(transport);
       sessions.set(id, session);
+      perPrincipal.set(principal, (perPrincipal.get(principal) ?? 0) + 1);
       options.log?.('session.opened', { session: id, principal });
       const response = await run(session, request, parsedBody);
       if (response.status >= 400) void closeSession(session, 'initialize failed');

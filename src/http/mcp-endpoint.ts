@@ -18,6 +18,7 @@ export interface McpEndpointOptions {
   maxBodyBytes: number;
   sessionIdleTimeoutMs: number;
   maxSessions: number;
+  maxSessionsPerPrincipal: number;
   log?(event: string, fields: Record<string, unknown>): void;
 }
 
@@ -54,6 +55,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     createServer: (principal, sessionId) => options.createServer({ principal, sessionId, era: 'legacy' }),
     idleTimeoutMs: options.sessionIdleTimeoutMs,
     maxSessions: options.maxSessions,
+    maxSessionsPerPrincipal: options.maxSessionsPerPrincipal,
     ...(options.log ? { log: options.log } : {}),
   });
   const modern: McpHttpHandler = createMcpHandler(
