@@ -5,6 +5,7 @@
  * reordered rows.
  */
 export { createAuditLog, entryJsonLine } from './audit-log.ts';
+export { adminActionInput, type AdminAction } from './admin-action.ts';
 export { createAuditWriter } from './audit-writer.ts';
 export type { AuditWriter, AuditWriterOptions } from './audit-writer.ts';
 export type {

@@ -70,6 +70,18 @@ export interface AuditUnresolvedTarget {
   upstreamId: string | null;
 }
 
+/**
+ * An action through the admin API (approve, revoke, restore, …), or one refused there: `principal` is the actor,
+ * `alias` names the action (`admin.ledger.revoke`), `arguments` holds the request body.
+ */
+export interface AuditAdminTarget {
+  origin: 'admin';
+  /** What was acted on, e.g. `upstream::tool`; null when the request named nothing. */
+  target: string | null;
+  /** The reason the actor gave; null when none. */
+  reason: string | null;
+}
+
 /** Fields every record carries, whatever the tool's origin. */
 export interface AuditRecordCommon {
   /** A unique id (UUID). */
@@ -98,7 +110,7 @@ export interface AuditRecordCommon {
 export type AuditRecord = AuditRecordCommon & AuditTarget;
 
 /** What was called. */
-export type AuditTarget = AuditUpstreamTarget | AuditLocalTarget | AuditUnresolvedTarget;
+export type AuditTarget = AuditUpstreamTarget | AuditLocalTarget | AuditUnresolvedTarget | AuditAdminTarget;
 
 /** What the gateway hands to the log: a record whose id and time may be left to the log. */
 export type AuditInput = Omit<AuditRecordCommon, 'id' | 'time'> & {

@@ -175,7 +175,9 @@ function textLine(entry: AuditEntry): string {
       ? `${r.upstreamId}/${r.upstreamTool}`
       : r.origin === 'local'
         ? `local/${r.toolId}`
-        : `unresolved${r.upstreamId === null ? '' : `/${r.upstreamId}`}`;
+        : r.origin === 'admin'
+          ? `admin/${r.target ?? '-'}`
+          : `unresolved${r.upstreamId === null ? '' : `/${r.upstreamId}`}`;
   const approval = [r.approval.decision, r.approval.ruleId, r.approval.elicitation].filter(Boolean).join(':');
   const outcome = r.outcome === 'OK' ? 'OK' : `ERROR ${r.errorCode ?? ''}`.trim();
   return [

@@ -1,22 +1,40 @@
 /**
- * `portcullis ledger list | approve UPSTREAM TOOL [--hash H] | revoke UPSTREAM TOOL`: the fingerprint ledger
- * from the command line. It writes the same database the gateway uses; a running gateway picks the change up
- * within a second and advertises the new tool list.
+ * `portcullis ledger list | approve | revoke | restore UPSTREAM TOOL`: the fingerprint ledger from the command
+ * line. It writes the same database the gateway uses (a running gateway picks the change up within a second) and
+ * records each action, with the OS user as actor, in the audit log.
  */
 import { loadConfig, processEnvLookup } from '../config/index.ts';
-import { createLedger } from '../ledger/index.ts';
+import { userInfo } from 'node:os';
+import { adminActionInput, createAuditLog } from '../audit/index.ts';
+import { isPortcullisError } from '../errors/index.ts';
+import { applyLedgerAction, createLedger, type LedgerAction } from '../ledger/index.ts';
+import { createMasker } from '../sandbox/index.ts';
 import { openStore } from '../store/index.ts';
 import type { CommandIo } from './args.ts';
 import { parseCommandArgs } from './args.ts';
 
 const USAGE =
-  'usage: portcullis ledger list [--json] | approve UPSTREAM TOOL [--hash H] | revoke UPSTREAM TOOL [--config FILE]\n';
+  'usage: portcullis ledger list [--json] | approve UPSTREAM TOOL [--hash H] | revoke UPSTREAM TOOL | ' +
+  'restore UPSTREAM TOOL   [--reason TEXT] [--config FILE]\n';
+
+/** The OS user running the command; some containers have no passwd entry for it. */
+function osUser(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return `uid-${process.getuid?.() ?? 'unknown'}`;
+  }
+}
+
+const isLedgerAction = (value: string): value is LedgerAction =>
+  value === 'approve' || value === 'revoke' || value === 'restore';
 
 /** Runs `portcullis ledger`. */
 export async function runLedger(args: string[], io: CommandIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, {
     json: { type: 'boolean' },
     hash: { type: 'string' },
+    reason: { type: 'string' },
   });
   const [action, upstream, tool] = positionals;
   if (values.help || action === undefined) {
@@ -43,24 +61,37 @@ export async function runLedger(args: string[], io: CommandIo): Promise<number> 
       }
       return 0;
     }
-    if ((action !== 'approve' && action !== 'revoke') || upstream === undefined || tool === undefined) {
+    if (!isLedgerAction(action) || upstream === undefined || tool === undefined) {
       io.stderr(USAGE);
       return 2;
     }
-    const result =
-      action === 'approve' ? ledger.approve(upstream, tool, values.hash) : ledger.revoke(upstream, tool);
-    if (result.outcome === 'NOT_FOUND') {
-      io.stderr(`portcullis ledger: no fingerprint is recorded for ${upstream}::${tool}\n`);
-      return 1;
-    }
-    if (action === 'approve' && result.outcome !== 'APPROVED') {
-      io.stderr(
-        `portcullis ledger: approve refused for ${upstream}::${tool}: ${result.outcome === 'HASH_MISMATCH' ? 'the stored definition changed since the hash you reviewed' : 'a revoked tool stays revoked'}\n`,
+    const startedAt = Date.now();
+    const reason = values.reason?.trim() ? values.reason : null;
+    const audit = createAuditLog(store, { masker: createMasker(config.secrets) });
+    const record = (outcome: 'OK' | 'ERROR', errorCode?: string) =>
+      audit.append(
+        adminActionInput({
+          actor: `cli:${osUser()}`,
+          action: `ledger.${action}`,
+          target: `${upstream}::${tool}`,
+          reason,
+          body: { upstream, tool, ...(values.hash ? { hash: values.hash } : {}) },
+          outcome,
+          durationMs: Date.now() - startedAt,
+          ...(errorCode === undefined ? {} : { errorCode }),
+        }),
       );
+    try {
+      const result = applyLedgerAction(ledger, action, { upstream, tool, hash: values.hash });
+      record('OK');
+      io.stdout(`${result.outcome} ${upstream}::${tool} ${result.record.hash}\n`);
+      return 0;
+    } catch (error) {
+      if (!isPortcullisError(error)) throw error;
+      record('ERROR', error.code);
+      io.stderr(`portcullis ledger: ${error.message}\n`);
       return 1;
     }
-    io.stdout(`${result.outcome} ${upstream}::${tool} ${'record' in result ? result.record.hash : ''}\n`);
-    return 0;
   } finally {
     store.close();
   }

@@ -23,6 +23,8 @@ export {
 export type { EnvLookup, Substitution } from './placeholders.ts';
 export type {
   PortcullisConfig,
+  AdminKeyConfig,
+  AdminRole,
   UpstreamConfig,
   UpstreamCommon,
   ToolSelection,

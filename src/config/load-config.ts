@@ -6,7 +6,7 @@ import { PortcullisError } from '../errors/index.ts';
 import type { RiskLevel } from '../risk/levels.ts';
 import { parseDuration } from './duration.ts';
 import { isMissingValue, PLACEHOLDER_PATTERN, type EnvLookup } from './placeholders.ts';
-import type { PortcullisConfig, UpstreamConfig } from './types.ts';
+import type { AdminKeyConfig, PortcullisConfig, UpstreamConfig } from './types.ts';
 import { validateConfigDocument } from './validate.ts';
 import { checkConfigSemantics } from './semantic-checks.ts';
 
@@ -165,6 +165,7 @@ function resolvePlaceholders(
 interface RawConfig {
   listen: { host: string; port: number };
   auth?: { apiKeys?: string[] };
+  admin?: { keys?: AdminKeyConfig[]; allowedOrigins?: string[] };
   http: {
     allowedHosts?: string[];
     allowedOrigins?: string[];
@@ -260,6 +261,7 @@ function toConfig(doc: RawConfig, source: string, baseDir: string, secrets: stri
     baseDir,
     listen: raw.listen,
     auth: { apiKeys: raw.auth?.apiKeys ?? [] },
+    admin: { keys: raw.admin?.keys ?? [], allowedOrigins: raw.admin?.allowedOrigins ?? [] },
     http: {
       allowedHosts: raw.http.allowedHosts ?? [],
       allowedOrigins: raw.http.allowedOrigins ?? [],

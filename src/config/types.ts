@@ -94,6 +94,8 @@ export interface PortcullisConfig {
   baseDir: string;
   listen: { host: string; port: number };
   auth: { apiKeys: string[] };
+  /** Admin API credentials; see AdminKeyConfig. */
+  admin: { keys: AdminKeyConfig[]; allowedOrigins: string[] };
   http: {
     allowedHosts: string[];
     allowedOrigins: string[];
@@ -123,4 +125,14 @@ export interface PortcullisConfig {
   };
   /** Every secret value substituted from `${ENV}` placeholders, to be masked at every egress. */
   secrets: string[];
+}
+
+/** What an admin credential may do: viewer reads, operator also acts on the ledger and tools, admin everything. */
+export type AdminRole = 'viewer' | 'operator' | 'admin';
+
+/** One admin API key: its holder's name (the audited actor), the key, and its role. */
+export interface AdminKeyConfig {
+  name: string;
+  key: string;
+  role: AdminRole;
 }

@@ -38,6 +38,8 @@ export const ERROR_CODES = {
   INTERNAL: 'An unexpected internal error; details are in the gateway log.',
   // HTTP front door (http/)
   UNAUTHORIZED: 'Missing or wrong API key (Authorization: Bearer).',
+  FORBIDDEN:
+    'The credential is valid, but its role (or, without admin keys, the place it comes from) does not allow this.',
   FORBIDDEN_ORIGIN: 'The Origin or Host header is not allowed (DNS-rebinding protection).',
   BODY_TOO_LARGE: 'The request body exceeds the configured cap.',
   UNSUPPORTED_MEDIA_TYPE: 'The request Content-Type is not application/json.',

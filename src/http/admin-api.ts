@@ -3,11 +3,19 @@
  * risk, poisoning and fingerprint facts; ledger approve/revoke; events; live risk previews; the scanner; audit.
  */
 import { Hono, type Context } from 'hono';
+import type { AdminAccess } from './admin-access.ts';
+import {
+  adminGuard,
+  recordAdminAction,
+  requireRole,
+  type AdminContext,
+  type AdminVariables,
+} from './admin-guard.ts';
 import type { AuditLog, AuditQuery } from '../audit/index.ts';
 import type { PortcullisConfig, UpstreamConfig } from '../config/index.ts';
 import { isPortcullisError, PortcullisError } from '../errors/index.ts';
 import { serverContextOf, type Governance, type ToolRegistry } from '../gateway/index.ts';
-import type { Ledger } from '../ledger/index.ts';
+import { applyLedgerAction, type Ledger } from '../ledger/index.ts';
 import {
   assessServer,
   createPoisoningScanner,
@@ -37,6 +45,8 @@ export interface AdminDeps {
   now(): number;
   /** Rebuilds the registry and advertises a change (after approve/revoke). */
   refresh(): void;
+  /** Who may use the admin API. */
+  access: AdminAccess;
 }
 
 const bad = (message: string) => new PortcullisError('INVALID_INPUT', message);
@@ -89,8 +99,9 @@ function previewUpstream(input: Record<string, unknown>): UpstreamConfig {
 }
 
 /** Builds the admin routes (mounted under /admin/api by the app). */
-export function createAdminApi(deps: AdminDeps): Hono {
-  const api = new Hono();
+export function createAdminApi(deps: AdminDeps): Hono<{ Variables: AdminVariables }> {
+  const api = new Hono<{ Variables: AdminVariables }>();
+  api.use('*', adminGuard(deps.access));
   const catalogEntry = (upstream: UpstreamConfig): CatalogEntry | null => {
     const match = matchCatalogEntry(deps.catalog, {
       catalogId: upstream.catalog,
@@ -105,7 +116,7 @@ export function createAdminApi(deps: AdminDeps): Hono {
 
   api.onError((error, c) => {
     if (isPortcullisError(error)) {
-      const status = error.code === 'NOT_FOUND' ? 404 : 400;
+      const status = error.code === 'NOT_FOUND' ? 404 : error.code === 'FORBIDDEN' ? 403 : 400;
       return c.json({ error: { code: error.code, message: deps.masker.mask(error.message) } }, status);
     }
     return c.json({ error: { code: 'INTERNAL', message: 'unexpected error; see the gateway log' } }, 500);
@@ -175,29 +186,39 @@ export function createAdminApi(deps: AdminDeps): Hono {
     }),
   );
 
-  const ledgerAction = (action: 'approve' | 'revoke') => async (c: Context) => {
+  /** Approve, revoke or restore one ledger record: operator role; every attempt, refused or not, is audited. */
+  const ledgerAction = (action: 'approve' | 'revoke' | 'restore') => async (c: AdminContext) => {
+    const startedAt = deps.now();
     const input = await body(c);
-    const upstream = str(input.upstream, 'upstream');
-    const tool = str(input.tool, 'tool');
-    const result =
-      action === 'approve'
-        ? deps.ledger.approve(upstream, tool, typeof input.hash === 'string' ? input.hash : undefined)
-        : deps.ledger.revoke(upstream, tool);
-    if (result.outcome === 'NOT_FOUND') {
-      throw new PortcullisError('NOT_FOUND', `no fingerprint is recorded for ${upstream}::${tool}`);
+    const target =
+      typeof input.upstream === 'string' && typeof input.tool === 'string'
+        ? `${input.upstream}::${input.tool}`
+        : null;
+    const reason = typeof input.reason === 'string' && input.reason.trim() !== '' ? input.reason : null;
+    const record = (outcome: 'OK' | 'ERROR', errorCode?: string) =>
+      recordAdminAction(deps.audit, c, {
+        action: `ledger.${action}`,
+        target,
+        reason,
+        body: input,
+        outcome,
+        durationMs: deps.now() - startedAt,
+        ...(errorCode === undefined ? {} : { errorCode }),
+      });
+    try {
+      requireRole(c, 'operator');
+      const result = applyLedgerAction(deps.ledger, action, input);
+      record('OK');
+      deps.refresh();
+      return c.json(result);
+    } catch (error) {
+      record('ERROR', isPortcullisError(error) ? error.code : 'INTERNAL');
+      throw error;
     }
-    if (action === 'approve' && result.outcome !== 'APPROVED') {
-      const why =
-        result.outcome === 'HASH_MISMATCH'
-          ? `the stored definition changed again (stored ${result.record.hash}, you approved ${result.expectedHash}); review it again`
-          : 'a revoked tool stays revoked';
-      throw new PortcullisError('INVALID_INPUT', `approve refused for ${upstream}::${tool}: ${why}`);
-    }
-    deps.refresh();
-    return c.json({ outcome: result.outcome, record: result.record });
   };
   api.post('/ledger/approve', ledgerAction('approve'));
   api.post('/ledger/revoke', ledgerAction('revoke'));
+  api.post('/ledger/restore', ledgerAction('restore'));
   api.get('/ledger', (c) => c.json({ records: deps.ledger.list() }));
 
   api.get('/events', (c) => {

@@ -42,9 +42,10 @@ import {
 } from '../telemetry/index.ts';
 import { createSupervisor, type Supervisor } from '../upstream/index.ts';
 import { jsonRpcError, JSON_RPC } from './json-rpc-response.ts';
+import { createAdminAccess } from './admin-access.ts';
 import { createAdminApi } from './admin-api.ts';
 import { createMcpEndpoint, type McpEndpoint } from './mcp-endpoint.ts';
-import { allowedHostnames, checkHostAndOrigin, createApiKeyVerifier } from './security.ts';
+import { allowedHostnames, checkHost, checkHostAndOrigin, createApiKeyVerifier } from './security.ts';
 
 /** Things a gateway takes from its host process (so tests can swap them). */
 export interface GatewayDeps {
@@ -365,6 +366,13 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     const checked = door(c.req.raw);
     return checked instanceof Response ? checked : mcp.handle(c.req.raw, checked.principal);
   });
+  const adminAccess = createAdminAccess({
+    adminKeys: config.admin.keys,
+    apiKeys: config.auth.apiKeys,
+    allowedOrigins: config.admin.allowedOrigins,
+    apiKeyPrincipal: (authorization) => keys.verify(authorization),
+  });
+  log('admin.access', { mode: adminAccess.mode });
   const admin = createAdminApi({
     config,
     store,
@@ -380,10 +388,13 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     refresh: () => {
       if (toolRegistry.rebuild()) listChanged('tools');
     },
+    access: adminAccess,
   });
+  // The admin API has its own credentials (admin-guard.ts); here only the Host check against DNS rebinding.
   app.use('/admin/api/*', async (c, next) => {
-    const checked = door(c.req.raw);
-    if (checked instanceof Response) return checked;
+    const refused = checkHost(c.req.raw, hosts);
+    if (refused)
+      return jsonRpcError(403, JSON_RPC.INVALID_REQUEST, 'FORBIDDEN_ORIGIN', `Forbidden: ${refused}`);
     await next();
   });
   app.route('/admin/api', admin);

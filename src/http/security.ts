@@ -18,14 +18,20 @@ export function allowedHostnames(bindHost: string, extra: readonly string[]): st
   return [...names];
 }
 
+/** Returns a reason string when the Host header is not allowed (DNS rebinding), else undefined. */
+export function checkHost(request: Request, hosts: readonly string[]): string | undefined {
+  const host = validateHostHeader(request.headers.get('host'), [...hosts]);
+  return host.ok ? undefined : host.message;
+}
+
 /** Returns a reason string when Host or Origin is not allowed, else undefined. */
 export function checkHostAndOrigin(
   request: Request,
   hosts: readonly string[],
   origins: readonly string[],
 ): string | undefined {
-  const host = validateHostHeader(request.headers.get('host'), [...hosts]);
-  if (!host.ok) return host.message;
+  const host = checkHost(request, hosts);
+  if (host) return host;
   const origin = validateOriginHeader(request.headers.get('origin'), [...origins]);
   if (!origin.ok) return origin.message;
   return undefined;

@@ -19,14 +19,17 @@ export {
   checkFingerprint,
   isExposable,
   markFingerprintPublished,
+  restoreFingerprint,
   revokeFingerprint,
 } from './state-machine.ts';
 export type {
   ApproveResult,
   FingerprintCheck,
   FingerprintObservation,
+  RestoreResult,
   RevokeResult,
 } from './state-machine.ts';
 export { createLedger } from './ledger-service.ts';
+export { applyLedgerAction, type LedgerAction } from './ledger-actions.ts';
 export type { Ledger } from './ledger-service.ts';
 export type { LedgerRecord, LedgerStatus, LedgerStore } from './types.ts';

@@ -6,9 +6,10 @@ import {
   checkFingerprint,
   isExposable,
   markFingerprintPublished,
+  restoreFingerprint,
   revokeFingerprint,
 } from './state-machine.ts';
-import type { ApproveResult, FingerprintCheck, RevokeResult } from './state-machine.ts';
+import type { ApproveResult, FingerprintCheck, RestoreResult, RevokeResult } from './state-machine.ts';
 import type { LedgerRecord, LedgerStore } from './types.ts';
 
 /** Fingerprint bookkeeping for every upstream tool. */
@@ -21,6 +22,8 @@ export interface Ledger {
   approve(upstream: string, tool: string, expectedHash?: string): ApproveResult;
   /** Revokes a tool for good. */
   revoke(upstream: string, tool: string): RevokeResult;
+  /** Lifts a revocation: the tool awaits re-review of its current definition. */
+  restore(upstream: string, tool: string): RestoreResult;
   /** Stamps `publishedAt`; undefined when there is no record. */
   markPublished(upstream: string, tool: string): LedgerRecord | undefined;
   /** True when the tool's record is ACTIVE. */
@@ -47,6 +50,11 @@ export function createLedger(store: LedgerStore, clock: () => number): Ledger {
     revoke(upstream, tool) {
       const result = revokeFingerprint(store.get(upstream, tool), clock());
       if (result.outcome === 'REVOKED') store.put(result.record);
+      return result;
+    },
+    restore(upstream, tool) {
+      const result = restoreFingerprint(store.get(upstream, tool), clock());
+      if (result.outcome === 'RESTORED') store.put(result.record);
       return result;
     },
     markPublished(upstream, tool) {

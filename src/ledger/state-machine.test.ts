@@ -4,6 +4,7 @@ import {
   checkFingerprint,
   isExposable,
   markFingerprintPublished,
+  restoreFingerprint,
   revokeFingerprint,
 } from './state-machine.ts';
 import type { LedgerRecord, LedgerStatus } from './types.ts';
@@ -112,6 +113,18 @@ describe('revokeFingerprint, markFingerprintPublished, isExposable', () => {
       record: { ...stored('ACTIVE'), status: 'REVOKED', curatedAt: 700 },
     });
     expect(revokeFingerprint(undefined, 700)).toEqual({ outcome: 'NOT_FOUND' });
+  });
+
+  it.each<[string, LedgerRecord | undefined, string, string | undefined]>([
+    ['revoked → awaiting re-review', stored('REVOKED'), 'RESTORED', 'AWAITING_REREVIEW'],
+    ['active is not revoked', stored('ACTIVE'), 'NOT_REVOKED', 'ACTIVE'],
+    ['awaiting is not revoked', stored('AWAITING_REREVIEW'), 'NOT_REVOKED', 'AWAITING_REREVIEW'],
+    ['no record', undefined, 'NOT_FOUND', undefined],
+  ])('restores: %s', (_name, record, outcome, status) => {
+    const result = restoreFingerprint(record, 750);
+    expect(result.outcome).toBe(outcome);
+    if ('record' in result) expect(result.record.status).toBe(status);
+    if (result.outcome === 'RESTORED') expect(result.record.curatedAt).toBe(750);
   });
 
   it('never makes a revoked record ACTIVE through a check', () => {

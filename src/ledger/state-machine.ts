@@ -96,6 +96,22 @@ export function revokeFingerprint(stored: LedgerRecord | undefined, now: number)
   return { outcome: 'REVOKED', record: { ...stored, status: 'REVOKED', curatedAt: now } };
 }
 
+/** The result of an operator's restore of a revoked tool. */
+export type RestoreResult =
+  | { readonly outcome: 'RESTORED'; readonly record: LedgerRecord }
+  | { readonly outcome: 'NOT_FOUND' }
+  | { readonly outcome: 'NOT_REVOKED'; readonly record: LedgerRecord };
+
+/**
+ * Lifts a revocation: REVOKED becomes AWAITING_REREVIEW (never ACTIVE at once), so the tool comes back only after
+ * an operator approves the definition it has now; `curatedAt = now`.
+ */
+export function restoreFingerprint(stored: LedgerRecord | undefined, now: number): RestoreResult {
+  if (stored === undefined) return { outcome: 'NOT_FOUND' };
+  if (stored.status !== 'REVOKED') return { outcome: 'NOT_REVOKED', record: stored };
+  return { outcome: 'RESTORED', record: { ...stored, status: 'AWAITING_REREVIEW', curatedAt: now } };
+}
+
 /** Records that the tool was published: `publishedAt = now`, status unchanged. */
 export function markFingerprintPublished(stored: LedgerRecord, now: number): LedgerRecord {
   return { ...stored, publishedAt: now };
