@@ -45,6 +45,7 @@ export const ERROR_CODES = {
   INVALID_REQUEST: 'The request is not a valid JSON-RPC 2.0 message.',
   SESSION_NOT_FOUND: 'The Mcp-Session-Id is unknown or expired; start a new session.',
   NOT_FOUND: 'The requested admin resource does not exist.',
+  LISTEN_FAILED: 'The gateway could not listen on the configured host and port (in use, no permission).',
 } as const;
 
 /** A stable error code. */
