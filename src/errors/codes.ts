@@ -24,6 +24,7 @@ export const ERROR_CODES = {
   // Store (store/)
   STORE_NEWER_SCHEMA: 'The database was written by a newer Portcullis; refuse to downgrade it.',
   STORE_MIGRATION_FAILED: 'A migration failed and was rolled back; the database is unchanged.',
+  STORE_CORRUPT: 'The database file is damaged or is not a SQLite database; it is refused, never repaired.',
   // Gateway and upstreams (gateway/, upstream/)
   UNKNOWN_TOOL: 'No exposed tool has that name (unknown, withheld or hidden tools all answer this).',
   INVALID_ARGUMENTS: 'The tool arguments do not match the tool inputSchema.',
