@@ -31,3 +31,24 @@ export function parseCommandArgs<T extends Options>(args: string[], options: T):
     strict: true,
   });
 }
+
+/** A wrong flag value: the CLI prints its message and exits with status 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** A TCP port from a flag value (0 picks a free one); throws UsageError otherwise. */
+export function parsePort(flag: string, text: string): number {
+  const port = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
+  if (!(port >= 0 && port <= 65_535))
+    throw new UsageError(`${flag} needs a whole number from 0 to 65535, got "${text}"`);
+  return port;
+}
+
+/** A positive number of seconds from a flag value; throws UsageError otherwise. */
+export function parseSeconds(flag: string, text: string): number {
+  const seconds = /^\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
+  if (!(seconds > 0 && seconds <= 86_400))
+    throw new UsageError(`${flag} needs a positive number of seconds, got "${text}"`);
+  return seconds;
+}

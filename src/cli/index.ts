@@ -3,7 +3,8 @@
  * subcommand takes --config FILE. Errors print their stable code and a message a person can act on.
  */
 import { isPortcullisError } from '../errors/index.ts';
-import type { CommandIo } from './args.ts';
+import { UsageError, type CommandIo } from './args.ts';
+import { describeFault } from './process-faults.ts';
 import { runServe } from './serve.ts';
 import { runStdio } from './stdio.ts';
 import { runScan } from './scan.ts';
@@ -79,10 +80,16 @@ export async function runCli(argv: string[], io: CommandIo): Promise<number> {
       io.stderr(`portcullis ${name}: ${error.code}: ${error.message}\n`);
       return 1;
     }
-    if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
-      io.stderr(`portcullis ${name}: ${error.message}\n`);
+    if (
+      error instanceof UsageError ||
+      (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
+    ) {
+      io.stderr(`portcullis ${name}: ${error.message} (see portcullis ${name} --help)\n`);
       return 2;
     }
-    throw error;
+    // Anything else is a defect of Portcullis, not of the input: one masked line, never a stack trace.
+    const fault = describeFault(error);
+    io.stderr(`portcullis ${name}: ${fault.code}: ${fault.message}\n`);
+    return 1;
   }
 }

@@ -1,7 +1,9 @@
 /** What every gateway-running command shares: the config (from --config or ./portcullis.yaml) and the process env. */
 import { loadConfig, processEnvLookup, type PortcullisConfig } from '../config/index.ts';
 import { createGateway, type Gateway, type GatewayDeps } from '../http/index.ts';
+import { createMasker } from '../sandbox/index.ts';
 import { INHERITED_CHILD_ENV } from '../upstream/index.ts';
+import { maskFaultsWith } from './process-faults.ts';
 
 /** PATH and HOME of this process, read through the config domain's lookup. */
 export function inheritedEnv(): Record<string, string | undefined> {
@@ -17,5 +19,6 @@ export function gatewayFromConfig(
 ): { config: PortcullisConfig; gateway: Gateway } {
   const lookup = processEnvLookup();
   const config = loadConfig({ ...(configPath ? { path: configPath } : {}), cwd, lookup });
+  maskFaultsWith(createMasker(config.secrets));
   return { config, gateway: createGateway(config, { inheritedEnv: inheritedEnv(), lookup, ...deps }) };
 }

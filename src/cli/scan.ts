@@ -6,7 +6,7 @@
 import type { Gateway } from '../http/index.ts';
 import { isRiskAtLeast, isRiskLevel, type RiskLevel } from '../risk/index.ts';
 import type { CommandIo } from './args.ts';
-import { parseCommandArgs } from './args.ts';
+import { parseCommandArgs, parseSeconds } from './args.ts';
 import { gatewayFromConfig } from './process-env.ts';
 
 interface ToolLine {
@@ -151,9 +151,10 @@ export async function runScan(args: string[], io: CommandIo): Promise<number> {
     io.stderr(`portcullis scan: --fail-on must be one of L0..L5, not "${failOn}"\n`);
     return 2;
   }
+  const timeoutSeconds = values.timeout === undefined ? 60 : parseSeconds('--timeout', values.timeout);
   const { gateway } = gatewayFromConfig(values.config, io.cwd, { writeLog: () => {} });
   try {
-    await gateway.ready(Number(values.timeout ?? 60) * 1000);
+    await gateway.ready(timeoutSeconds * 1000);
     gateway.registry.rebuild();
     const report = buildScanReport(gateway, failOn);
     io.stdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : renderScanReport(report));

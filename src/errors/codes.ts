@@ -24,6 +24,7 @@ export const ERROR_CODES = {
   // Store (store/)
   STORE_NEWER_SCHEMA: 'The database was written by a newer Portcullis; refuse to downgrade it.',
   STORE_MIGRATION_FAILED: 'A migration failed and was rolled back; the database is unchanged.',
+  STORE_CORRUPT: 'The database file is damaged or is not a SQLite database; it is refused, never repaired.',
   // Gateway and upstreams (gateway/, upstream/)
   UNKNOWN_TOOL: 'No exposed tool has that name (unknown, withheld or hidden tools all answer this).',
   INVALID_ARGUMENTS: 'The tool arguments do not match the tool inputSchema.',
@@ -49,6 +50,7 @@ export const ERROR_CODES = {
     'No new 2025-era session: the gateway (503) or this caller (429) holds as many as configured.',
   SESSION_NOT_FOUND: 'The Mcp-Session-Id is unknown or expired; start a new session.',
   NOT_FOUND: 'The requested admin resource does not exist.',
+  LISTEN_FAILED: 'The gateway could not listen on the configured host and port (in use, no permission).',
 } as const;
 
 /** A stable error code. */

@@ -44,6 +44,7 @@ import { createSupervisor, type Supervisor } from '../upstream/index.ts';
 import { jsonRpcError, JSON_RPC } from './json-rpc-response.ts';
 import { createAdminAccess } from './admin-access.ts';
 import { createAdminApi } from './admin-api.ts';
+import { installErrorHandlers } from './error-handler.ts';
 import { createMcpEndpoint, type McpEndpoint } from './mcp-endpoint.ts';
 import { allowedHostnames, checkHost, checkHostAndOrigin, createApiKeyVerifier } from './security.ts';
 
@@ -328,6 +329,7 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
   const origins = [...hosts, ...config.http.allowedOrigins];
   const keys = createApiKeyVerifier(config.auth.apiKeys);
   const app = new Hono();
+  installErrorHandlers(app, (event, fields, level) => logger.log(event, fields, level));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', (c) => {

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { createAuditJournals } from './audit-journal.ts';
 import { createAuditRepository } from './audit-repository.ts';
 import { MEMORY_PATH, openDatabase } from './database.ts';
+import { asStoreCorrupt, checkIntegrity } from './integrity.ts';
 import { createEventRepository } from './event-repository.ts';
 import { createLedgerRepository } from './ledger-repository.ts';
 import { defaultMigrationsDir, runMigrations } from './migrations.ts';
@@ -19,11 +20,17 @@ export interface OpenStoreOptions {
   busyTimeoutMs?: number;
 }
 
-/** Opens (creating if needed) and migrates the database, and returns its repositories. */
+/** Opens (creating if needed), checks (quick_check) and migrates the database, and returns its repositories. */
 export function openStore(options: OpenStoreOptions): Store {
   const path = options.path === MEMORY_PATH ? MEMORY_PATH : resolve(options.path);
-  const db = openDatabase(path, options.busyTimeoutMs);
+  let db: ReturnType<typeof openDatabase>;
   try {
+    db = openDatabase(path, options.busyTimeoutMs);
+  } catch (error) {
+    throw asStoreCorrupt(error, path) ?? error;
+  }
+  try {
+    checkIntegrity(db, path);
     const schemaVersion = runMigrations(db, options.migrationsDir ?? defaultMigrationsDir());
     return {
       upstreams: createUpstreamRepository(db),
@@ -40,6 +47,6 @@ export function openStore(options: OpenStoreOptions): Store {
     };
   } catch (error) {
     db.close();
-    throw error;
+    throw asStoreCorrupt(error, path) ?? error;
   }
 }

@@ -19,6 +19,7 @@ import {
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
+import { reportingFailures, type ExportFailureListener } from './export-failures.ts';
 import { SCOPE_NAME } from './names.ts';
 
 /** The longest attribute value a span keeps (captured arguments are cut shorter, at 4096). */
@@ -35,6 +36,8 @@ export interface SdkOptions {
   metricReader?: IMetricReader | undefined;
   /** How often metrics are pushed over OTLP (default 60 s). */
   metricExportIntervalMs?: number | undefined;
+  /** Told about each failed OTLP export (the exporters themselves stay silent). */
+  onExportFailure?: ExportFailureListener | undefined;
 }
 
 /** The running SDK parts the telemetry facade uses. */
@@ -66,20 +69,28 @@ export function otlpSignalUrl(endpoint: string, signal: 'traces' | 'metrics'): s
 function spanProcessors(options: SdkOptions): SpanProcessor[] {
   if (options.spanExporter) return [new SimpleSpanProcessor(options.spanExporter)];
   if (!options.otlp) return [];
-  const exporter = new OTLPTraceExporter({
-    url: otlpSignalUrl(options.otlp.endpoint, 'traces'),
-    headers: { ...options.otlp.headers },
-  });
+  const exporter = reportingFailures(
+    new OTLPTraceExporter({
+      url: otlpSignalUrl(options.otlp.endpoint, 'traces'),
+      headers: { ...options.otlp.headers },
+    }),
+    'traces',
+    options.onExportFailure,
+  );
   return [new BatchSpanProcessor(exporter)];
 }
 
 function metricReaders(options: SdkOptions): IMetricReader[] {
   if (options.metricReader) return [options.metricReader];
   if (!options.otlp) return [];
-  const exporter = new OTLPMetricExporter({
-    url: otlpSignalUrl(options.otlp.endpoint, 'metrics'),
-    headers: { ...options.otlp.headers },
-  });
+  const exporter = reportingFailures(
+    new OTLPMetricExporter({
+      url: otlpSignalUrl(options.otlp.endpoint, 'metrics'),
+      headers: { ...options.otlp.headers },
+    }),
+    'metrics',
+    options.onExportFailure,
+  );
   return [
     new PeriodicExportingMetricReader({
       exporter,

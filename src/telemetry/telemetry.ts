@@ -45,6 +45,7 @@ import type {
 } from './facts.ts';
 import type { Logger } from './logger.ts';
 import { ATTR, DURATION_BUCKETS_S, EVENT, EXECUTE_TOOL, LOG_EVENT, METRIC, TOOL_ERROR } from './names.ts';
+import { createExportFailureReporter } from './export-failures.ts';
 import { needsSdk, startSdk, type Sdk } from './sdk.ts';
 
 /** Options of createTelemetry; `config.telemetry` plus the masker and logger fit. */
@@ -226,7 +227,12 @@ function executionSpan(target: ExecutionTarget): { name: string; kind: SpanKind;
 export function createTelemetry(options: TelemetryOptions): Telemetry {
   const { masker, logger } = options;
   const now = options.now ?? (() => performance.now());
-  const sdk = needsSdk(options) ? startSdk(options) : undefined;
+  const sdk = needsSdk(options)
+    ? startSdk({
+        ...options,
+        onExportFailure: createExportFailureReporter({ logger, now: () => performance.now() }),
+      })
+    : undefined;
   const instruments = sdk ? createInstruments(sdk) : undefined;
 
   const activeContext = (): Context => sdk?.contextManager.active() ?? ROOT_CONTEXT;
