@@ -47,6 +47,8 @@ export interface AdminDeps {
   refresh(): void;
   /** Who may use the admin API. */
   access: AdminAccess;
+  /** Structured log sink (masked by the logger). */
+  log?(event: string, fields: Record<string, unknown>, level: 'warn'): void;
 }
 
 const bad = (message: string) => new PortcullisError('INVALID_INPUT', message);
@@ -119,6 +121,15 @@ export function createAdminApi(deps: AdminDeps): Hono<{ Variables: AdminVariable
       const status = error.code === 'NOT_FOUND' ? 404 : error.code === 'FORBIDDEN' ? 403 : 400;
       return c.json({ error: { code: error.code, message: deps.masker.mask(error.message) } }, status);
     }
+    deps.log?.(
+      'http.internal_error',
+      {
+        method: c.req.method,
+        path: c.req.path.slice(0, 200),
+        message: (error as Error).message?.split('\n', 1)[0],
+      },
+      'warn',
+    );
     return c.json({ error: { code: 'INTERNAL', message: 'unexpected error; see the gateway log' } }, 500);
   });
 

@@ -391,6 +391,7 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
       if (toolRegistry.rebuild()) listChanged('tools');
     },
     access: adminAccess,
+    log: (event, fields, level) => logger.log(event, fields, level),
   });
   // The admin API has its own credentials (admin-guard.ts); here only the Host check against DNS rebinding.
   app.use('/admin/api/*', async (c, next) => {
