@@ -100,6 +100,26 @@ function previewUpstream(input: Record<string, unknown>): UpstreamConfig {
   return { ...common, transport, url: str(input.url, 'url'), headers };
 }
 
+const TOOL_TEXT_FIELDS = ['name', 'title', 'description'] as const;
+
+/** The tool definition a risk preview scores: text fields must be strings, schemas objects (never trusted as typed). */
+function previewTool(value: unknown): McpToolDefinition {
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw bad('"tool" must be a tool definition object');
+  const tool = value as Record<string, unknown>;
+  if (typeof tool.name !== 'string' || tool.name === '') throw bad('"tool.name" must be a non-empty string');
+  for (const field of TOOL_TEXT_FIELDS) {
+    if (tool[field] !== undefined && typeof tool[field] !== 'string')
+      throw bad(`"tool.${field}" must be a string`);
+  }
+  for (const field of ['inputSchema', 'outputSchema', 'annotations'] as const) {
+    const part = tool[field];
+    if (part !== undefined && (part === null || typeof part !== 'object' || Array.isArray(part)))
+      throw bad(`"tool.${field}" must be an object`);
+  }
+  return tool as unknown as McpToolDefinition;
+}
+
 /** Builds the admin routes (mounted under /admin/api by the app). */
 export function createAdminApi(deps: AdminDeps): Hono<{ Variables: AdminVariables }> {
   const api = new Hono<{ Variables: AdminVariables }>();
@@ -261,9 +281,7 @@ export function createAdminApi(deps: AdminDeps): Hono<{ Variables: AdminVariable
 
   api.post('/risk/tool', async (c) => {
     const input = await body(c);
-    const tool = input.tool as McpToolDefinition | undefined;
-    if (!tool || typeof tool !== 'object' || typeof tool.name !== 'string')
-      throw bad('"tool" must be a tool definition with a name');
+    const tool = previewTool(input.tool);
     const serverInput = (input.server ?? { transport: 'stdio', command: 'unknown' }) as Record<
       string,
       unknown
@@ -286,7 +304,9 @@ export function createAdminApi(deps: AdminDeps): Hono<{ Variables: AdminVariable
   api.post('/scan', async (c) => {
     const input = await body(c);
     if (typeof input.text !== 'string') throw bad('"text" must be a string');
-    const otherNames = Array.isArray(input.otherNames) ? input.otherNames.map(String) : [];
+    const otherNames = input.otherNames ?? [];
+    if (!Array.isArray(otherNames) || !otherNames.every((name) => typeof name === 'string'))
+      throw bad('"otherNames" must be an array of strings');
     return c.json(createPoisoningScanner({ otherNames }).scanText(input.text));
   });
 
@@ -299,7 +319,10 @@ export function createAdminApi(deps: AdminDeps): Hono<{ Variables: AdminVariable
     if (q.outcome === 'OK' || q.outcome === 'ERROR') filter.outcome = q.outcome;
     if (q.decision === 'allow' || q.decision === 'deny' || q.decision === 'ask') filter.decision = q.decision;
     if (q.order === 'asc' || q.order === 'desc') filter.order = q.order;
-    if (q.limit !== undefined) filter.limit = Number(q.limit);
+    if (q.limit !== undefined) {
+      if (!/^[0-9]{1,6}$/.test(q.limit)) throw bad('"limit" must be a whole number from 1 to 1000');
+      filter.limit = Number(q.limit);
+    }
     await deps.flushAudit();
     return c.json(deps.audit.query(filter));
   });

@@ -186,4 +186,20 @@ describe('with no keys at all (the default)', () => {
     expect(read.status).toBe(403);
     expect(await statusOf(gateway)).toBe('ACTIVE');
   });
+
+  it('answers hostile bodies and queries with 400, not 500', async () => {
+    const deep = `{"text":"hi","otherNames":${'['.repeat(20_000)}${']'.repeat(20_000)}}`;
+    const cases = [
+      await admin(gateway, '/risk/tool', { body: { tool: { name: 'x', description: [1] } } }),
+      await admin(gateway, '/risk/tool', { body: { tool: { name: 'x', inputSchema: 'no' } } }),
+      await admin(gateway, '/scan', { body: { text: 'hi', otherNames: deep } }),
+      await admin(gateway, '/audit?limit=abc'),
+    ];
+    expect(cases.map((c) => [c.status, c.json?.error?.code])).toEqual([
+      [400, 'INVALID_INPUT'],
+      [400, 'INVALID_INPUT'],
+      [400, 'INVALID_INPUT'],
+      [400, 'INVALID_INPUT'],
+    ]);
+  });
 });
