@@ -8,6 +8,7 @@ import {
   closeSync,
   constants,
   copyFileSync,
+  fstatSync,
   lstatSync,
   mkdirSync,
   openSync,
@@ -96,10 +97,60 @@ function codeOf(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/**
+ * Reads a regular file by descriptor: opened without following a final symlink and without blocking (a FIFO
+ * would otherwise wait for a writer forever), then checked with fstat before a byte is read.
+ */
+function readRegularFile(real: string, operation: string, input: unknown, maxBytes: number): string {
+  const fd = openSync(real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  try {
+    const info = fstatSync(fd);
+    if (info.isDirectory()) {
+      throw new PortcullisError('INVALID_INPUT', `safety.fs.${operation}: is a directory: ${String(input)}`, {
+        reason: 'is-a-directory',
+      });
+    }
+    if (!info.isFile()) {
+      throw new PortcullisError(
+        'SECURITY',
+        `safety.fs.${operation}: not a regular file (a FIFO, device or socket): ${String(input)}`,
+        { reason: 'not-a-regular-file' },
+      );
+    }
+    if (info.size > maxBytes) {
+      throw new PortcullisError(
+        'HELPER_RUNTIME',
+        `safety.fs.${operation}: file larger than ${maxBytes} bytes`,
+        {
+          reason: 'file-too-large',
+        },
+      );
+    }
+    return readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
 // Host error messages carry absolute host paths; the tool sees the operation, the errno and its own path.
 function ioError(operation: string, input: unknown, error: unknown): PortcullisError {
   if (error instanceof PortcullisError) return error;
   const code = codeOf(error);
+  if (code === 'ENXIO') {
+    // Opening a socket (or a FIFO end with no peer) fails this way: it is not a regular file.
+    return new PortcullisError(
+      'SECURITY',
+      `safety.fs.${operation}: not a regular file (a FIFO, device or socket): ${String(input)}`,
+      { reason: 'not-a-regular-file' },
+    );
+  }
+  if (code === 'ELOOP') {
+    return new PortcullisError(
+      'SECURITY',
+      `safety.fs.${operation}: the path changed to a symbolic link while it was opened: ${String(input)}`,
+      { reason: 'path-escapes-base' },
+    );
+  }
   const reason = code === 'ENOENT' ? 'not-found' : code === 'EISDIR' ? 'is-a-directory' : 'io';
   return new PortcullisError(
     'HELPER_RUNTIME',
@@ -180,22 +231,7 @@ export function createSafeFs(scope: FsScope, grants: FsGrants, limits: Partial<S
 
   const readChecked = (operation: string, input: unknown): { checked: CheckedPath; text: string } => {
     const checked = checkRead(scope, input);
-    const info = statSync(checked.real);
-    if (info.isDirectory()) {
-      throw new PortcullisError('INVALID_INPUT', `safety.fs.${operation}: is a directory: ${String(input)}`, {
-        reason: 'is-a-directory',
-      });
-    }
-    if (info.size > max.maxReadBytes) {
-      throw new PortcullisError(
-        'HELPER_RUNTIME',
-        `safety.fs.${operation}: file larger than ${max.maxReadBytes} bytes`,
-        {
-          reason: 'file-too-large',
-        },
-      );
-    }
-    return { checked, text: readFileSync(checked.real, 'utf8') };
+    return { checked, text: readRegularFile(checked.real, operation, input, max.maxReadBytes) };
   };
 
   const countEntries = (dir: string): number => {
@@ -316,7 +352,7 @@ export function createSafeFs(scope: FsScope, grants: FsGrants, limits: Partial<S
           const info = statSync(checked.real);
           if (!info.isFile() || info.size > max.maxReadBytes) continue;
           if (total + info.size > max.maxReadManyBytes) break;
-          text = readFileSync(checked.real, 'utf8');
+          text = readRegularFile(checked.real, 'searchInFiles', file, max.maxReadBytes);
           shown = displayPath(scope, checked.candidate);
         } catch (error) {
           if (error instanceof PortcullisError && error.code === 'SECURITY') throw error;
