@@ -2,7 +2,7 @@
  * A small pool of worker threads for the synchronous host operations (safety.fs, safety.parser): they never
  * run on the gateway's main thread (docs/security.md, sandbox). Each operation
  * has a deadline (the call's remaining wall-clock budget); a worker that overruns it, runs out of its memory
- * limit or outlives its call is terminated and replaced on the next operation. The queue is bounded.
+ * limit or outlives its call is terminated and replaced at once. The queue is bounded.
  */
 import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
@@ -226,6 +226,16 @@ export class HostWorkerPool {
     slot.worker = null;
     this.terminated += 1;
     void worker.terminate().catch(() => undefined);
+    // The replacement starts now, so that the next operation does not pay for a thread start.
+    setImmediate(() => {
+      if (!this.closed && slot.worker === null) {
+        try {
+          this.workerOf(slot);
+        } catch {
+          // Started again on the next operation, which reports the failure.
+        }
+      }
+    });
   }
 
   /** Starts the first worker ahead of need, so that a call's first helper does not pay for its start. */
