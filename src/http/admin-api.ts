@@ -17,7 +17,7 @@ import {
   type CatalogEntry,
   type McpToolDefinition,
 } from '../risk/index.ts';
-import type { Masker } from '../sandbox/index.ts';
+import type { Masker, QuarantineEntry } from '../sandbox/index.ts';
 import { EVENT_TYPES, type EventType, type Store } from '../store/index.ts';
 import type { Supervisor } from '../upstream/index.ts';
 
@@ -37,6 +37,8 @@ export interface AdminDeps {
   now(): number;
   /** Rebuilds the registry and advertises a change (after approve/revoke). */
   refresh(): void;
+  /** The sandbox's quarantine of local tools (absent when the runner has none). */
+  sandbox?: { quarantined(): QuarantineEntry[]; unquarantine(toolId: string): boolean };
 }
 
 const bad = (message: string) => new PortcullisError('INVALID_INPUT', message);
@@ -199,6 +201,15 @@ export function createAdminApi(deps: AdminDeps): Hono {
   api.post('/ledger/approve', ledgerAction('approve'));
   api.post('/ledger/revoke', ledgerAction('revoke'));
   api.get('/ledger', (c) => c.json({ records: deps.ledger.list() }));
+
+  api.get('/sandbox/quarantine', (c) => c.json({ tools: deps.sandbox?.quarantined() ?? [] }));
+  api.post('/tools/:toolId/unquarantine', (c) => {
+    const toolId = c.req.param('toolId');
+    if (deps.sandbox?.unquarantine(toolId) !== true) {
+      throw new PortcullisError('NOT_FOUND', `no local tool with id ${toolId} is quarantined`);
+    }
+    return c.json({ toolId, quarantined: false });
+  });
 
   api.get('/events', (c) => {
     const type = c.req.query('type');
