@@ -10,12 +10,8 @@ import {
   constants,
   fstatSync,
   lstatSync,
-  mkdirSync,
-  openSync,
   readdirSync,
-  readFileSync,
   readSync,
-  realpathSync,
   renameSync,
   rmSync,
   unlinkSync,
@@ -23,8 +19,17 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { PortcullisError } from '../../errors/index.ts';
-import { closeQuietly, openConfined, openDirConfined, viaDescriptor } from './fd-open.ts';
-import { checkRead, checkWrite, displayPath, isWithin, realPathOf } from './fs-scope.ts';
+import {
+  codeOf,
+  inParent,
+  ioError,
+  listDir,
+  openForWrite,
+  prepareParent,
+  readRegularFile,
+} from './confined-io.ts';
+import { closeQuietly, openConfined } from './fd-open.ts';
+import { checkRead, checkWrite, displayPath, realPathOf } from './fs-scope.ts';
 import type { CheckedPath, FsScope } from './fs-scope.ts';
 
 /** Which groups of safety.fs a tool may use. */
@@ -95,81 +100,6 @@ const DEFAULT_LIMITS: SafeFsLimits = {
   maxReadManyBytes: 32 * 1024 * 1024,
 };
 
-function codeOf(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : undefined;
-}
-
-/**
- * Reads a regular file by descriptor: opened without following a final symlink and without blocking (a FIFO
- * would otherwise wait for a writer forever), then checked with fstat before a byte is read.
- */
-function readRegularFile(
-  real: string,
-  roots: readonly string[],
-  operation: string,
-  input: unknown,
-  maxBytes: number,
-): string {
-  const fd = openConfined(real, roots, constants.O_RDONLY, input);
-  try {
-    const info = fstatSync(fd);
-    if (info.isDirectory()) {
-      throw new PortcullisError('INVALID_INPUT', `safety.fs.${operation}: is a directory: ${String(input)}`, {
-        reason: 'is-a-directory',
-      });
-    }
-    if (!info.isFile()) {
-      throw new PortcullisError(
-        'SECURITY',
-        `safety.fs.${operation}: not a regular file (a FIFO, device or socket): ${String(input)}`,
-        { reason: 'not-a-regular-file' },
-      );
-    }
-    if (info.size > maxBytes) {
-      throw new PortcullisError(
-        'HELPER_RUNTIME',
-        `safety.fs.${operation}: file larger than ${maxBytes} bytes`,
-        {
-          reason: 'file-too-large',
-        },
-      );
-    }
-    return readFileSync(fd, 'utf8');
-  } finally {
-    closeSync(fd);
-  }
-}
-
-// Host error messages carry absolute host paths; the tool sees the operation, the errno and its own path.
-function ioError(operation: string, input: unknown, error: unknown): PortcullisError {
-  if (error instanceof PortcullisError) return error;
-  const code = codeOf(error);
-  if (code === 'ENXIO') {
-    // Opening a socket (or a FIFO end with no peer) fails this way: it is not a regular file.
-    return new PortcullisError(
-      'SECURITY',
-      `safety.fs.${operation}: not a regular file (a FIFO, device or socket): ${String(input)}`,
-      { reason: 'not-a-regular-file' },
-    );
-  }
-  if (code === 'ELOOP') {
-    return new PortcullisError(
-      'SECURITY',
-      `safety.fs.${operation}: the path changed to a symbolic link while it was opened: ${String(input)}`,
-      { reason: 'path-escapes-base' },
-    );
-  }
-  const reason = code === 'ENOENT' ? 'not-found' : code === 'EISDIR' ? 'is-a-directory' : 'io';
-  return new PortcullisError(
-    'HELPER_RUNTIME',
-    `safety.fs.${operation}: ${code ?? 'I/O error'}: ${String(input)}`,
-    {
-      reason,
-    },
-  );
-}
-
 /** Builds the host side of safety.fs for one scope and set of grants. */
 export function createSafeFs(scope: FsScope, grants: FsGrants, limits: Partial<SafeFsLimits> = {}): SafeFs {
   const max = { ...DEFAULT_LIMITS, ...limits };
@@ -207,55 +137,8 @@ export function createSafeFs(scope: FsScope, grants: FsGrants, limits: Partial<S
     }
   };
 
-  // Creates missing parents, then re-checks that the parent really is inside the workspace (narrows races).
-  const prepareParent = (target: CheckedPath, input: unknown): void => {
-    const parent = path.dirname(target.real);
-    mkdirSync(parent, { recursive: true });
-    const realParent = realpathSync.native(parent);
-    const workspaceReal = realPathOf(scope.workspace) ?? scope.workspace;
-    if (!isWithin(realParent, workspaceReal)) {
-      throw new PortcullisError(
-        'SECURITY',
-        `safety.fs: writes are confined to the workspace: ${String(input)}`,
-        {
-          reason: 'write-outside-workspace',
-        },
-      );
-    }
-  };
-
-  // Runs `body` with the target's parent directory open and checked, naming the target relative to it.
-  const inParent = <T>(target: CheckedPath, input: unknown, body: (entry: string) => T): T => {
-    const parent = path.dirname(target.real);
-    const dirFd = openDirConfined(parent, workspaceRoots, input);
-    try {
-      return body(viaDescriptor(dirFd, path.basename(target.real), parent));
-    } finally {
-      closeQuietly(dirFd);
-    }
-  };
-
-  // Opens a file for writing inside its checked parent: never through a symlink, never blocking on a FIFO.
-  const openForWrite = (target: CheckedPath, input: unknown, append: boolean): number => {
-    prepareParent(target, input);
-    const flags =
-      constants.O_WRONLY |
-      constants.O_CREAT |
-      constants.O_NOFOLLOW |
-      constants.O_NONBLOCK |
-      (append ? constants.O_APPEND : constants.O_TRUNC);
-    const fd = inParent(target, input, (entry) => openSync(entry, flags, 0o644));
-    if (!fstatSync(fd).isFile()) {
-      closeQuietly(fd);
-      throw new PortcullisError('SECURITY', `safety.fs: not a regular file: ${String(input)}`, {
-        reason: 'not-a-regular-file',
-      });
-    }
-    return fd;
-  };
-
   const writeFile = (target: CheckedPath, input: unknown, content: string, append: boolean): void => {
-    const fd = openForWrite(target, input, append);
+    const fd = openForWrite(scope.workspace, workspaceRoots, target, input, append);
     try {
       writeSync(fd, content);
     } finally {
@@ -266,32 +149,6 @@ export function createSafeFs(scope: FsScope, grants: FsGrants, limits: Partial<S
   const readChecked = (operation: string, input: unknown): { checked: CheckedPath; text: string } => {
     const checked = checkRead(scope, input);
     return { checked, text: readRegularFile(checked.real, readRoots, operation, input, max.maxReadBytes) };
-  };
-
-  // Lists a checked directory through its descriptor; null when it does not exist.
-  const listDir = (real: string, input: unknown, operation: string) => {
-    let dirFd: number;
-    try {
-      dirFd = openDirConfined(real, readRoots, input);
-    } catch (error) {
-      const code = codeOf(error);
-      if (code === 'ENOENT') return null;
-      if (code === 'ENOTDIR') {
-        throw new PortcullisError(
-          'INVALID_INPUT',
-          `safety.fs.${operation}: not a directory: ${String(input)}`,
-          {
-            reason: 'not-a-directory',
-          },
-        );
-      }
-      throw error;
-    }
-    try {
-      return readdirSync(viaDescriptor(dirFd, '', real), { withFileTypes: true });
-    } finally {
-      closeQuietly(dirFd);
-    }
   };
 
   const countEntries = (dir: string): number => {
@@ -317,7 +174,7 @@ export function createSafeFs(scope: FsScope, grants: FsGrants, limits: Partial<S
       const input = dir === undefined || dir === null || dir === '' ? '.' : dir;
       return guarded('list', input, () => {
         const checked = checkRead(scope, input);
-        const entries = listDir(checked.real, input, 'list');
+        const entries = listDir(readRoots, checked.real, input, 'list');
         if (entries === null) return [];
         return entries
           .map((entry) => entry.name)
@@ -355,7 +212,7 @@ export function createSafeFs(scope: FsScope, grants: FsGrants, limits: Partial<S
       const input = dir === undefined || dir === null || dir === '' ? '.' : dir;
       return guarded('find', input, () => {
         const root = checkRead(scope, input);
-        if (listDir(root.real, input, 'find') === null) {
+        if (listDir(readRoots, root.real, input, 'find') === null) {
           throw new PortcullisError('HELPER_RUNTIME', `safety.fs.find: ENOENT: ${String(input)}`, {
             reason: 'not-found',
           });
@@ -370,7 +227,7 @@ export function createSafeFs(scope: FsScope, grants: FsGrants, limits: Partial<S
           const current = queue.shift() as { real: string; candidate: string; depth: number };
           let children;
           try {
-            children = listDir(current.real, current.candidate, 'find');
+            children = listDir(readRoots, current.real, current.candidate, 'find');
           } catch {
             continue;
           }
@@ -492,7 +349,7 @@ export function createSafeFs(scope: FsScope, grants: FsGrants, limits: Partial<S
             );
           }
           const target = checkWrite(scope, to);
-          const output = openForWrite(target, to, false);
+          const output = openForWrite(scope.workspace, workspaceRoots, target, to, false);
           try {
             const chunk = Buffer.allocUnsafe(COPY_CHUNK_BYTES);
             for (let read = readSync(input, chunk); read > 0; read = readSync(input, chunk)) {
@@ -513,10 +370,10 @@ export function createSafeFs(scope: FsScope, grants: FsGrants, limits: Partial<S
       return guarded('move', from, () => {
         const source = checkWrite(scope, from);
         const target = checkWrite(scope, to);
-        prepareParent(target, to);
-        inParent(source, from, (sourceEntry) => {
+        prepareParent(scope.workspace, target, to);
+        inParent(workspaceRoots, source, from, (sourceEntry) => {
           lstatSync(sourceEntry);
-          inParent(target, to, (targetEntry) => renameSync(sourceEntry, targetEntry));
+          inParent(workspaceRoots, target, to, (targetEntry) => renameSync(sourceEntry, targetEntry));
         });
         return displayPath(scope, target.candidate);
       });
@@ -526,7 +383,7 @@ export function createSafeFs(scope: FsScope, grants: FsGrants, limits: Partial<S
       requireDestructive('delete');
       return guarded('delete', file, () => {
         const target = checkWrite(scope, file);
-        return inParent(target, file, (entry) => {
+        return inParent(workspaceRoots, target, file, (entry) => {
           let info;
           try {
             info = lstatSync(entry);
@@ -563,7 +420,7 @@ export function createSafeFs(scope: FsScope, grants: FsGrants, limits: Partial<S
             },
           );
         }
-        return inParent(target, dir, (entry) => {
+        return inParent(workspaceRoots, target, dir, (entry) => {
           let info;
           try {
             info = lstatSync(entry);
