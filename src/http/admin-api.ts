@@ -1,16 +1,11 @@
 /**
- * The admin API (JSON under /admin/api, same door checks and API keys as /mcp): servers and tools with their
- * risk, poisoning and fingerprint facts; ledger approve/revoke; events; live risk previews; the scanner; audit.
+ * The admin API (JSON under /admin/api, behind its own keys and roles: admin-guard.ts): servers and tools with their
+ * risk, poisoning and fingerprint facts; ledger approve/revoke/restore; sandbox quarantine; events; live risk
+ * previews; the scanner; audit.
  */
 import { Hono, type Context } from 'hono';
 import type { AdminAccess } from './admin-access.ts';
-import {
-  adminGuard,
-  recordAdminAction,
-  requireRole,
-  type AdminContext,
-  type AdminVariables,
-} from './admin-guard.ts';
+import { adminGuard, auditedAction, type AdminVariables } from './admin-guard.ts';
 import type { AuditLog, AuditQuery } from '../audit/index.ts';
 import type { PortcullisConfig, UpstreamConfig } from '../config/index.ts';
 import { isPortcullisError, PortcullisError } from '../errors/index.ts';
@@ -25,7 +20,7 @@ import {
   type CatalogEntry,
   type McpToolDefinition,
 } from '../risk/index.ts';
-import type { Masker } from '../sandbox/index.ts';
+import type { Masker, QuarantineEntry } from '../sandbox/index.ts';
 import { EVENT_TYPES, type EventType, type Store } from '../store/index.ts';
 import type { Supervisor } from '../upstream/index.ts';
 
@@ -49,6 +44,8 @@ export interface AdminDeps {
   access: AdminAccess;
   /** Structured log sink (masked by the logger). */
   log?(event: string, fields: Record<string, unknown>, level: 'warn'): void;
+  /** The sandbox's quarantine of local tools (absent when the runner has none). */
+  sandbox?: { quarantined(): QuarantineEntry[]; unquarantine(toolId: string): boolean };
 }
 
 const bad = (message: string) => new PortcullisError('INVALID_INPUT', message);
@@ -217,40 +214,42 @@ export function createAdminApi(deps: AdminDeps): Hono<{ Variables: AdminVariable
     }),
   );
 
-  /** Approve, revoke or restore one ledger record: operator role; every attempt, refused or not, is audited. */
-  const ledgerAction = (action: 'approve' | 'revoke' | 'restore') => async (c: AdminContext) => {
-    const startedAt = deps.now();
-    const input = await body(c);
-    const target =
-      typeof input.upstream === 'string' && typeof input.tool === 'string'
-        ? `${input.upstream}::${input.tool}`
-        : null;
-    const reason = typeof input.reason === 'string' && input.reason.trim() !== '' ? input.reason : null;
-    const record = (outcome: 'OK' | 'ERROR', errorCode?: string) =>
-      recordAdminAction(deps.audit, c, {
-        action: `ledger.${action}`,
-        target,
-        reason,
-        body: input,
-        outcome,
-        durationMs: deps.now() - startedAt,
-        ...(errorCode === undefined ? {} : { errorCode }),
-      });
-    try {
-      requireRole(c, 'operator');
-      const result = applyLedgerAction(deps.ledger, action, input);
-      record('OK');
-      deps.refresh();
-      return c.json(result);
-    } catch (error) {
-      record('ERROR', isPortcullisError(error) ? error.code : 'INTERNAL');
-      throw error;
-    }
-  };
+  /** Approve, revoke or restore one ledger record (operator role, audited). */
+  const ledgerAction = (action: 'approve' | 'revoke' | 'restore') =>
+    auditedAction(deps, {
+      action: `ledger.${action}`,
+      role: 'operator',
+      targetOf: (input) =>
+        typeof input.upstream === 'string' && typeof input.tool === 'string'
+          ? `${input.upstream}::${input.tool}`
+          : null,
+      run: (input) => {
+        const result = applyLedgerAction(deps.ledger, action, input);
+        deps.refresh();
+        return result;
+      },
+    });
   api.post('/ledger/approve', ledgerAction('approve'));
   api.post('/ledger/revoke', ledgerAction('revoke'));
   api.post('/ledger/restore', ledgerAction('restore'));
   api.get('/ledger', (c) => c.json({ records: deps.ledger.list() }));
+
+  api.get('/sandbox/quarantine', (c) => c.json({ tools: deps.sandbox?.quarantined() ?? [] }));
+  api.post(
+    '/tools/:toolId/unquarantine',
+    auditedAction(deps, {
+      action: 'sandbox.unquarantine',
+      role: 'operator',
+      targetOf: (_input, c) => c.req.param('toolId') ?? null,
+      run: (_input, c) => {
+        const toolId = c.req.param('toolId') ?? '';
+        if (deps.sandbox?.unquarantine(toolId) !== true) {
+          throw new PortcullisError('NOT_FOUND', `no local tool with id ${toolId} is quarantined`);
+        }
+        return { toolId, quarantined: false };
+      },
+    }),
+  );
 
   api.get('/events', (c) => {
     const type = c.req.query('type');

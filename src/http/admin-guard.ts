@@ -7,7 +7,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { adminActionInput, type AdminAction, type AuditLog } from '../audit/index.ts';
 import type { AdminRole } from '../config/index.ts';
-import { PortcullisError } from '../errors/index.ts';
+import { isPortcullisError, PortcullisError } from '../errors/index.ts';
 import { roleAllows, type AdminAccess, type AdminGrant } from './admin-access.ts';
 
 /** The largest admin request body; admin writes are small JSON objects. */
@@ -92,4 +92,62 @@ export function recordAdminAction(
   action: Omit<AdminAction, 'actor'>,
 ): void {
   audit.append(adminActionInput({ ...action, actor: c.get('admin').actor }));
+}
+
+/** What an audited admin action does: its name, the role it needs, its target, and the work itself. */
+export interface AuditedActionSpec {
+  action: string;
+  role: AdminRole;
+  targetOf(input: Record<string, unknown>, c: AdminContext): string | null;
+  /** Does the work and returns the JSON answer; throws a PortcullisError to refuse. */
+  run(input: Record<string, unknown>, c: AdminContext): unknown;
+}
+
+/**
+ * A route handler for an admin write: reads the JSON body (empty allowed), checks the role, runs the action and
+ * writes its audit record whatever happens (a refusal for lack of role is recorded too), then answers or rethrows.
+ */
+export function auditedAction(
+  deps: { audit: AuditLog; now(): number },
+  spec: AuditedActionSpec,
+): (c: AdminContext) => Promise<Response> {
+  return async (c) => {
+    const startedAt = deps.now();
+    const input = await readJsonObject(c);
+    const reason = typeof input.reason === 'string' && input.reason.trim() !== '' ? input.reason : null;
+    const record = (outcome: 'OK' | 'ERROR', errorCode?: string) =>
+      recordAdminAction(deps.audit, c, {
+        action: spec.action,
+        target: spec.targetOf(input, c),
+        reason,
+        body: input,
+        outcome,
+        durationMs: deps.now() - startedAt,
+        ...(errorCode === undefined ? {} : { errorCode }),
+      });
+    try {
+      requireRole(c, spec.role);
+      const result = spec.run(input, c);
+      record('OK');
+      return c.json(result as object);
+    } catch (error) {
+      record('ERROR', isPortcullisError(error) ? error.code : 'INTERNAL');
+      throw error;
+    }
+  };
+}
+
+/** The request body as a JSON object; an empty body is `{}`. */
+async function readJsonObject(c: AdminContext): Promise<Record<string, unknown>> {
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new PortcullisError('PARSE_ERROR', 'the body is not valid JSON');
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new PortcullisError('INVALID_INPUT', 'the body must be a JSON object');
+  return value as Record<string, unknown>;
 }

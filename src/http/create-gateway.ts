@@ -31,7 +31,13 @@ import {
   type GovernFunction,
   type ToolRegistry,
 } from '../gateway/index.ts';
-import { createMasker, createToolRunner, type Masker, type ToolRunner } from '../sandbox/index.ts';
+import {
+  createMasker,
+  createToolRunner,
+  type Masker,
+  type SandboxRunner,
+  type ToolRunner,
+} from '../sandbox/index.ts';
 import { openStore, type Store } from '../store/index.ts';
 import {
   createLogger,
@@ -152,13 +158,23 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     deps.runner ??
     createToolRunner({
       workspaceDir: ensureDir(config.tools.workspace),
-      onCatastrophicError: ({ toolId, message }) =>
+      onCatastrophicError: ({ toolId, message, failures, quarantined }) =>
         logger.log(
           'sandbox.catastrophic',
-          { toolId, message, action: 'tool quarantined; restart the gateway' },
+          {
+            toolId,
+            message,
+            failures,
+            quarantined,
+            action: quarantined
+              ? `tool quarantined; lift with POST /admin/api/tools/${toolId}/unquarantine`
+              : 'isolate discarded; the next call gets a fresh one',
+          },
           'error',
         ),
     });
+  const sandboxControl =
+    'quarantined' in runner && 'unquarantine' in runner ? (runner as SandboxRunner) : undefined;
   const localTools =
     deps.local === undefined && (config.tools.bundled || config.tools.dir !== undefined)
       ? createLocalTools({
@@ -392,6 +408,7 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     },
     access: adminAccess,
     log: (event, fields, level) => logger.log(event, fields, level),
+    ...(sandboxControl === undefined ? {} : { sandbox: sandboxControl }),
   });
   // The admin API has its own credentials (admin-guard.ts); here only the Host check against DNS rebinding.
   app.use('/admin/api/*', async (c, next) => {

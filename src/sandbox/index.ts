@@ -5,7 +5,8 @@
  */
 export { createToolRunner } from './tool-runner.ts';
 export type { ToolRunnerOptions } from './tool-runner.ts';
-export type { ToolRunner, ToolRunRequest, ToolRunResult } from './runner.ts';
+export type { SandboxRunner, SandboxStats, ToolRunner, ToolRunRequest, ToolRunResult } from './runner.ts';
+export type { QuarantineEntry } from './runtime/quarantine.ts';
 export type { NetworkMode, SandboxLimits, SandboxPolicy } from './policy.ts';
 export { createMasker, MASK, MIN_SECRET_LENGTH } from './masking.ts';
 export type { Masker } from './masking.ts';

@@ -3,6 +3,9 @@
  * arguments under an effective policy. The isolated-vm implementation lives beside this file.
  */
 import type { SandboxPolicy } from './policy.ts';
+import type { HostPoolStats } from './runtime/host-worker-pool.ts';
+import type { IsolatePoolStats } from './runtime/isolate-pool.ts';
+import type { QuarantineEntry } from './runtime/quarantine.ts';
 
 /** One tool invocation in the sandbox. */
 export interface ToolRunRequest {
@@ -41,4 +44,20 @@ export interface ToolRunner {
   evict(toolId: string): void;
   /** Disposes every isolate. */
   close(): Promise<void>;
+  /** Lifts a tool's quarantine (operator action); false when it was not quarantined or not supported. */
+  unquarantine?(toolId: string): boolean;
+}
+
+/** Counters of the sandbox runtime: its isolates (also spread at the top level) and host worker threads. */
+export interface SandboxStats extends IsolatePoolStats {
+  isolates: IsolatePoolStats;
+  hostWorkers: HostPoolStats;
+}
+
+/** The isolated-vm runner: a ToolRunner with quarantine control and counters. */
+export interface SandboxRunner extends ToolRunner {
+  unquarantine(toolId: string): boolean;
+  /** The tools quarantined now, with their reasons. */
+  quarantined(): QuarantineEntry[];
+  stats(): SandboxStats;
 }

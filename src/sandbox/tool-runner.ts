@@ -1,26 +1,29 @@
 /**
  * The isolated-vm implementation of ToolRunner (DESIGN.md decision 2): one isolate per tool, a fresh context
  * per call, a memory cap, a CPU-time budget and a wall-clock deadline (a breach disposes the isolate), values
- * copied in and out as JSON, bounded and masked console capture, and helper calls as host callbacks.
+ * copied in and out as JSON, bounded and masked console capture, and helper calls as host callbacks. The
+ * synchronous helpers (safety.fs, safety.parser) run in a worker-thread pool, never on the main thread.
  */
 import ivm from 'isolated-vm';
 import { PortcullisError, isPortcullisError } from '../errors/index.ts';
 import { createEgressGuard } from './egress/egress-guard.ts';
 import type { EgressGuard, EgressGuardOptions } from './egress/egress-guard.ts';
 import { createFsScope } from './fs/fs-scope.ts';
-import { createSafeFs } from './fs/safe-fs.ts';
-import type { SafeFs, SafeFsLimits } from './fs/safe-fs.ts';
+import type { SafeFsLimits } from './fs/safe-fs.ts';
 import { createMasker } from './masking.ts';
 import type { Masker } from './masking.ts';
 import type { SandboxPolicy } from './policy.ts';
-import type { ToolRunner, ToolRunRequest, ToolRunResult } from './runner.ts';
+import type { SandboxRunner, ToolRunRequest, ToolRunResult } from './runner.ts';
 import { bindArguments } from './runtime/arguments.ts';
 import { longestSecret, maskAndClip } from './runtime/clip.ts';
 import { failureResult, outcomeFromReport, outcomeToResult } from './runtime/outcome.ts';
 import type { Outcome } from './runtime/outcome.ts';
-import { runAsyncOperation, runSyncOperation, toHelperError } from './runtime/host-ops.ts';
-import type { HostContext } from './runtime/host-ops.ts';
+import { runHostOperation } from './runtime/host-dispatch.ts';
+import { runAsyncOperation, toHelperError } from './runtime/host-ops.ts';
+import type { FsSpec, HostContext } from './runtime/host-ops.ts';
+import { HostWorkerPool } from './runtime/host-worker-pool.ts';
 import { IsolatePool } from './runtime/isolate-pool.ts';
+import { createQuarantineBook } from './runtime/quarantine.ts';
 import type { IsolateBridge, PreparedContext, ToolIsolate } from './runtime/tool-isolate.ts';
 import { normalizeLimits } from './runtime/limits.ts';
 
@@ -44,10 +47,18 @@ export interface ToolRunnerOptions {
   fsLimits?: Partial<SafeFsLimits>;
   /**
    * Told when V8 loses control of a tool's isolate (a hard out-of-memory). The process survives, but the
-   * isolate's thread and heap are lost for good; isolated-vm advises stopping and restarting the process. The
-   * tool is quarantined until it is evicted.
+   * isolate's thread and heap are lost for good (isolated-vm advises restarting the process when this keeps
+   * happening). The next call gets a fresh isolate; after repeated failures the tool is quarantined
+   * (`quarantined: true`) until an operator lifts it or its spec changes.
    */
-  onCatastrophicError?: (event: { toolId: string; message: string }) => void;
+  onCatastrophicError?: (event: {
+    toolId: string;
+    message: string;
+    failures: number;
+    quarantined: boolean;
+  }) => void;
+  /** The clock of the quarantine window, in epoch milliseconds (tests). */
+  now?: () => number;
 }
 
 function errorText(error: unknown): string {
@@ -55,22 +66,23 @@ function errorText(error: unknown): string {
 }
 
 /** Builds the sandbox runtime. */
-export function createToolRunner(options: ToolRunnerOptions = {}): ToolRunner {
-  const quarantined = new Set<string>();
+export function createToolRunner(options: ToolRunnerOptions = {}): SandboxRunner {
+  const quarantine = createQuarantineBook(options.now);
   const pool = new IsolatePool(
     Math.max(1, Math.floor(options.maxIsolatesPerTool ?? 2)),
     (toolId, message) => {
-      quarantined.add(toolId);
-      options.onCatastrophicError?.({ toolId, message });
+      const verdict = quarantine.recordFailure(toolId);
+      options.onCatastrophicError?.({ toolId, message, ...verdict });
     },
   );
+  const hostPool = new HostWorkerPool();
   const egress = options.egress ?? createEgressGuard(options.egressOptions);
   const lineChars = options.maxConsoleLineChars ?? 4096;
   const errorChars = options.maxErrorChars ?? 2000;
   const maxParserInputChars = options.maxParserInputChars ?? 16 * 1024 * 1024;
   let closed = false;
 
-  const fsFor = (policy: SandboxPolicy): SafeFs | null => {
+  const fsFor = (policy: SandboxPolicy): FsSpec | null => {
     if (!policy.fileRead && !policy.fileWrite) return null;
     const scope =
       policy.fsBasePath !== null
@@ -79,11 +91,11 @@ export function createToolRunner(options: ToolRunnerOptions = {}): ToolRunner {
           ? createFsScope(options.workspaceDir, options.readRoots ?? [])
           : null;
     if (scope === null) return null;
-    return createSafeFs(
+    return {
       scope,
-      { read: policy.fileRead, write: policy.fileWrite, destructive: policy.destructive },
-      options.fsLimits ?? {},
-    );
+      grants: { read: policy.fileRead, write: policy.fileWrite, destructive: policy.destructive },
+      limits: options.fsLimits ?? {},
+    };
   };
 
   const run = async (request: ToolRunRequest): Promise<ToolRunResult> => {
@@ -110,13 +122,16 @@ export function createToolRunner(options: ToolRunnerOptions = {}): ToolRunner {
 
     if (closed) return failure('SANDBOX_ERROR', 'the tool runner is closed', 'runner-closed');
     if (request.signal?.aborted) return failure('SANDBOX_ERROR', 'the call was cancelled', 'cancelled');
-    if (quarantined.has(request.toolId)) {
+    const quarantineReason = quarantine.reasonFor(request.toolId);
+    if (quarantineReason !== null) {
       return failure(
         'SANDBOX_LIMIT',
-        `${request.toolName} is quarantined after a catastrophic out-of-memory error in its isolate`,
-        'memory',
+        `${request.toolName} is ${quarantineReason}; an operator can lift the quarantine (docs/operations.md)`,
+        'quarantined',
       );
     }
+    // safety.fs and safety.parser run in a worker thread: start one while the isolate is being prepared.
+    if (request.code.includes('safety.')) hostPool.warm();
     let boundArgs;
     try {
       boundArgs = bindArguments(request.args);
@@ -130,14 +145,15 @@ export function createToolRunner(options: ToolRunnerOptions = {}): ToolRunner {
     const callController = new AbortController();
     const hostContext: HostContext = {
       policy,
-      fs,
+      env: { fs, fileRead: policy.fileRead, fileWrite: policy.fileWrite, maxParserInputChars },
       egress,
       signal: callController.signal,
-      maxParserInputChars,
+      deadline: started + limits.wallTimeMs,
     };
 
     let tool: ToolIsolate | null = null;
     let prepared: PreparedContext | null = null;
+    let finished: Promise<unknown> | undefined;
     let settled = false;
     let resolveOutcome!: (outcome: Outcome) => void;
     const outcome = new Promise<Outcome>((resolve) => {
@@ -166,7 +182,7 @@ export function createToolRunner(options: ToolRunnerOptions = {}): ToolRunner {
       network: policy.networkMode !== 'blocked',
       fs:
         policy.fileRead || policy.fileWrite
-          ? { workspace: fs?.workspace() ?? '', readRoots: fs?.readRoots() ?? [] }
+          ? { workspace: fs?.scope.workspace ?? '', readRoots: [...(fs?.scope.readRoots ?? [])] }
           : null,
       maxConsoleEntries: limits.maxConsoleEntries,
       consoleChars: lineChars + margin,
@@ -175,7 +191,7 @@ export function createToolRunner(options: ToolRunnerOptions = {}): ToolRunner {
     };
 
     const bridge: IsolateBridge = {
-      sync: (op, args) => runSyncOperation(hostContext, op, args),
+      sync: (op, args) => runHostOperation(hostContext, hostPool, op, args),
       async: (id, op, args, reply) => {
         if (typeof id !== 'number') return;
         runAsyncOperation(hostContext, op, args).then(
@@ -250,7 +266,8 @@ export function createToolRunner(options: ToolRunnerOptions = {}): ToolRunner {
         },
         Math.max(5, Math.min(50, Math.floor(limits.cpuTimeMs / 4))),
       );
-      script.run(prepared.context).catch(isolateFailure);
+      finished = script.run(prepared.context);
+      finished.catch(isolateFailure);
     };
 
     execute().catch(isolateFailure);
@@ -269,7 +286,12 @@ export function createToolRunner(options: ToolRunnerOptions = {}): ToolRunner {
         const cpuUsedMs = Number((finalTool.isolate.cpuTime - cpuStart) / 1_000_000n);
         const remainingWall = started + limits.wallTimeMs - performance.now();
         const fenceMs = Math.max(20, Math.min(remainingWall, limits.cpuTimeMs - cpuUsedMs));
-        pool.release(finalTool, { reusable: true, fenceMs, context: finalContext });
+        pool.release(finalTool, {
+          reusable: true,
+          fenceMs,
+          context: finalContext,
+          ...(finished === undefined ? {} : { finished }),
+        });
       } else {
         finalTool.dispose();
         pool.release(finalTool, { reusable: false, fenceMs: 0, context: finalContext });
@@ -290,14 +312,18 @@ export function createToolRunner(options: ToolRunnerOptions = {}): ToolRunner {
   return {
     run,
     evict: (toolId) => {
-      quarantined.delete(toolId);
+      quarantine.forget(toolId);
       pool.evict(toolId);
     },
+    unquarantine: (toolId) => quarantine.lift(toolId),
+    quarantined: () => quarantine.list(),
+    stats: () => ({ isolates: pool.stats(), hostWorkers: hostPool.stats(), ...pool.stats() }),
     close: async () => {
       closed = true;
       pool.closeAll(
         new PortcullisError('SANDBOX_ERROR', 'the tool runner is closed', { reason: 'runner-closed' }),
       );
+      await hostPool.close();
     },
   };
 }

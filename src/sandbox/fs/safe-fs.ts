@@ -2,27 +2,34 @@
  * The host side of safety.fs (reference-rules §12, spec §10.5, D19): the primitive file operations, each
  * gated by the tool's grants and confined by fs-scope. Pattern work (grep, cut, find globs, searchInFiles
  * regexes, sort) happens inside the isolate on the text these primitives return, so tool-supplied patterns
- * never run in the host.
+ * never run in the host. Every file and directory is opened once, by descriptor, and the descriptor is checked
+ * (fd-open.ts): a symlink swapped in after the path check cannot redirect the operation.
  */
 import {
   closeSync,
   constants,
-  copyFileSync,
+  fstatSync,
   lstatSync,
-  mkdirSync,
-  openSync,
   readdirSync,
-  readFileSync,
-  realpathSync,
+  readSync,
   renameSync,
   rmSync,
-  statSync,
   unlinkSync,
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
 import { PortcullisError } from '../../errors/index.ts';
-import { checkRead, checkWrite, displayPath, isWithin, realPathOf } from './fs-scope.ts';
+import {
+  codeOf,
+  inParent,
+  ioError,
+  listDir,
+  openForWrite,
+  prepareParent,
+  readRegularFile,
+} from './confined-io.ts';
+import { closeQuietly, openConfined } from './fd-open.ts';
+import { checkRead, checkWrite, displayPath, realPathOf } from './fs-scope.ts';
 import type { CheckedPath, FsScope } from './fs-scope.ts';
 
 /** Which groups of safety.fs a tool may use. */
@@ -85,34 +92,19 @@ export interface SafeFs {
   deleteDir(dir: unknown): number;
 }
 
+const COPY_CHUNK_BYTES = 64 * 1024;
+
 const DEFAULT_LIMITS: SafeFsLimits = {
   maxReadBytes: 10 * 1024 * 1024,
   maxWalkEntries: 20_000,
   maxReadManyBytes: 32 * 1024 * 1024,
 };
 
-function codeOf(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : undefined;
-}
-
-// Host error messages carry absolute host paths; the tool sees the operation, the errno and its own path.
-function ioError(operation: string, input: unknown, error: unknown): PortcullisError {
-  if (error instanceof PortcullisError) return error;
-  const code = codeOf(error);
-  const reason = code === 'ENOENT' ? 'not-found' : code === 'EISDIR' ? 'is-a-directory' : 'io';
-  return new PortcullisError(
-    'HELPER_RUNTIME',
-    `safety.fs.${operation}: ${code ?? 'I/O error'}: ${String(input)}`,
-    {
-      reason,
-    },
-  );
-}
-
 /** Builds the host side of safety.fs for one scope and set of grants. */
 export function createSafeFs(scope: FsScope, grants: FsGrants, limits: Partial<SafeFsLimits> = {}): SafeFs {
   const max = { ...DEFAULT_LIMITS, ...limits };
+  const readRoots = scope.readRoots.map((root) => realPathOf(root) ?? root);
+  const workspaceRoots = [realPathOf(scope.workspace) ?? scope.workspace];
 
   const requireRead = (operation: string): void => {
     if (!grants.read) {
@@ -145,32 +137,8 @@ export function createSafeFs(scope: FsScope, grants: FsGrants, limits: Partial<S
     }
   };
 
-  // Creates missing parents, then re-checks that the parent really is inside the workspace (narrows races).
-  const prepareParent = (target: CheckedPath, input: unknown): void => {
-    const parent = path.dirname(target.real);
-    mkdirSync(parent, { recursive: true });
-    const realParent = realpathSync.native(parent);
-    const workspaceReal = realPathOf(scope.workspace) ?? scope.workspace;
-    if (!isWithin(realParent, workspaceReal)) {
-      throw new PortcullisError(
-        'SECURITY',
-        `safety.fs: writes are confined to the workspace: ${String(input)}`,
-        {
-          reason: 'write-outside-workspace',
-        },
-      );
-    }
-  };
-
   const writeFile = (target: CheckedPath, input: unknown, content: string, append: boolean): void => {
-    prepareParent(target, input);
-    // O_NOFOLLOW: a symlink swapped in after the check is refused by the kernel instead of written through.
-    const flags =
-      constants.O_WRONLY |
-      constants.O_CREAT |
-      constants.O_NOFOLLOW |
-      (append ? constants.O_APPEND : constants.O_TRUNC);
-    const fd = openSync(target.real, flags, 0o644);
+    const fd = openForWrite(scope.workspace, workspaceRoots, target, input, append);
     try {
       writeSync(fd, content);
     } finally {
@@ -180,22 +148,7 @@ export function createSafeFs(scope: FsScope, grants: FsGrants, limits: Partial<S
 
   const readChecked = (operation: string, input: unknown): { checked: CheckedPath; text: string } => {
     const checked = checkRead(scope, input);
-    const info = statSync(checked.real);
-    if (info.isDirectory()) {
-      throw new PortcullisError('INVALID_INPUT', `safety.fs.${operation}: is a directory: ${String(input)}`, {
-        reason: 'is-a-directory',
-      });
-    }
-    if (info.size > max.maxReadBytes) {
-      throw new PortcullisError(
-        'HELPER_RUNTIME',
-        `safety.fs.${operation}: file larger than ${max.maxReadBytes} bytes`,
-        {
-          reason: 'file-too-large',
-        },
-      );
-    }
-    return { checked, text: readFileSync(checked.real, 'utf8') };
+    return { checked, text: readRegularFile(checked.real, readRoots, operation, input, max.maxReadBytes) };
   };
 
   const countEntries = (dir: string): number => {
@@ -221,19 +174,10 @@ export function createSafeFs(scope: FsScope, grants: FsGrants, limits: Partial<S
       const input = dir === undefined || dir === null || dir === '' ? '.' : dir;
       return guarded('list', input, () => {
         const checked = checkRead(scope, input);
-        let info;
-        try {
-          info = statSync(checked.real);
-        } catch (error) {
-          if (codeOf(error) === 'ENOENT') return [];
-          throw error;
-        }
-        if (!info.isDirectory()) {
-          throw new PortcullisError('INVALID_INPUT', `safety.fs.list: not a directory: ${String(input)}`, {
-            reason: 'not-a-directory',
-          });
-        }
-        return readdirSync(checked.real)
+        const entries = listDir(readRoots, checked.real, input, 'list');
+        if (entries === null) return [];
+        return entries
+          .map((entry) => entry.name)
           .sort()
           .map((name) => displayPath(scope, path.join(checked.candidate, name)));
       });
@@ -243,7 +187,7 @@ export function createSafeFs(scope: FsScope, grants: FsGrants, limits: Partial<S
       requireRead('exists');
       try {
         const checked = checkRead(scope, file);
-        lstatSync(checked.real);
+        closeQuietly(openConfined(checked.real, readRoots, constants.O_RDONLY, file));
         return true;
       } catch {
         return false;
@@ -253,8 +197,13 @@ export function createSafeFs(scope: FsScope, grants: FsGrants, limits: Partial<S
     stat: (file) => {
       requireRead('stat');
       return guarded('stat', file, () => {
-        const info = statSync(checkRead(scope, file).real);
-        return { size: info.size, mtime: info.mtimeMs, directory: info.isDirectory(), file: info.isFile() };
+        const fd = openConfined(checkRead(scope, file).real, readRoots, constants.O_RDONLY, file);
+        try {
+          const info = fstatSync(fd);
+          return { size: info.size, mtime: info.mtimeMs, directory: info.isDirectory(), file: info.isFile() };
+        } finally {
+          closeQuietly(fd);
+        }
       });
     },
 
@@ -263,9 +212,9 @@ export function createSafeFs(scope: FsScope, grants: FsGrants, limits: Partial<S
       const input = dir === undefined || dir === null || dir === '' ? '.' : dir;
       return guarded('find', input, () => {
         const root = checkRead(scope, input);
-        if (!statSync(root.real).isDirectory()) {
-          throw new PortcullisError('INVALID_INPUT', `safety.fs.find: not a directory: ${String(input)}`, {
-            reason: 'not-a-directory',
+        if (listDir(readRoots, root.real, input, 'find') === null) {
+          throw new PortcullisError('HELPER_RUNTIME', `safety.fs.find: ENOENT: ${String(input)}`, {
+            reason: 'not-found',
           });
         }
         const limit = Number.isFinite(maxDepth) && maxDepth > 0 ? maxDepth : Number.POSITIVE_INFINITY;
@@ -278,10 +227,11 @@ export function createSafeFs(scope: FsScope, grants: FsGrants, limits: Partial<S
           const current = queue.shift() as { real: string; candidate: string; depth: number };
           let children;
           try {
-            children = readdirSync(current.real, { withFileTypes: true });
+            children = listDir(readRoots, current.real, current.candidate, 'find');
           } catch {
             continue;
           }
+          if (children === null) continue;
           children.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
           for (const child of children) {
             if (entries.length >= max.maxWalkEntries) return { entries, truncated: true };
@@ -313,15 +263,19 @@ export function createSafeFs(scope: FsScope, grants: FsGrants, limits: Partial<S
         let shown: string;
         try {
           const checked = checkRead(scope, file);
-          const info = statSync(checked.real);
-          if (!info.isFile() || info.size > max.maxReadBytes) continue;
-          if (total + info.size > max.maxReadManyBytes) break;
-          text = readFileSync(checked.real, 'utf8');
+          text = readRegularFile(checked.real, readRoots, 'searchInFiles', file, max.maxReadBytes);
           shown = displayPath(scope, checked.candidate);
         } catch (error) {
-          if (error instanceof PortcullisError && error.code === 'SECURITY') throw error;
+          if (
+            error instanceof PortcullisError &&
+            error.code === 'SECURITY' &&
+            error.reason !== 'not-a-regular-file'
+          ) {
+            throw error;
+          }
           continue;
         }
+        if (total + text.length > max.maxReadManyBytes) break;
         // Binary files (a NUL in the first 8 KiB) are not searched.
         if (text.slice(0, 8192).includes('\0')) continue;
         total += text.length;
@@ -383,15 +337,31 @@ export function createSafeFs(scope: FsScope, grants: FsGrants, limits: Partial<S
       requireWrite('copy');
       return guarded('copy', from, () => {
         const source = checkRead(scope, from);
-        if (!statSync(source.real).isFile()) {
-          throw new PortcullisError('INVALID_INPUT', `safety.fs.copy: not a regular file: ${String(from)}`, {
-            reason: 'not-a-file',
-          });
+        const input = openConfined(source.real, readRoots, constants.O_RDONLY, from);
+        try {
+          if (!fstatSync(input).isFile()) {
+            throw new PortcullisError(
+              'INVALID_INPUT',
+              `safety.fs.copy: not a regular file: ${String(from)}`,
+              {
+                reason: 'not-a-file',
+              },
+            );
+          }
+          const target = checkWrite(scope, to);
+          const output = openForWrite(scope.workspace, workspaceRoots, target, to, false);
+          try {
+            const chunk = Buffer.allocUnsafe(COPY_CHUNK_BYTES);
+            for (let read = readSync(input, chunk); read > 0; read = readSync(input, chunk)) {
+              writeSync(output, chunk, 0, read);
+            }
+          } finally {
+            closeSync(output);
+          }
+          return displayPath(scope, target.candidate);
+        } finally {
+          closeQuietly(input);
         }
-        const target = checkWrite(scope, to);
-        prepareParent(target, to);
-        copyFileSync(source.real, target.real);
-        return displayPath(scope, target.candidate);
       });
     },
 
@@ -400,9 +370,11 @@ export function createSafeFs(scope: FsScope, grants: FsGrants, limits: Partial<S
       return guarded('move', from, () => {
         const source = checkWrite(scope, from);
         const target = checkWrite(scope, to);
-        lstatSync(source.real);
-        prepareParent(target, to);
-        renameSync(source.real, target.real);
+        prepareParent(scope.workspace, target, to);
+        inParent(workspaceRoots, source, from, (sourceEntry) => {
+          lstatSync(sourceEntry);
+          inParent(workspaceRoots, target, to, (targetEntry) => renameSync(sourceEntry, targetEntry));
+        });
         return displayPath(scope, target.candidate);
       });
     },
@@ -411,24 +383,26 @@ export function createSafeFs(scope: FsScope, grants: FsGrants, limits: Partial<S
       requireDestructive('delete');
       return guarded('delete', file, () => {
         const target = checkWrite(scope, file);
-        let info;
-        try {
-          info = lstatSync(target.real);
-        } catch (error) {
-          if (codeOf(error) === 'ENOENT') return false;
-          throw error;
-        }
-        if (info.isDirectory()) {
-          throw new PortcullisError(
-            'INVALID_INPUT',
-            `safety.fs.delete: is a directory (use deleteDir): ${String(file)}`,
-            {
-              reason: 'is-a-directory',
-            },
-          );
-        }
-        unlinkSync(target.real);
-        return true;
+        return inParent(workspaceRoots, target, file, (entry) => {
+          let info;
+          try {
+            info = lstatSync(entry);
+          } catch (error) {
+            if (codeOf(error) === 'ENOENT') return false;
+            throw error;
+          }
+          if (info.isDirectory()) {
+            throw new PortcullisError(
+              'INVALID_INPUT',
+              `safety.fs.delete: is a directory (use deleteDir): ${String(file)}`,
+              {
+                reason: 'is-a-directory',
+              },
+            );
+          }
+          unlinkSync(entry);
+          return true;
+        });
       });
     },
 
@@ -446,22 +420,28 @@ export function createSafeFs(scope: FsScope, grants: FsGrants, limits: Partial<S
             },
           );
         }
-        let info;
-        try {
-          info = lstatSync(target.real);
-        } catch (error) {
-          if (codeOf(error) === 'ENOENT') return 0;
-          throw error;
-        }
-        if (!info.isDirectory()) {
-          throw new PortcullisError('INVALID_INPUT', `safety.fs.deleteDir: not a directory: ${String(dir)}`, {
-            reason: 'not-a-directory',
-          });
-        }
-        const count = countEntries(target.real) + 1;
-        // rmSync removes symlinks themselves, never their targets.
-        rmSync(target.real, { recursive: true });
-        return count;
+        return inParent(workspaceRoots, target, dir, (entry) => {
+          let info;
+          try {
+            info = lstatSync(entry);
+          } catch (error) {
+            if (codeOf(error) === 'ENOENT') return 0;
+            throw error;
+          }
+          if (!info.isDirectory()) {
+            throw new PortcullisError(
+              'INVALID_INPUT',
+              `safety.fs.deleteDir: not a directory: ${String(dir)}`,
+              {
+                reason: 'not-a-directory',
+              },
+            );
+          }
+          const count = countEntries(entry) + 1;
+          // rmSync removes symlinks themselves, never their targets.
+          rmSync(entry, { recursive: true });
+          return count;
+        });
       });
     },
   };

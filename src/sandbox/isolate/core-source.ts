@@ -7,6 +7,13 @@
 export const CORE_SOURCE = String.raw`
 const G = globalThis;
 const hostSync = G.__pcSync;
+const hostSyncApply = hostSync.applySyncPromise;
+// Null prototypes: tool code cannot add transfer options (such as reference) through Object.prototype.
+// The host answers with a copy handle, so the reply arrives as plain data.
+const SYNC_OPTIONS = Object.freeze({
+  __proto__: null,
+  arguments: Object.freeze({ __proto__: null, copy: true }),
+});
 const hostAsync = G.__pcAsync;
 const hostLog = G.__pcLog;
 const hostDone = G.__pcDone;
@@ -17,6 +24,7 @@ delete G.__pcDone;
 delete G.WebAssembly;
 
 const defineProperty = Object.defineProperty;
+const reflectApply = Reflect.apply;
 const objectKeys = Object.keys;
 const jsonStringify = JSON.stringify;
 const jsonParse = JSON.parse;
@@ -49,8 +57,13 @@ function fail(code, reason, message) {
   return helperError({ code: code, reason: reason, message: message });
 }
 
+// The host's reply to a synchronous helper: { ok, value } or { ok: false, error }.
+function hostReply(op, args) {
+  return reflectApply(hostSyncApply, hostSync, [undefined, [op, args], SYNC_OPTIONS]);
+}
+
 function callSync(op, args) {
-  const reply = hostSync(op, args);
+  const reply = hostReply(op, args);
   if (reply.ok) return reply.value;
   throw helperError(reply.error);
 }

@@ -216,13 +216,13 @@ function urlOf(self) {
 }
 
 function parseUrlFields(input, base) {
-  const reply = hostSync('url.parse', [String(input), base === undefined ? undefined : String(base)]);
+  const reply = hostReply('url.parse', [String(input), base === undefined ? undefined : String(base)]);
   return reply.ok ? reply.value : null;
 }
 
 function urlSet(self, field, value, fromParams) {
   const state = urlOf(self);
-  const reply = hostSync('url.set', [state.fields.href, field, String(value)]);
+  const reply = hostReply('url.set', [state.fields.href, field, String(value)]);
   if (!reply.ok) {
     if (field === 'href') throw new TypeErrorCtor('Invalid URL: ' + String(value));
     return;

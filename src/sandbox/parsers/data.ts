@@ -6,6 +6,7 @@
 import { parse as parseCsvRecords } from 'csv-parse/sync';
 import { isNode, parseDocument, visit } from 'yaml';
 import { PortcullisError } from '../../errors/index.ts';
+import { checkYamlNesting, MAX_YAML_NESTING, nestingTooDeep } from './nesting.ts';
 
 /** The most alias expansions one YAML document may cause. */
 export const MAX_YAML_ALIASES = 100;
@@ -14,8 +15,19 @@ const CORE_TAGS = new Set(
   ['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map((name) => `tag:yaml.org,2002:${name}`),
 );
 
-/** Parses one YAML document into plain data. */
+/** Parses one YAML document into plain data; a document nested deeper than MAX_YAML_NESTING is refused first. */
 export function parseYaml(input: string): unknown {
+  checkYamlNesting(input);
+  try {
+    return parseCheckedYaml(input);
+  } catch (error) {
+    // The estimate bounds the depth; should the library still run out of stack, the answer is the same.
+    if (error instanceof RangeError) throw nestingTooDeep('yaml', MAX_YAML_NESTING);
+    throw error;
+  }
+}
+
+function parseCheckedYaml(input: string): unknown {
   const doc = parseDocument(input, { schema: 'core', uniqueKeys: true, merge: false, prettyErrors: false });
   const [error] = doc.errors;
   if (error !== undefined) {

@@ -5,6 +5,7 @@
  */
 import { Parser } from 'htmlparser2';
 import { PortcullisError } from '../../errors/index.ts';
+import { checkXmlNesting, MAX_MARKUP_NESTING, nestingTooDeep } from './nesting.ts';
 
 /** One node of a parsed HTML document. */
 export type HtmlNode =
@@ -38,14 +39,22 @@ function plainAttributes(attribs: Record<string, string>): Record<string, string
   return Object.fromEntries(Object.entries(attribs));
 }
 
-/** Parses HTML leniently into a plain tree; comments and doctypes are dropped. */
+/**
+ * Parses HTML leniently into a plain tree; comments and doctypes are dropped. A document whose open elements
+ * nest deeper than MAX_MARKUP_NESTING is refused as soon as the parser reaches that depth (the parser's own
+ * cost per element grows with the depth, so it must stop early).
+ */
 export function parseHtml(input: string): HtmlDocument {
   const root: HtmlDocument = { type: 'document', children: [] };
   const stack: Array<{ tag: string; children: HtmlNode[] }> = [{ tag: '#document', children: root.children }];
   let overflow = 0;
+  // Mirrors the parser's open-element stack: it reports every push and every pop, implied ones included.
+  let open = 0;
   const parser = new Parser(
     {
       onopentag(name, attribs) {
+        open += 1;
+        if (open > MAX_MARKUP_NESTING) throw nestingTooDeep('html', MAX_MARKUP_NESTING);
         if (stack.length > MAX_MARKUP_DEPTH) {
           overflow += 1;
           return;
@@ -60,6 +69,7 @@ export function parseHtml(input: string): HtmlDocument {
         stack.push({ tag: name, children: element.children });
       },
       onclosetag() {
+        if (open > 0) open -= 1;
         if (overflow > 0) overflow -= 1;
         else if (stack.length > 1) stack.pop();
       },
@@ -77,7 +87,10 @@ export function parseHtml(input: string): HtmlDocument {
   return root;
 }
 
-/** Parses XML into `{tag, attrs, text, children}`; any DOCTYPE or ENTITY declaration is refused. */
+/**
+ * Parses XML into `{tag, attrs, text, children}`; any DOCTYPE or ENTITY declaration is refused, and so is a
+ * document nested deeper than MAX_MARKUP_NESTING (checked before parsing, and again while parsing).
+ */
 export function parseXml(input: string): XmlElement {
   const refuse = (): never => {
     throw new PortcullisError('SECURITY', 'safety.parser.xml: DTDs and entity declarations are not allowed', {
@@ -85,6 +98,8 @@ export function parseXml(input: string): XmlElement {
     });
   };
   if (/<!DOCTYPE/i.test(input) || /<!ENTITY/i.test(input)) refuse();
+  checkXmlNesting(input);
+  let open = 0;
   type Building = XmlElement & { parts: string[] };
   const stack: Building[] = [];
   let root: Building | null = null;
@@ -92,6 +107,8 @@ export function parseXml(input: string): XmlElement {
   const parser = new Parser(
     {
       onopentag(name, attribs) {
+        open += 1;
+        if (open > MAX_MARKUP_NESTING) throw nestingTooDeep('xml', MAX_MARKUP_NESTING);
         if (stack.length >= MAX_MARKUP_DEPTH) {
           overflow += 1;
           return;
@@ -110,6 +127,7 @@ export function parseXml(input: string): XmlElement {
         stack.push(element);
       },
       onclosetag() {
+        if (open > 0) open -= 1;
         if (overflow > 0) {
           overflow -= 1;
           return;

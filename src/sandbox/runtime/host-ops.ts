@@ -2,25 +2,45 @@
  * The host callbacks behind the in-isolate shims. Everything that arrives here was copied out of the isolate
  * and is treated as untrusted input: types are checked, sizes bounded, and every result is plain data copied
  * back. Binary results are always fresh, exact-size arrays (never views into pooled host memory).
+ * The synchronous operations depend only on a serializable `HostOpEnv`, so that they can run in a worker
+ * thread (see host-worker-pool.ts); fetch runs on the main thread, where it only waits on sockets.
  */
 import { createHash, createHmac, randomFillSync, randomUUID, timingSafeEqual } from 'node:crypto';
 import { PortcullisError, isPortcullisError } from '../../errors/index.ts';
 import type { EgressGuard } from '../egress/egress-guard.ts';
-import type { SafeFs } from '../fs/safe-fs.ts';
+import type { FsScope } from '../fs/fs-scope.ts';
+import { createSafeFs } from '../fs/safe-fs.ts';
+import type { FsGrants, SafeFs, SafeFsLimits } from '../fs/safe-fs.ts';
 import { parseCsv, parseYaml } from '../parsers/data.ts';
 import { parseHtml, parseXml } from '../parsers/markup.ts';
 import type { SandboxPolicy } from '../policy.ts';
 
+/** Where safety.fs works for one call: plain data, so it can cross to a worker thread. */
+export interface FsSpec {
+  scope: FsScope;
+  grants: FsGrants;
+  limits: Partial<SafeFsLimits>;
+}
+
+/** What a synchronous host operation may use: plain data, copied to whichever thread runs it. */
+export interface HostOpEnv {
+  /** Present when the policy grants fileRead or fileWrite and a workspace is configured. */
+  fs: FsSpec | null;
+  fileRead: boolean;
+  fileWrite: boolean;
+  /** Largest string a parser accepts. */
+  maxParserInputChars: number;
+}
+
 /** What a host operation may use during one call. */
 export interface HostContext {
   policy: SandboxPolicy;
-  /** Present when the policy grants fileRead or fileWrite. */
-  fs: SafeFs | null;
+  env: HostOpEnv;
   egress: EgressGuard;
   /** Aborted when the call ends; cancels outstanding host work. */
   signal: AbortSignal;
-  /** Largest string a parser accepts. */
-  maxParserInputChars: number;
+  /** When the call's wall-clock budget runs out, in `performance.now()` milliseconds. */
+  deadline: number;
 }
 
 /** The error shape that crosses into the isolate. */
@@ -129,17 +149,17 @@ function parseUrl(input: string, base?: string): URL {
   }
 }
 
-function parserInput(context: HostContext, args: unknown, label: string): string {
+function parserInput(env: HostOpEnv, args: unknown, label: string): string {
   const text = str(args, 0, label);
-  if (text.length > context.maxParserInputChars) {
-    throw invalid(`${label}: input larger than ${context.maxParserInputChars} characters`, 'input-too-large');
+  if (text.length > env.maxParserInputChars) {
+    throw invalid(`${label}: input larger than ${env.maxParserInputChars} characters`, 'input-too-large');
   }
   return text;
 }
 
-function requireFs(context: HostContext): SafeFs {
-  if (context.fs !== null) return context.fs;
-  if (context.policy.fileRead || context.policy.fileWrite) {
+function requireFs(env: HostOpEnv): SafeFs {
+  if (env.fs !== null) return createSafeFs(env.fs.scope, env.fs.grants, env.fs.limits);
+  if (env.fileRead || env.fileWrite) {
     throw new PortcullisError('HELPER_RUNTIME', 'safety.fs: no workspace is configured for this tool', {
       reason: 'workspace-not-configured',
     });
@@ -149,7 +169,7 @@ function requireFs(context: HostContext): SafeFs {
   });
 }
 
-function syncOperation(context: HostContext, op: string, args: unknown): unknown {
+function syncOperation(env: HostOpEnv, op: string, args: unknown): unknown {
   switch (op) {
     case 'url.parse':
       return urlFields(parseUrl(str(args, 0, 'URL'), optionalStr(args, 1, 'URL')));
@@ -197,27 +217,27 @@ function syncOperation(context: HostContext, op: string, args: unknown): unknown
     case 'crypto.uuid':
       return randomUUID();
     case 'parser.html':
-      return parseHtml(parserInput(context, args, 'safety.parser.html'));
+      return parseHtml(parserInput(env, args, 'safety.parser.html'));
     case 'parser.xml':
-      return parseXml(parserInput(context, args, 'safety.parser.xml'));
+      return parseXml(parserInput(env, args, 'safety.parser.xml'));
     case 'parser.yaml':
-      return parseYaml(parserInput(context, args, 'safety.parser.yaml'));
+      return parseYaml(parserInput(env, args, 'safety.parser.yaml'));
     case 'parser.csv': {
       const header = arg(args, 1) === true;
       const delimiter = optionalStr(args, 2, 'safety.parser.csv');
-      return parseCsv(parserInput(context, args, 'safety.parser.csv'), {
+      return parseCsv(parserInput(env, args, 'safety.parser.csv'), {
         header,
         ...(delimiter === undefined ? {} : { delimiter }),
       });
     }
     default:
-      return fsOperation(context, op, args);
+      return fsOperation(env, op, args);
   }
 }
 
-function fsOperation(context: HostContext, op: string, args: unknown): unknown {
+function fsOperation(env: HostOpEnv, op: string, args: unknown): unknown {
   if (!op.startsWith('fs.')) throw invalid(`unknown helper operation ${op}`, 'unknown-operation');
-  const fs = requireFs(context);
+  const fs = requireFs(env);
   const path = arg(args, 0);
   switch (op) {
     case 'fs.readText':
@@ -261,11 +281,11 @@ function fsOperation(context: HostContext, op: string, args: unknown): unknown {
   }
 }
 
-/** Runs one synchronous helper operation; never throws. */
-export function runSyncOperation(context: HostContext, op: unknown, args: unknown): SyncReply {
+/** Runs one synchronous helper operation on the calling thread; never throws. */
+export function runSyncOperation(env: HostOpEnv, op: unknown, args: unknown): SyncReply {
   try {
     if (typeof op !== 'string') throw invalid('helper operation must be a string', 'unknown-operation');
-    return { ok: true, value: syncOperation(context, op, args) };
+    return { ok: true, value: syncOperation(env, op, args) };
   } catch (error) {
     return { ok: false, error: toHelperError(error) };
   }

@@ -1,14 +1,28 @@
 /**
  * Isolates per tool: never shared between tools, reused across calls of one tool, at most `maxPerTool` at a
- * time (concurrent calls of one tool each get their own isolate, so CPU accounting stays per call). After a
- * call the isolate prepares its next context; if that does not finish within the call's remaining budget, the
- * previous call left work running in the isolate and the isolate is disposed instead of reused.
+ * time (concurrent calls of one tool each get their own isolate, so CPU accounting stays per call). An isolate
+ * is reused only when its call ended cleanly: the tool's script finished (no promise loop or other work left
+ * running after it returned) within UNCLEAN_EXIT_GRACE_MS of the call's end, and the next context was prepared
+ * within the call's remaining budget. Any other isolate is disposed at once and the next call gets a new one.
  */
 import { ToolIsolate } from './tool-isolate.ts';
 import type { PreparedContext } from './tool-isolate.ts';
 
 // How long a call waits for an isolate that is still preparing before it starts another one.
 const PREPARE_GRACE_MS = 25;
+
+/** How long after a call ends its script may take to finish before the isolate counts as still running. */
+export const UNCLEAN_EXIT_GRACE_MS = 250;
+
+/** Counters of the pool, for tests and operators. */
+export interface IsolatePoolStats {
+  created: number;
+  disposed: number;
+  /** Disposed because the call left work running in the isolate after it ended. */
+  disposedUnclean: number;
+  /** Isolates alive now (busy, idle or preparing). */
+  live: number;
+}
 
 interface Waiter {
   resolve(tool: ToolIsolate): void;
@@ -34,12 +48,15 @@ export interface ReleaseOptions {
   fenceMs: number;
   /** The context the call used; released off the caller's path. */
   context?: PreparedContext | null;
+  /** Settles when the call's script has finished running in the isolate. */
+  finished?: Promise<unknown>;
 }
 
 /** The isolate pools of one runner. */
 export class IsolatePool {
   private readonly pools = new Map<string, ToolPool>();
   private readonly owners = new Map<ToolIsolate, ToolPool>();
+  private counts = { created: 0, disposed: 0, disposedUnclean: 0 };
 
   constructor(
     private readonly maxPerTool: number,
@@ -63,6 +80,7 @@ export class IsolatePool {
   private create(pool: ToolPool): ToolIsolate {
     const tool = new ToolIsolate(pool.memoryMb, (message) => this.onCatastrophic(pool.toolId, message));
     pool.total += 1;
+    this.counts.created += 1;
     this.owners.set(tool, pool);
     return tool;
   }
@@ -70,7 +88,10 @@ export class IsolatePool {
   private drop(pool: ToolPool, tool: ToolIsolate): void {
     tool.takeSpare()?.release();
     tool.dispose();
-    if (this.owners.delete(tool)) pool.total -= 1;
+    if (this.owners.delete(tool)) {
+      pool.total -= 1;
+      this.counts.disposed += 1;
+    }
     this.serveWaiters(pool);
   }
 
@@ -141,6 +162,32 @@ export class IsolatePool {
 
   private recycle(pool: ToolPool, tool: ToolIsolate, options: ReleaseOptions): void {
     options.context?.release();
+    if (options.finished === undefined) {
+      this.prepareNext(pool, tool, options);
+      return;
+    }
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const grace = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), UNCLEAN_EXIT_GRACE_MS);
+    });
+    const done = options.finished.then(
+      () => true,
+      () => true,
+    );
+    void Promise.race([done, grace]).then((clean) => {
+      if (timer !== null) clearTimeout(timer);
+      if (clean) {
+        this.prepareNext(pool, tool, options);
+        return;
+      }
+      // Work left running after the call (a promise loop, say) would burn a core until its budget ran out.
+      pool.preparing -= 1;
+      this.counts.disposedUnclean += 1;
+      this.drop(pool, tool);
+    });
+  }
+
+  private prepareNext(pool: ToolPool, tool: ToolIsolate, options: ReleaseOptions): void {
     const fence = setTimeout(() => tool.dispose(), Math.max(1, options.fenceMs));
     tool.prepare().then(
       (prepared) => {
@@ -166,6 +213,11 @@ export class IsolatePool {
         this.drop(pool, tool);
       },
     );
+  }
+
+  /** Counters: isolates created, disposed (and why), alive. */
+  stats(): IsolatePoolStats {
+    return { ...this.counts, live: this.owners.size };
   }
 
   /** Disposes the idle isolates of a tool; busy ones are disposed when their call ends. */

@@ -2,6 +2,8 @@
  * One V8 isolate that belongs to exactly one tool (DESIGN.md decision 2). It compiles the shim program once,
  * caches compiled tool code by source, and prepares fresh contexts: each context gets four host callbacks
  * (copied arguments and results, never a host object) routed to whichever call currently owns the context.
+ * Synchronous helpers cross as a reference the shim calls with `applySyncPromise`: the isolate's thread waits
+ * for the host's promise while the gateway's main thread stays free (the work runs in a worker thread).
  */
 import ivm from 'isolated-vm';
 import { BOOTSTRAP_SOURCE, wrapToolCode } from '../isolate/bootstrap.ts';
@@ -12,7 +14,7 @@ export type SettleFn = (id: number, ok: boolean, payload: unknown) => void;
 
 /** Where a context's host callbacks go while a call owns it. */
 export interface IsolateBridge {
-  sync(op: unknown, args: unknown): SyncReply;
+  sync(op: unknown, args: unknown): Promise<SyncReply>;
   async(id: unknown, op: unknown, args: unknown, settle: SettleFn): void;
   log(level: unknown, line: unknown, cut: unknown): void;
   done(kind: unknown, payload: unknown): void;
@@ -144,7 +146,11 @@ export class ToolIsolate {
       await Promise.all([
         global.set(
           '__pcSync',
-          new ivm.Callback((op: unknown, args: unknown) => (bridge ? bridge.sync(op, args) : NO_CALL)),
+          new ivm.Reference((op: unknown, args: unknown) =>
+            (bridge ? bridge.sync(op, args) : Promise.resolve(NO_CALL)).then((reply) =>
+              new ivm.ExternalCopy(reply).copyInto({ release: true }),
+            ),
+          ),
         ),
         global.set(
           '__pcAsync',
