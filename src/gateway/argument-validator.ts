@@ -1,11 +1,6 @@
 /** Validates tool arguments against the tool's inputSchema, compiling each schema once (DESIGN.md §2 step 2). */
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import { Ajv } from 'ajv';
-import addFormatsModule from 'ajv-formats';
 import { PortcullisError } from '../errors/index.ts';
-import { linearRegExp, NonLinearPatternError } from './linear-regexp.ts';
-
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => void;
+import { foreignSchemaEngine, NonLinearPatternError } from '../upstream/index.ts';
 
 type Validate = ((data: unknown) => boolean) & {
   errors?: { instancePath: string; message?: string }[] | null;
@@ -30,14 +25,9 @@ export interface ArgumentValidator {
 
 /** Creates a validator with a compile cache keyed by schema object identity. */
 export function createArgumentValidator(): ArgumentValidator {
-  // Upstream schemas use drafts 07 and 2020-12; strict mode off because foreign schemas carry unknown keywords
-  // (it would also test schema property names against patternProperties on the native engine). Every schema
-  // regular expression runs on the linear-time engine: upstream schemas are untrusted (docs/security.md).
-  const options = { strict: false, allErrors: true, validateSchema: false, code: { regExp: linearRegExp } };
-  const draft7 = new Ajv(options);
-  const draft2020 = new Ajv2020(options);
-  addFormats(draft7);
-  addFormats(draft2020 as unknown as Ajv);
+  // Upstream schemas use drafts 07 and 2020-12; their regular expressions run in linear time (docs/security.md).
+  const draft7 = foreignSchemaEngine('draft-07');
+  const draft2020 = foreignSchemaEngine('2020-12');
   const cache = new WeakMap<object, Compiled>();
 
   const compile = (schema: Record<string, unknown>): Compiled => {
