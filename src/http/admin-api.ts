@@ -158,6 +158,7 @@ export function createAdminApi(deps: AdminDeps): Hono {
           composition: tool.composition ?? null,
           exposed: tool.exposed,
           withheldReason: tool.withheldReason ?? null,
+          withheldDetail: tool.withheldDetail ?? null,
           risk: {
             server: level(risk?.server),
             publish: level(risk?.publish),
