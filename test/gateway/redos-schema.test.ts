@@ -183,4 +183,13 @@ describe('tools whose patterns cannot run in linear time', () => {
     const refused = await outcomeOf(caller.callTool({ name: 'redos_backref', arguments: { words: 'a a' } }));
     expect(refused).toMatch(/rejected: .*redos_backref/);
   });
+
+  it('an outputSchema RE2 cannot run fails only that call; the upstream stays up', async () => {
+    const caller = await client('legacy');
+    const outcome = await outcomeOf(caller.callTool({ name: 'redos_report_backref', arguments: {} }));
+    expect(outcome).toContain('UPSTREAM_ERROR');
+    expect(outcome).toContain('cannot run in linear time');
+    const after = await caller.callTool({ name: 'redos_match_a', arguments: { text: 'aa' } });
+    expect(JSON.stringify(after.content)).toContain('length 2');
+  });
 });
