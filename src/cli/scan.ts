@@ -14,6 +14,7 @@ interface ToolLine {
   upstream: string | null;
   exposed: boolean;
   withheldReason: string | null;
+  withheldDetail: string | null;
   final: string | null;
   effective: string | null;
   floorTrigger: string | null;
@@ -62,6 +63,7 @@ export function buildScanReport(gateway: Gateway, failOn: RiskLevel): ScanReport
       upstream: t.upstream ?? null,
       exposed: t.exposed,
       withheldReason: t.withheldReason ?? null,
+      withheldDetail: t.withheldDetail ?? null,
       final: (risk?.final as string | undefined) ?? null,
       effective: (risk?.effective as string | undefined) ?? null,
       floorTrigger: (risk?.floorTrigger as string | null | undefined) ?? null,
@@ -102,7 +104,9 @@ export function renderScanReport(report: ScanReport): string {
         tool.effective && tool.effective !== tool.final ? `effective ${tool.effective}` : '',
         tool.floorTrigger ? `floor: ${tool.floorTrigger}` : '',
         tool.fingerprint && tool.fingerprint !== 'ACTIVE' ? `fingerprint: ${tool.fingerprint}` : '',
-        tool.exposed ? '' : `withheld: ${tool.withheldReason}`,
+        tool.exposed
+          ? ''
+          : `withheld: ${tool.withheldReason}${tool.withheldDetail ? ` (${tool.withheldDetail})` : ''}`,
       ].filter(Boolean);
       lines.push(`    ${chip(tool.final)} ${tool.alias}${flags.length > 0 ? `  (${flags.join('; ')})` : ''}`);
       for (const hit of tool.poisoning) {

@@ -21,7 +21,11 @@ import {
 import { argsDigest, type ApprovalSealer, type ElicitationOutcome } from '../approval/index.ts';
 import type { AuditUpstreamRequest } from '../audit/index.ts';
 import { ApprovalRequired } from './approval-stage.ts';
-import type { UpstreamElicitation, UpstreamSampling } from '../upstream/index.ts';
+import {
+  linearJsonSchemaValidator,
+  type UpstreamElicitation,
+  type UpstreamSampling,
+} from '../upstream/index.ts';
 import { traceContextFromMeta, type Telemetry } from '../telemetry/index.ts';
 import type { ParkedCall, ParkedCalls, ParkedStep, PendingInput, UpstreamQuestion } from './parked-calls.ts';
 import type { CallerContext, CallPipeline } from './pipeline.ts';
@@ -214,6 +218,8 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
       logging: {},
     },
     inputRequired: { roundTimeoutMs: core.elicitationTimeoutMs },
+    // A relayed elicitation form is the upstream's schema, checked against the client's answer.
+    jsonSchemaValidator: linearJsonSchemaValidator(),
   });
 
   const clientCanElicit = () => server.getClientCapabilities()?.elicitation !== undefined;

@@ -24,6 +24,10 @@ export interface RegistryDeps {
   snapshots: () => readonly UpstreamSnapshot[];
   local?: LocalToolProvider;
   govern?: GovernFunction;
+  /** Why arguments could never be checked against an input schema (the tool is withheld), or undefined. */
+  inputSchemaProblem?: (schema: Record<string, unknown> | undefined) => string | undefined;
+  /** Operator log: each tool withheld for its input schema is reported once per distinct problem. */
+  log?: (event: string, fields: Record<string, unknown>, level: 'warn') => void;
 }
 
 /** The registry of exposed tools. */
@@ -132,6 +136,28 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
   let byAlias = new Map<string, ExposedTool>();
   let advertisedList: Tool[] = [];
   let advertisedKey = '';
+  const reportedSchemaProblems = new Map<string, string>();
+
+  const withholdUncheckable = (tool: ExposedTool, key: string) => {
+    const problem = deps.inputSchemaProblem?.(tool.source.inputSchema as Record<string, unknown> | undefined);
+    if (problem === undefined) return;
+    tool.exposed = false;
+    tool.withheldReason = 'input-schema-unusable';
+    tool.withheldDetail = problem;
+    if (reportedSchemaProblems.get(key) === problem) return;
+    reportedSchemaProblems.set(key, problem);
+    deps.log?.(
+      'gateway.tool_withheld',
+      {
+        alias: tool.alias,
+        ...(tool.upstream ? { upstream: tool.upstream, tool: tool.upstreamTool } : {}),
+        ...(tool.localToolId ? { localTool: tool.localToolId } : {}),
+        reason: 'input-schema-unusable',
+        detail: problem,
+      },
+      'warn',
+    );
+  };
 
   const rebuild = (): boolean => {
     const candidates: Candidate[] = [];
@@ -181,6 +207,7 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
         tool.exposed = false;
         tool.withheldReason = 'alias-conflict';
       }
+      if (tool.exposed) withholdUncheckable(tool, candidate.key);
       return tool;
     });
     if (deps.govern) next = deps.govern(next);

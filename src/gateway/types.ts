@@ -13,7 +13,8 @@ export type WithheldReason =
   | 'fingerprint-revoked'
   | 'poisoning-blocked'
   | 'alias-conflict'
-  | 'local-not-active';
+  | 'local-not-active'
+  | 'input-schema-unusable';
 
 /** One tool the gateway knows, exposed or withheld. */
 export interface ExposedTool {
@@ -34,6 +35,8 @@ export interface ExposedTool {
   hitl: HitlMode;
   exposed: boolean;
   withheldReason?: WithheldReason;
+  /** What an operator reads about the withholding, when the reason alone does not say it. */
+  withheldDetail?: string;
   /** Risk, scan and fingerprint facts attached by the governance stage (risk engine). */
   governance?: ToolGovernance;
 }

@@ -197,6 +197,7 @@ export function createAdminApi(deps: AdminDeps): Hono<{ Variables: AdminVariable
           composition: tool.composition ?? null,
           exposed: tool.exposed,
           withheldReason: tool.withheldReason ?? null,
+          withheldDetail: tool.withheldDetail ?? null,
           risk: {
             server: level(risk?.server),
             publish: level(risk?.publish),

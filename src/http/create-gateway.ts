@@ -222,11 +222,14 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     now,
     log,
   });
+  const validator = createArgumentValidator();
   const toolRegistry = createToolRegistry({
     config,
     snapshots: () => supervisor.snapshots(),
     ...(local ? { local } : {}),
     govern: deps.govern ?? governance.govern,
+    inputSchemaProblem: (schema) => validator.schemaProblem(schema),
+    log: (event, fields, level) => logger.log(event, fields, level),
   });
   late.registry = toolRegistry;
   local?.onChange(() => {
@@ -261,7 +264,7 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     registry: toolRegistry,
     supervisor,
     ...(local ? { local } : {}),
-    validator: createArgumentValidator(),
+    validator,
     masker: () => masker,
     now,
     approval: createApprovalStage({

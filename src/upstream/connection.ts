@@ -20,6 +20,7 @@ import type { UpstreamConfig } from '../config/index.ts';
 import { PortcullisError } from '../errors/index.ts';
 import { attachDirectToolCalls } from './direct-tool-call.ts';
 import { createClientRequestRouter, type DeclineReason } from './client-request-router.ts';
+import { linearJsonSchemaValidator } from './foreign-schema.ts';
 import { createListenSubscriptions } from './listen-subscriptions.ts';
 import { createTransport, type TransportContext } from './transports.ts';
 import type { DeclinedRequest, UpstreamCallOptions, UpstreamSnapshot } from './types.ts';
@@ -92,6 +93,8 @@ export async function connectUpstream(
     // Sampling is offered only where configured: it lets the server spend the client's model.
     capabilities: { elicitation: { form: {} }, ...(config.sampling ? { sampling: {} } : {}) },
     ...(negotiationOptions === undefined ? {} : { versionNegotiation: negotiationOptions }),
+    // The upstream writes both a tool's outputSchema and the result checked against it.
+    jsonSchemaValidator: linearJsonSchemaValidator(),
   });
   const router = createClientRequestRouter((reason, request) =>
     events.onClientRequestDeclined?.(reason, request),
