@@ -31,8 +31,8 @@ export interface ApprovalCall {
   /** The authenticated caller; absent for anonymous access. */
   principal?: string;
   /**
-   * True for the retry of a call that was already counted (the modern era's second round, carrying the
-   * person's answer): rate-limit rules then neither count it again nor refuse it.
+   * True only for the verified retry of a call that was already counted (the modern era's second round, whose
+   * sealed state opened for this call, once): rate-limit rules then neither count it again nor refuse it.
    */
   counted?: boolean;
 }

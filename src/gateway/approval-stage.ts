@@ -55,7 +55,7 @@ export function createApprovalStage(deps: ApprovalStageDeps): ApprovalStage {
           risk,
           args,
           ...(caller.principal === 'anonymous' ? {} : { principal: caller.principal }),
-          ...(caller.approvalAnswer === undefined ? {} : { counted: true }),
+          ...(caller.approvalVerified === true ? { counted: true } : {}),
         },
         deps.now(),
       );

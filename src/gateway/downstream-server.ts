@@ -77,22 +77,28 @@ const approvalPolicy = (version: string) => `approval:${version}`;
 /**
  * Reads the approval answer of a retried modern call. The state must open against this exact call and the
  * current policy version; a tampered, replayed, expired or swapped state denies the call ('invalid-state').
+ * `verified` is true only for a state that opened (at most once, the sealer uses it up): only that retry was
+ * already counted by the rate limits.
  */
 function readApprovalAnswer(
   core: GatewayCore,
   state: string,
   binding: { principal: string; alias: string; argsDigest: string },
   ctx: ServerContext,
-): ElicitationOutcome {
-  if (!state.startsWith(APPROVAL_PREFIX)) return 'invalid-state';
+): { answer: ElicitationOutcome; verified: boolean } {
+  const refused = { answer: 'invalid-state', verified: false } as const;
+  if (!state.startsWith(APPROVAL_PREFIX)) return refused;
   const opened = core.sealer.open(state.slice(APPROVAL_PREFIX.length), {
     ...binding,
     policyVersion: approvalPolicy(core.policyVersion()),
   });
-  if (!opened.ok) return 'invalid-state';
+  if (!opened.ok) return refused;
   const answer = ctx.mcpReq.inputResponses?.[APPROVAL_KEY] as { action?: unknown } | undefined;
   const action = answer?.action;
-  return action === 'accept' || action === 'decline' || action === 'cancel' ? action : 'cancel';
+  return {
+    answer: action === 'accept' || action === 'decline' || action === 'cancel' ? action : 'cancel',
+    verified: true,
+  };
 }
 
 /** Legacy era: asks on the call's own stream with an explicit timeout; maps every ending to an outcome. */
@@ -335,7 +341,9 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
             signal,
             canElicit,
             upstreamRequests: asked,
-            ...(approvalAnswer === undefined ? {} : { approvalAnswer }),
+            ...(approvalAnswer === undefined
+              ? {}
+              : { approvalAnswer: approvalAnswer.answer, approvalVerified: approvalAnswer.verified }),
             ...(canElicit
               ? {
                   askClient: (params: UpstreamElicitation) =>

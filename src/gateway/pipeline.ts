@@ -43,6 +43,11 @@ export interface CallerContext {
   askApproval?: (prompt: string) => Promise<ElicitationOutcome>;
   /** Modern era, retried call: the person's answer to the approval prompt (already checked against the seal). */
   approvalAnswer?: ElicitationOutcome;
+  /**
+   * True only when `approvalAnswer` came with a sealed state that opened for this exact call (once): that retry
+   * was counted in its first round, so rate limits skip it. Any other requestState is counted like a new call.
+   */
+  approvalVerified?: boolean;
 }
 
 /** The outcome of the approval stages for one call. */
