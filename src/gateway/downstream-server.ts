@@ -23,6 +23,7 @@ import type { AuditUpstreamRequest } from '../audit/index.ts';
 import { ApprovalRequired } from './approval-stage.ts';
 import type { UpstreamElicitation, UpstreamSampling } from '../upstream/index.ts';
 import { traceContextFromMeta, type Telemetry } from '../telemetry/index.ts';
+import { maskOutgoingErrors } from './masked-errors.ts';
 import type { ParkedCall, ParkedCalls, ParkedStep, PendingInput, UpstreamQuestion } from './parked-calls.ts';
 import type { CallerContext, CallPipeline } from './pipeline.ts';
 import { routeCompletion, type UpstreamSurface } from './prompts-resources.ts';
@@ -221,6 +222,7 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
     },
     inputRequired: { roundTimeoutMs: core.elicitationTimeoutMs },
   });
+  maskOutgoingErrors(server, core);
 
   const clientCanElicit = () => server.getClientCapabilities()?.elicitation !== undefined;
   const clientCanSample = () => server.getClientCapabilities()?.sampling !== undefined;
