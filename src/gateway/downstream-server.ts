@@ -24,6 +24,7 @@ import { ApprovalRequired } from './approval-stage.ts';
 import type { UpstreamElicitation, UpstreamSampling } from '../upstream/index.ts';
 import { traceContextFromMeta, type Telemetry } from '../telemetry/index.ts';
 import { maskOutgoingErrors } from './masked-errors.ts';
+import { stripGatewayMeta } from './upstream-results.ts';
 import type { ParkedCall, ParkedCalls, ParkedStep, PendingInput, UpstreamQuestion } from './parked-calls.ts';
 import type { CallerContext, CallPipeline } from './pipeline.ts';
 import { routeCompletion, type UpstreamSurface } from './prompts-resources.ts';
@@ -172,6 +173,15 @@ async function relaySampling(
   );
 }
 
+/**
+ * An upstream's question as the person sees it: marked as the upstream's, so that it can never pass for a
+ * Portcullis approval prompt (docs/security.md, "Call guards").
+ */
+function markAsUpstreams(params: UpstreamElicitation, upstream: string | undefined): UpstreamElicitation {
+  const who = upstream === undefined ? 'The tool' : `Upstream server "${upstream}"`;
+  return { ...params, message: `${who} asks (this is not a Portcullis approval): ${params.message}` };
+}
+
 /** Relays an upstream elicitation through `ask`, noting the client's action (or `failed`) in `asked`. */
 function relayElicitation(
   ask: () => Promise<ElicitResult>,
@@ -271,7 +281,9 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
     ctx: ServerContext,
   ): Promise<CallToolResult | InputRequiredResult> => {
     {
-      const outputSchema = core.registry.resolve(alias)?.definition.outputSchema;
+      const resolved = core.registry.resolve(alias);
+      const outputSchema = resolved?.definition.outputSchema;
+      const upstreamId = resolved?.upstream;
       const project = (result: CallToolResult) => server.projectCallToolResult(result, outputSchema);
 
       const asked: AuditUpstreamRequest[] = [];
@@ -280,7 +292,11 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
         const askClient = canElicit
           ? (params: UpstreamElicitation, signal: AbortSignal): Promise<ElicitResult> =>
               relayElicitation(
-                () => ctx.mcpReq.elicitInput(params, { signal, timeout: core.elicitationTimeoutMs }),
+                () =>
+                  ctx.mcpReq.elicitInput(markAsUpstreams(params, upstreamId), {
+                    signal,
+                    timeout: core.elicitationTimeoutMs,
+                  }),
                 asked,
               )
           : undefined;
@@ -349,7 +365,7 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
             ...(canElicit
               ? {
                   askClient: (params: UpstreamElicitation) =>
-                    relayElicitation(() => ask.elicit(params), asked),
+                    relayElicitation(() => ask.elicit(markAsUpstreams(params, upstreamId)), asked),
                 }
               : {}),
             ...(canSample
@@ -469,10 +485,13 @@ function parkForInput(
   });
 }
 
-/** Runs an upstream prompt or resource request; its error crosses /mcp masked, as a JSON-RPC error. */
+/**
+ * Runs an upstream prompt, resource or completion request: its result loses the gateway's `_meta` keys, its
+ * error crosses /mcp masked, as a JSON-RPC error.
+ */
 async function masked<T>(core: GatewayCore, run: () => Promise<T>): Promise<T> {
   try {
-    return await run();
+    return stripGatewayMeta(await run());
   } catch (error) {
     const message = core.mask(error instanceof Error ? error.message : String(error));
     throw new ProtocolError(ProtocolErrorCode.InternalError, message);
