@@ -87,7 +87,7 @@ describe('matching arguments', () => {
     ['glob with a dot folder', { '/path': '**/secrets/**' }, { path: '/home/.u/secrets/.key' }, true],
     ['regex, unanchored', { '/path': { regex: 'secrets/.*\\.pem' } }, args, true],
     ['regex anchored miss', { '/path': { regex: '^secrets' } }, args, false],
-    ['regex is case-sensitive', { '/path': { regex: 'SECRETS' } }, args, false],
+    ['a deny regex folds case by default', { '/path': { regex: 'SECRETS' } }, args, true],
     ['number by its JSON text', { '/size': '42' }, args, true],
     ['number glob', { '/size': '4*' }, args, true],
     ['boolean by its JSON text', { '/force': 'true' }, args, true],
