@@ -296,6 +296,15 @@ describe('compiling', () => {
     expect((error as { pointer?: string }).pointer).toMatch(/^\/approval\/rules\/0/);
   });
 
+  it('names the top-level arguments a rule looks at', () => {
+    const rules = compileApprovalRules([
+      { id: 'r', match: { args: { '/a/b': 'x', '/c': 'y', '/a/d': 'z' } }, decision: 'ask' },
+    ]);
+    expect(rules.watchedArgs('r')).toEqual(['a', 'c', 'a']);
+    expect(rules.watchedArgs('other')).toEqual([]);
+    expect(rules.watchedArgs(undefined)).toEqual([]);
+  });
+
   it('refuses duplicate ids', () => {
     expect(() => compileApprovalRules([deny({}, 'same'), deny({}, 'same')])).toThrow(/"same".*used twice/);
   });

@@ -60,6 +60,8 @@ export interface ApprovalRules {
   readonly version: string;
   /** How many rules there are. */
   readonly size: number;
+  /** The top-level argument names a rule's `args` pointers look at (shown first in its approval prompt). */
+  watchedArgs(ruleId: string | undefined): readonly string[];
 }
 
 /** The principal that rules see for anonymous calls (so `principal: "*"` also matches them). */
@@ -72,6 +74,7 @@ type StringTest = (value: string) => boolean;
 
 interface CompiledRule {
   id: string;
+  watched: readonly string[];
   /** deny, ask and rate-limit rules; they also match the normalized form of path-like values. */
   restrictive: boolean;
   tests: ((call: ApprovalCall) => boolean)[];
@@ -144,7 +147,10 @@ export function compileApprovalRules(rules: readonly ApprovalRuleConfig[] | unde
     }
   };
 
-  return { evaluate, version, size: compiled.length };
+  const watched = new Map(compiled.map((rule) => [rule.id, rule.watched]));
+  const watchedArgs = (ruleId: string | undefined) =>
+    ruleId === undefined ? [] : (watched.get(ruleId) ?? []);
+  return { evaluate, version, size: compiled.length, watchedArgs };
 }
 
 function compileRule(rule: unknown, index: number): CompiledRule {
@@ -196,7 +202,7 @@ function compileRule(rule: unknown, index: number): CompiledRule {
   } else {
     throw configError(id, `${base}/decision`, 'decision must be allow, deny or ask');
   }
-  return { id, restrictive, tests, outcome };
+  return { id, watched: watchedNames(rule['match']), restrictive, tests, outcome };
 }
 
 function compileMatch(
@@ -339,6 +345,12 @@ function compileRateLimit(rateLimit: unknown, id: string, where: string): Slidin
   }
   if (windowMs <= 0) throw configError(id, `${where}/per`, 'rateLimit.per must be longer than zero');
   return createSlidingWindowLimiter(calls, windowMs);
+}
+
+function watchedNames(match: unknown): string[] {
+  const args = isPlainObject(match) ? match['args'] : undefined;
+  if (!isPlainObject(args)) return [];
+  return Object.keys(args).flatMap((pointer) => parseJsonPointer(pointer)?.slice(0, 1) ?? []);
 }
 
 function configError(id: string | undefined, pointer: string, message: string): PortcullisError {
