@@ -7,7 +7,8 @@ export { compileApprovalRules, ANONYMOUS_PRINCIPAL, RULES_FAILED_REASON } from '
 export type { ApprovalCall, ApprovalRules, RuleDecision } from './rules.ts';
 export { decideHitl, defaultHitlMode, interpretElicitation, DEFAULT_AUTO_APPROVE_THRESHOLD } from './hitl.ts';
 export type { HitlInput, HitlDecision, ElicitationOutcome } from './hitl.ts';
-export { renderApprovalPrompt, denialText, DEFAULT_APPROVAL_PROMPT, PROMPT_ARGS_MAX } from './prompt.ts';
+export { renderApprovalPrompt, denialText, DEFAULT_APPROVAL_PROMPT } from './prompt.ts';
+export type { ArgumentListingContext } from './argument-listing.ts';
 export { createApprovalSealer, argsDigest } from './sealer.ts';
 export type {
   ApprovalSealer,

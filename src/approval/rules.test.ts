@@ -87,7 +87,7 @@ describe('matching arguments', () => {
     ['glob with a dot folder', { '/path': '**/secrets/**' }, { path: '/home/.u/secrets/.key' }, true],
     ['regex, unanchored', { '/path': { regex: 'secrets/.*\\.pem' } }, args, true],
     ['regex anchored miss', { '/path': { regex: '^secrets' } }, args, false],
-    ['regex is case-sensitive', { '/path': { regex: 'SECRETS' } }, args, false],
+    ['a deny regex folds case by default', { '/path': { regex: 'SECRETS' } }, args, true],
     ['number by its JSON text', { '/size': '42' }, args, true],
     ['number glob', { '/size': '4*' }, args, true],
     ['boolean by its JSON text', { '/force': 'true' }, args, true],
@@ -294,6 +294,15 @@ describe('compiling', () => {
     expect(isPortcullisError(error, 'CONFIG_INVALID')).toBe(true);
     expect((error as Error).message).toMatch(message);
     expect((error as { pointer?: string }).pointer).toMatch(/^\/approval\/rules\/0/);
+  });
+
+  it('names the top-level arguments a rule looks at', () => {
+    const rules = compileApprovalRules([
+      { id: 'r', match: { args: { '/a/b': 'x', '/c': 'y', '/a/d': 'z' } }, decision: 'ask' },
+    ]);
+    expect(rules.watchedArgs('r')).toEqual(['a', 'c', 'a']);
+    expect(rules.watchedArgs('other')).toEqual([]);
+    expect(rules.watchedArgs(undefined)).toEqual([]);
   });
 
   it('refuses duplicate ids', () => {

@@ -3,7 +3,6 @@
  * match wins; no rules or no match allows; a rate-limit rule under its limit lets evaluation continue; any
  * exception while evaluating denies (fail closed).
  */
-import { posix } from 'node:path';
 import picomatch from 'picomatch';
 import { canonicalJson, sha256Hex } from '../audit/index.ts';
 import { parseDuration } from '../config/index.ts';
@@ -11,6 +10,15 @@ import type { ApprovalRuleConfig } from '../config/index.ts';
 import { PortcullisError } from '../errors/index.ts';
 import { isRiskAtLeast, isRiskLevel } from '../risk/index.ts';
 import type { RiskLevel } from '../risk/index.ts';
+import {
+  anyStringMatches,
+  argumentText,
+  compileGlobTest,
+  compileRegexTest,
+  matchesText,
+  type TextMatchOptions,
+  type TextTest,
+} from './arg-match.ts';
 import { parseJsonPointer, resolveJsonPointer } from './json-pointer.ts';
 import { createSlidingWindowLimiter } from './rate-limiter.ts';
 import type { SlidingWindowLimiter } from './rate-limiter.ts';
@@ -31,8 +39,8 @@ export interface ApprovalCall {
   /** The authenticated caller; absent for anonymous access. */
   principal?: string;
   /**
-   * True for the retry of a call that was already counted (the modern era's second round, carrying the
-   * person's answer): rate-limit rules then neither count it again nor refuse it.
+   * True only for the verified retry of a call that was already counted (the modern era's second round, whose
+   * sealed state opened for this call, once): rate-limit rules then neither count it again nor refuse it.
    */
   counted?: boolean;
 }
@@ -52,6 +60,8 @@ export interface ApprovalRules {
   readonly version: string;
   /** How many rules there are. */
   readonly size: number;
+  /** The top-level argument names a rule's `args` pointers look at (shown first in its approval prompt). */
+  watchedArgs(ruleId: string | undefined): readonly string[];
 }
 
 /** The principal that rules see for anonymous calls (so `principal: "*"` also matches them). */
@@ -64,6 +74,7 @@ type StringTest = (value: string) => boolean;
 
 interface CompiledRule {
   id: string;
+  watched: readonly string[];
   /** deny, ask and rate-limit rules; they also match the normalized form of path-like values. */
   restrictive: boolean;
   tests: ((call: ApprovalCall) => boolean)[];
@@ -74,8 +85,17 @@ interface CompiledRule {
     | { kind: 'rate-limit'; limiter: SlidingWindowLimiter };
 }
 
-const RULE_KEYS = new Set(['id', 'match', 'decision', 'reason', 'prompt', 'rateLimit']);
-const MATCH_KEYS = new Set(['alias', 'upstream', 'tool', 'origin', 'riskAtLeast', 'principal', 'args']);
+const RULE_KEYS = new Set(['id', 'match', 'decision', 'reason', 'prompt', 'rateLimit', 'caseSensitive']);
+const MATCH_KEYS = new Set([
+  'alias',
+  'upstream',
+  'tool',
+  'origin',
+  'riskAtLeast',
+  'principal',
+  'args',
+  'anyArg',
+]);
 const GLOB_OPTIONS = { dot: true } as const;
 
 /**
@@ -127,7 +147,10 @@ export function compileApprovalRules(rules: readonly ApprovalRuleConfig[] | unde
     }
   };
 
-  return { evaluate, version, size: compiled.length };
+  const watched = new Map(compiled.map((rule) => [rule.id, rule.watched]));
+  const watchedArgs = (ruleId: string | undefined) =>
+    ruleId === undefined ? [] : (watched.get(ruleId) ?? []);
+  return { evaluate, version, size: compiled.length, watchedArgs };
 }
 
 function compileRule(rule: unknown, index: number): CompiledRule {
@@ -150,7 +173,17 @@ function compileRule(rule: unknown, index: number): CompiledRule {
     }
   }
   const restrictive = decision !== 'allow';
-  const tests = compileMatch(rule['match'], id, `${base}/match`, restrictive);
+  const caseSensitive = rule['caseSensitive'];
+  if (caseSensitive !== undefined && typeof caseSensitive !== 'boolean') {
+    throw configError(id, `${base}/caseSensitive`, 'caseSensitive must be true or false');
+  }
+  // Security choice: restrictive rules fold case unless told not to, because the upstream's filesystem may
+  // (macOS, Windows) and a gateway cannot tell; an allow rule that folded would let more through.
+  const text: TextMatchOptions = {
+    restrictive,
+    foldCase: caseSensitive === undefined ? restrictive : !caseSensitive,
+  };
+  const tests = compileMatch(rule['match'], id, `${base}/match`, text);
 
   let outcome: CompiledRule['outcome'];
   if (rateLimit !== undefined) {
@@ -169,14 +202,14 @@ function compileRule(rule: unknown, index: number): CompiledRule {
   } else {
     throw configError(id, `${base}/decision`, 'decision must be allow, deny or ask');
   }
-  return { id, restrictive, tests, outcome };
+  return { id, watched: watchedNames(rule['match']), restrictive, tests, outcome };
 }
 
 function compileMatch(
   match: unknown,
   id: string,
   base: string,
-  restrictive: boolean,
+  text: TextMatchOptions,
 ): ((call: ApprovalCall) => boolean)[] {
   if (!isPlainObject(match))
     throw configError(id, base, 'match must be a mapping (use {} to match every call)');
@@ -218,8 +251,13 @@ function compileMatch(
         break;
       }
       case 'args':
-        tests.push(...compileArgs(value, id, where, restrictive));
+        tests.push(...compileArgs(value, id, where, text));
         break;
+      case 'anyArg': {
+        const test = compileTextSpec(value, id, where, 'anyArg', text);
+        tests.push((call) => anyStringMatches(call.args, test, text.restrictive));
+        break;
+      }
     }
   }
   return tests;
@@ -229,7 +267,7 @@ function compileArgs(
   args: unknown,
   id: string,
   base: string,
-  restrictive: boolean,
+  text: TextMatchOptions,
 ): ((call: ApprovalCall) => boolean)[] {
   if (!isPlainObject(args)) throw configError(id, base, 'args must map JSON pointers to a glob or { regex }');
   return Object.entries(args).map(([pointer, spec]) => {
@@ -242,30 +280,41 @@ function compileArgs(
         `args key ${JSON.stringify(pointer)} is not a JSON pointer (like "/path" or "/items/0")`,
       );
     }
-    let test: StringTest;
-    if (typeof spec === 'string') {
-      test = compileGlob(spec, id, where, `args ${pointer}`);
-    } else if (isPlainObject(spec) && Object.keys(spec).length === 1 && typeof spec['regex'] === 'string') {
-      test = compileRegex(spec['regex'], id, `${where}/regex`, pointer);
-    } else {
-      throw configError(id, where, `args ${pointer} must be a glob string or { regex: "..." }`);
-    }
+    const test = compileTextSpec(spec, id, where, `args ${pointer}`, text);
     return (call: ApprovalCall) => {
       const value = resolveJsonPointer(call.args, tokens);
       if (value === undefined) return false;
-      const text = typeof value === 'string' ? value : canonicalJson(value);
-      // Security choice: deny, ask and rate-limit rules also try the normalized form of a path-like value, so
-      // `/srv/public/../secrets/x` or `//srv/secrets/x` cannot slip past a rule on `/srv/secrets/**`. Allow
-      // rules match the value exactly as given and gain nothing from normalization.
-      return test(text) || (restrictive && normalizedForms(text).some(test));
+      // Security choice: deny, ask and rate-limit rules also try the normalized forms of the value (see
+      // arg-match.ts), so `/srv/public/../secrets/x` cannot slip past a rule on `/srv/secrets/**`. Allow rules
+      // match the value as given and gain nothing from normalization.
+      return matchesText(test, argumentText(value), text.restrictive);
     };
   });
 }
 
-function normalizedForms(text: string): string[] {
-  if (!text.includes('/') && !text.includes('\\')) return [];
-  const slashed = text.replaceAll('\\', '/');
-  return [...new Set([slashed, posix.normalize(slashed)])].filter((form) => form !== text);
+/** A glob string or `{ regex }`, compiled; CONFIG_INVALID naming the rule and field otherwise. */
+function compileTextSpec(
+  spec: unknown,
+  id: string,
+  where: string,
+  field: string,
+  options: TextMatchOptions,
+): TextTest {
+  if (typeof spec === 'string' && spec !== '') {
+    try {
+      return compileGlobTest(spec, options);
+    } catch (error) {
+      throw configError(id, where, `${field} is not a valid glob: ${(error as Error).message}`);
+    }
+  }
+  if (isPlainObject(spec) && Object.keys(spec).length === 1 && typeof spec['regex'] === 'string') {
+    try {
+      return compileRegexTest(spec['regex'], options);
+    } catch (error) {
+      throw configError(id, `${where}/regex`, `${field} regex is invalid: ${(error as Error).message}`);
+    }
+  }
+  throw configError(id, where, `${field} must be a glob string or { regex: "..." }`);
 }
 
 function compileGlob(glob: unknown, id: string, where: string, field: string): StringTest {
@@ -276,17 +325,6 @@ function compileGlob(glob: unknown, id: string, where: string, field: string): S
   } catch (error) {
     throw configError(id, where, `${field} is not a valid glob: ${(error as Error).message}`);
   }
-}
-
-function compileRegex(source: string, id: string, where: string, pointer: string): StringTest {
-  let regex: RegExp;
-  try {
-    // No flags: the operator writes anchors and case handling into the pattern (reference-rules §17).
-    regex = new RegExp(source);
-  } catch (error) {
-    throw configError(id, where, `args ${pointer} regex is invalid: ${(error as Error).message}`);
-  }
-  return (value) => regex.test(value);
 }
 
 function compileRateLimit(rateLimit: unknown, id: string, where: string): SlidingWindowLimiter {
@@ -307,6 +345,12 @@ function compileRateLimit(rateLimit: unknown, id: string, where: string): Slidin
   }
   if (windowMs <= 0) throw configError(id, `${where}/per`, 'rateLimit.per must be longer than zero');
   return createSlidingWindowLimiter(calls, windowMs);
+}
+
+function watchedNames(match: unknown): string[] {
+  const args = isPlainObject(match) ? match['args'] : undefined;
+  if (!isPlainObject(args)) return [];
+  return Object.keys(args).flatMap((pointer) => parseJsonPointer(pointer)?.slice(0, 1) ?? []);
 }
 
 function configError(id: string | undefined, pointer: string, message: string): PortcullisError {

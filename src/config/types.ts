@@ -79,7 +79,11 @@ export interface ApprovalRuleConfig {
     riskAtLeast?: RiskLevel;
     principal?: string;
     args?: Record<string, string | { regex: string }>;
+    /** Matches when any string anywhere in the arguments matches. */
+    anyArg?: string | { regex: string };
   };
+  /** Case handling of argument matching; the default folds case for deny, ask and rateLimit rules only. */
+  caseSensitive?: boolean;
   decision?: 'allow' | 'deny' | 'ask';
   reason?: string;
   prompt?: string;

@@ -55,7 +55,7 @@ export function createApprovalStage(deps: ApprovalStageDeps): ApprovalStage {
           risk,
           args,
           ...(caller.principal === 'anonymous' ? {} : { principal: caller.principal }),
-          ...(caller.approvalAnswer === undefined ? {} : { counted: true }),
+          ...(caller.approvalVerified === true ? { counted: true } : {}),
         },
         deps.now(),
       );
@@ -78,7 +78,10 @@ export function createApprovalStage(deps: ApprovalStageDeps): ApprovalStage {
           record: { ...record, decision: 'deny' },
         };
       }
-      const prompt = renderApprovalPrompt(hitl.prompt ?? deps.promptTemplateOf?.(tool), tool.alias, args);
+      const prompt = renderApprovalPrompt(hitl.prompt ?? deps.promptTemplateOf?.(tool), tool.alias, args, {
+        inputSchema: tool.definition.inputSchema,
+        sensitive: deps.rules.watchedArgs(hitl.ruleId),
+      });
       const outcome = await askPerson(caller, prompt, deps.rules.version);
       const decidedAt = new Date(deps.now()).toISOString();
       const verdict = interpretElicitation(outcome);

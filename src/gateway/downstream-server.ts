@@ -27,6 +27,8 @@ import {
   type UpstreamSampling,
 } from '../upstream/index.ts';
 import { traceContextFromMeta, type Telemetry } from '../telemetry/index.ts';
+import { maskOutgoingErrors } from './masked-errors.ts';
+import { stripGatewayMeta } from './upstream-results.ts';
 import type { ParkedCall, ParkedCalls, ParkedStep, PendingInput, UpstreamQuestion } from './parked-calls.ts';
 import type { CallerContext, CallPipeline } from './pipeline.ts';
 import { routeCompletion, type UpstreamSurface } from './prompts-resources.ts';
@@ -81,22 +83,28 @@ const approvalPolicy = (version: string) => `approval:${version}`;
 /**
  * Reads the approval answer of a retried modern call. The state must open against this exact call and the
  * current policy version; a tampered, replayed, expired or swapped state denies the call ('invalid-state').
+ * `verified` is true only for a state that opened (at most once, the sealer uses it up): only that retry was
+ * already counted by the rate limits.
  */
 function readApprovalAnswer(
   core: GatewayCore,
   state: string,
   binding: { principal: string; alias: string; argsDigest: string },
   ctx: ServerContext,
-): ElicitationOutcome {
-  if (!state.startsWith(APPROVAL_PREFIX)) return 'invalid-state';
+): { answer: ElicitationOutcome; verified: boolean } {
+  const refused = { answer: 'invalid-state', verified: false } as const;
+  if (!state.startsWith(APPROVAL_PREFIX)) return refused;
   const opened = core.sealer.open(state.slice(APPROVAL_PREFIX.length), {
     ...binding,
     policyVersion: approvalPolicy(core.policyVersion()),
   });
-  if (!opened.ok) return 'invalid-state';
+  if (!opened.ok) return refused;
   const answer = ctx.mcpReq.inputResponses?.[APPROVAL_KEY] as { action?: unknown } | undefined;
   const action = answer?.action;
-  return action === 'accept' || action === 'decline' || action === 'cancel' ? action : 'cancel';
+  return {
+    answer: action === 'accept' || action === 'decline' || action === 'cancel' ? action : 'cancel',
+    verified: true,
+  };
 }
 
 /** Legacy era: asks on the call's own stream with an explicit timeout; maps every ending to an outcome. */
@@ -169,6 +177,15 @@ async function relaySampling(
   );
 }
 
+/**
+ * An upstream's question as the person sees it: marked as the upstream's, so that it can never pass for a
+ * Portcullis approval prompt (docs/security.md, "Call guards").
+ */
+function markAsUpstreams(params: UpstreamElicitation, upstream: string | undefined): UpstreamElicitation {
+  const who = upstream === undefined ? 'The tool' : `Upstream server "${upstream}"`;
+  return { ...params, message: `${who} asks (this is not a Portcullis approval): ${params.message}` };
+}
+
 /** Relays an upstream elicitation through `ask`, noting the client's action (or `failed`) in `asked`. */
 function relayElicitation(
   ask: () => Promise<ElicitResult>,
@@ -221,6 +238,7 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
     // A relayed elicitation form is the upstream's schema, checked against the client's answer.
     jsonSchemaValidator: linearJsonSchemaValidator(),
   });
+  maskOutgoingErrors(server, core);
 
   const clientCanElicit = () => server.getClientCapabilities()?.elicitation !== undefined;
   const clientCanSample = () => server.getClientCapabilities()?.sampling !== undefined;
@@ -269,7 +287,9 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
     ctx: ServerContext,
   ): Promise<CallToolResult | InputRequiredResult> => {
     {
-      const outputSchema = core.registry.resolve(alias)?.definition.outputSchema;
+      const resolved = core.registry.resolve(alias);
+      const outputSchema = resolved?.definition.outputSchema;
+      const upstreamId = resolved?.upstream;
       const project = (result: CallToolResult) => server.projectCallToolResult(result, outputSchema);
 
       const asked: AuditUpstreamRequest[] = [];
@@ -278,7 +298,11 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
         const askClient = canElicit
           ? (params: UpstreamElicitation, signal: AbortSignal): Promise<ElicitResult> =>
               relayElicitation(
-                () => ctx.mcpReq.elicitInput(params, { signal, timeout: core.elicitationTimeoutMs }),
+                () =>
+                  ctx.mcpReq.elicitInput(markAsUpstreams(params, upstreamId), {
+                    signal,
+                    timeout: core.elicitationTimeoutMs,
+                  }),
                 asked,
               )
           : undefined;
@@ -341,11 +365,13 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
             signal,
             canElicit,
             upstreamRequests: asked,
-            ...(approvalAnswer === undefined ? {} : { approvalAnswer }),
+            ...(approvalAnswer === undefined
+              ? {}
+              : { approvalAnswer: approvalAnswer.answer, approvalVerified: approvalAnswer.verified }),
             ...(canElicit
               ? {
                   askClient: (params: UpstreamElicitation) =>
-                    relayElicitation(() => ask.elicit(params), asked),
+                    relayElicitation(() => ask.elicit(markAsUpstreams(params, upstreamId)), asked),
                 }
               : {}),
             ...(canSample
@@ -465,10 +491,13 @@ function parkForInput(
   });
 }
 
-/** Runs an upstream prompt or resource request; its error crosses /mcp masked, as a JSON-RPC error. */
+/**
+ * Runs an upstream prompt, resource or completion request: its result loses the gateway's `_meta` keys, its
+ * error crosses /mcp masked, as a JSON-RPC error.
+ */
 async function masked<T>(core: GatewayCore, run: () => Promise<T>): Promise<T> {
   try {
-    return await run();
+    return stripGatewayMeta(await run());
   } catch (error) {
     const message = core.mask(error instanceof Error ? error.message : String(error));
     throw new ProtocolError(ProtocolErrorCode.InternalError, message);

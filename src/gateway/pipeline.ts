@@ -12,6 +12,7 @@ import type { Masker } from '../sandbox/index.ts';
 import type { ElicitationAsker, SamplingAsker, Supervisor } from '../upstream/index.ts';
 import type { ArgumentValidator } from './argument-validator.ts';
 import type { ToolRegistry } from './registry.ts';
+import { acceptUpstreamToolResult } from './upstream-results.ts';
 import type { ExposedTool, LocalToolProvider } from './types.ts';
 import { toWireError, type WireError } from './wire-errors.ts';
 
@@ -43,6 +44,11 @@ export interface CallerContext {
   askApproval?: (prompt: string) => Promise<ElicitationOutcome>;
   /** Modern era, retried call: the person's answer to the approval prompt (already checked against the seal). */
   approvalAnswer?: ElicitationOutcome;
+  /**
+   * True only when `approvalAnswer` came with a sealed state that opened for this exact call (once): that retry
+   * was counted in its first round, so rate limits skip it. Any other requestState is counted like a new call.
+   */
+  approvalVerified?: boolean;
 }
 
 /** The outcome of the approval stages for one call. */
@@ -124,7 +130,8 @@ export async function executeTool(
       throw new PortcullisError('UNKNOWN_TOOL', `Unknown tool: ${tool.alias}`);
     return deps.local.run(tool.localToolId, args, caller.signal);
   }
-  return deps.supervisor.callTool(tool.upstream as string, tool.upstreamTool as string, args, {
+  const upstream = tool.upstream as string;
+  const result = await deps.supervisor.callTool(upstream, tool.upstreamTool as string, args, {
     signal: caller.signal,
     ...(caller.progress ? { onProgress: caller.progress } : {}),
     ...(caller.askClient ? { askClient: caller.askClient } : {}),
@@ -133,6 +140,7 @@ export async function executeTool(
     ...(caller.upstreamRequests ? { onDeclined: noteDeclined(caller.upstreamRequests) } : {}),
     ...(caller.meta ? { meta: caller.meta } : {}),
   });
+  return acceptUpstreamToolResult(result, upstream);
 }
 
 /** Notes in the audit record an upstream request that the gateway declined because the caller cannot answer it. */

@@ -69,7 +69,9 @@ describe('a modern upstream asking a legacy client', () => {
       },
     });
     const result = (await client.callTool({ name: 'modern_greet', arguments: {} })) as CallToolResult;
-    expect(asked).toEqual(['What is your name?']);
+    expect(asked).toEqual([
+      'Upstream server "modern" asks (this is not a Portcullis approval): What is your name?',
+    ]);
     expect(result.content).toEqual([{ type: 'text', text: 'Hello, Grace!' }]);
     await client.close();
   });

@@ -60,7 +60,9 @@ describe('upstream elicitation answered by a modern client', () => {
     expect(resultText(result)).toContain(name);
     expect(resultText(result)).toContain(email);
     expect(asked).toHaveLength(1);
-    expect(asked[0]?.message).toBe('Please provide inputs for the following fields:');
+    expect(asked[0]?.message).toBe(
+      'Upstream server "every" asks (this is not a Portcullis approval): Please provide inputs for the following fields:',
+    );
     expect(Object.keys(asked[0]?.requestedSchema.properties ?? {})).toEqual(
       expect.arrayContaining(['name', 'check', 'email']),
     );

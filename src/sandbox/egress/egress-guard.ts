@@ -10,6 +10,7 @@ import { PortcullisError } from '../../errors/index.ts';
 import { isHostAllowed } from './host-patterns.ts';
 import { classifyAddress, createAddressTrust } from './ip-ranges.ts';
 import { sendPinnedRequest } from './pinned-request.ts';
+import { assertNoUserinfo, assertUnambiguousLocation, assertUnambiguousUrl } from './url-shape.ts';
 import type {
   EgressPolicy,
   EgressRequest,
@@ -76,6 +77,8 @@ function security(reason: string, message: string): PortcullisError {
 
 function parseUrl(input: string | URL): URL {
   if (input instanceof URL) return input;
+  // Before parsing: the parser itself repairs (and so hides) the shapes other parsers read differently.
+  assertUnambiguousUrl(input);
   try {
     return new URL(input);
   } catch {
@@ -151,6 +154,7 @@ export function createEgressGuard(options: EgressGuardOptions = {}): EgressGuard
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw security('unsupported-scheme', `fetch refused: scheme ${url.protocol} is not http or https`);
     }
+    assertNoUserinfo(url);
     const hostname = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
     if (hostname === '') {
       throw new PortcullisError('INVALID_INPUT', 'fetch: the URL has no host', { reason: 'missing-host' });
@@ -240,6 +244,7 @@ export function createEgressGuard(options: EgressGuardOptions = {}): EgressGuard
         if (redirects >= maxRedirects) {
           throw security('too-many-redirects', `fetch refused: more than ${maxRedirects} redirects`);
         }
+        assertUnambiguousLocation(location);
         let next: URL;
         try {
           next = new URL(location, target.url);

@@ -1,0 +1,37 @@
+/**
+ * The last gate of every JSON-RPC error a downstream server sends (docs/security.md, "Masking"): whoever built
+ * the error (a handler, the gateway's wire mapping, the SDK itself), its message and data pass the masker on
+ * the way to the transport, so no path can skip it.
+ */
+import type { JSONRPCMessage, Server, Transport } from '@modelcontextprotocol/server';
+
+/** What masks the text of an outgoing error. */
+export interface ErrorMasker {
+  mask(text: string): string;
+  maskDeep<T>(value: T): T;
+}
+
+/** Masks the `error` of a JSON-RPC error response; every other message passes unchanged. */
+export function maskErrorResponse(message: JSONRPCMessage, masker: ErrorMasker): JSONRPCMessage {
+  const error = (message as { error?: unknown }).error;
+  if (error === null || typeof error !== 'object') return message;
+  const { message: text, data, ...rest } = error as { message?: unknown; data?: unknown };
+  return {
+    ...message,
+    error: {
+      ...rest,
+      message: typeof text === 'string' ? masker.mask(text) : text,
+      ...(data === undefined ? {} : { data: masker.maskDeep(data) }),
+    },
+  } as JSONRPCMessage;
+}
+
+/** Makes every transport this server connects to send its errors masked. */
+export function maskOutgoingErrors(server: Server, masker: ErrorMasker): void {
+  const connect = server.connect.bind(server);
+  server.connect = (transport: Transport) => {
+    const send = transport.send.bind(transport);
+    transport.send = (message, options) => send(maskErrorResponse(message, masker), options);
+    return connect(transport);
+  };
+}
