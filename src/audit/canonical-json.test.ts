@@ -25,6 +25,12 @@ describe('canonicalJson', () => {
     expect(canonicalJson({ a: 1, b: { c: 2, d: 3 } })).toBe(canonicalJson({ b: { d: 3, c: 2 }, a: 1 }));
   });
 
+  it('writes a value nested 100,000 levels deep without recursion (issue 14: no stack overflow)', () => {
+    let value: unknown = 1;
+    for (let i = 0; i < 100_000; i += 1) value = i % 2 === 0 ? { b: value, a: null } : [value];
+    expect(canonicalJson(value)).toBe('[{"a":null,"b":'.repeat(50_000) + '1' + '}]'.repeat(50_000));
+  });
+
   it('allows the same object twice when it is not a cycle', () => {
     const shared = { x: 1 };
     expect(canonicalJson([shared, shared])).toBe('[{"x":1},{"x":1}]');

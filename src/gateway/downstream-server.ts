@@ -21,6 +21,7 @@ import {
 import { argsDigest, type ApprovalSealer, type ElicitationOutcome } from '../approval/index.ts';
 import type { AuditUpstreamRequest } from '../audit/index.ts';
 import { ApprovalRequired } from './approval-stage.ts';
+import { argumentLimitError } from './argument-limits.ts';
 import type { UpstreamElicitation, UpstreamSampling } from '../upstream/index.ts';
 import { traceContextFromMeta, type Telemetry } from '../telemetry/index.ts';
 import type { ParkedCall, ParkedCalls, ParkedStep, PendingInput, UpstreamQuestion } from './parked-calls.ts';
@@ -306,6 +307,8 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
 
       // Modern era: the client cannot be asked mid-call. Approval prompts and upstream questions are answered
       // with input_required; a running upstream call waits in the parking lot until the client retries.
+      // Arguments beyond the door limits are never digested: the pipeline refuses and records them at once.
+      if (argumentLimitError(alias, args)) return project(await core.pipeline.call(alias, args, caller(ctx)));
       const binding = { principal: identity.principal, alias, argsDigest: argsDigest(args) };
       const canElicit = clientCanElicit();
       const canSample = clientCanSample();
