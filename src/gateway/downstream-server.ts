@@ -30,6 +30,7 @@ import { routeCompletion, type UpstreamSurface } from './prompts-resources.ts';
 import type { ResourceFollower, ResourceSubscriptions } from './resource-subscriptions.ts';
 import type { ToolRegistry } from './registry.ts';
 import type { SamplingReview } from './sampling-review.ts';
+import { toWireError } from './wire-errors.ts';
 import type { Supervisor } from '../upstream/index.ts';
 
 /** The gateway's identity toward clients. */
@@ -254,9 +255,21 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
         transport: identity.principal === 'stdio' ? 'pipe' : 'tcp',
         ...traceContextFromMeta(ctx.mcpReq._meta as Record<string, unknown> | undefined),
       },
-      () => callTool(request.params.name, request.params.arguments ?? {}, ctx),
+      () => callTool(request.params.name, request.params.arguments ?? {}, ctx).catch(toCallAnswer),
     ),
   );
+
+  /**
+   * The last net of a tools/call: errors of the SDK's own (protocol errors, input rounds) pass on, a
+   * PortcullisError gets its stable code, and anything else becomes INTERNAL without its message, so no
+   * internal text (a stack overflow, a TypeError) reaches the client.
+   */
+  const toCallAnswer = (error: unknown): CallToolResult => {
+    if (error instanceof ProtocolError || error instanceof SdkError) throw error;
+    const wire = toWireError(error, { mask: core.mask });
+    if (wire.kind === 'protocol-error') throw wire.error;
+    return wire.result;
+  };
 
   const callTool = async (
     alias: string,
