@@ -10,6 +10,12 @@ export const MAX_JSON_DEPTH = 64;
 /** The most values (objects, arrays and scalars; keys not counted) accepted in one value. */
 export const MAX_JSON_NODES = 100_000;
 
+/**
+ * The deepest nesting of a tool result passed on to the client: deeper ones are refused, because the
+ * transports' JSON encoder gives up a few thousand levels down and the client would never get an answer.
+ */
+export const MAX_RESULT_DEPTH = 512;
+
 /** How a value breaks the bounds: nested too deep, too many values, or an object met twice (never from JSON text). */
 export type JsonShapeExcess = 'too-deep' | 'too-many-nodes' | 'not-json';
 

@@ -2,8 +2,9 @@
  * The door check of a tools/call (docs/security.md, "Hostile input"): arguments nested deeper than
  * MAX_JSON_DEPTH levels or holding more than MAX_JSON_NODES values are refused before validation, approval or
  * execution, so no later stage (schema check, masking, digests, the upstream's encoder) walks an unbounded value.
+ * A result nested deeper than MAX_RESULT_DEPTH is refused on the way back for the same reason.
  */
-import { jsonShapeExcess, MAX_JSON_DEPTH, MAX_JSON_NODES } from '../audit/index.ts';
+import { jsonShapeExcess, MAX_JSON_DEPTH, MAX_JSON_NODES, MAX_RESULT_DEPTH } from '../audit/index.ts';
 import { PortcullisError } from '../errors/index.ts';
 
 const PROBLEMS = {
@@ -28,4 +29,15 @@ export function argumentLimitError(alias: string, args: unknown): PortcullisErro
 /** What the audit record keeps of refused arguments: a note, never the unbounded value itself. */
 export function refusedArgumentsNote(error: PortcullisError): string {
   return `[not recorded: ${error.message.split(';')[0]}]`;
+}
+
+/** The refusal of a result nested deeper than MAX_RESULT_DEPTH (UPSTREAM_ERROR, reason result-too-deep), or undefined. */
+export function resultLimitError(alias: string, result: unknown): PortcullisError | undefined {
+  if (jsonShapeExcess(result, MAX_RESULT_DEPTH, Number.POSITIVE_INFINITY) !== 'too-deep') return undefined;
+  return new PortcullisError(
+    'UPSTREAM_ERROR',
+    `the result of ${alias} is nested deeper than ${MAX_RESULT_DEPTH} levels, more than Portcullis passes on; ` +
+      'the tool ran, but its result was dropped: ask the tool for a flatter answer',
+    { reason: 'result-too-deep' },
+  );
 }

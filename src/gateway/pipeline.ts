@@ -10,7 +10,7 @@ import { executionTargetOf, type Telemetry } from '../telemetry/index.ts';
 import { PortcullisError } from '../errors/index.ts';
 import type { Masker } from '../sandbox/index.ts';
 import type { ElicitationAsker, SamplingAsker, Supervisor } from '../upstream/index.ts';
-import { argumentLimitError, refusedArgumentsNote } from './argument-limits.ts';
+import { argumentLimitError, refusedArgumentsNote, resultLimitError } from './argument-limits.ts';
 import type { ArgumentValidator } from './argument-validator.ts';
 import type { ToolRegistry } from './registry.ts';
 import type { ExposedTool, LocalToolProvider } from './types.ts';
@@ -208,6 +208,8 @@ export function createCallPipeline(deps: PipelineDeps): CallPipeline {
               caller.meta,
             )
           : await executeTool(deps, tool, validArgs, caller);
+        const unsendable = resultLimitError(alias, result);
+        if (unsendable) throw unsendable;
         return await finish(maskResult(result, deps.masker()));
       } catch (error) {
         // A modern-era ask is not an outcome: the call continues on the client's retry and is recorded then.
