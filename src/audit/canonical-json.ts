@@ -58,6 +58,9 @@ function literalOf(value: unknown): string | undefined | object {
   }
 }
 
+/** Paths at most this long are scanned for cycles rather than kept in a set. */
+const SHORT_PATH = 16;
+
 function opened(object: object): OpenContainer {
   const keys = Array.isArray(object) ? null : Object.keys(object).sort();
   return { object, keys, length: keys ? keys.length : (object as unknown[]).length, next: 0, wrote: false };
@@ -68,14 +71,22 @@ function opened(object: object): OpenContainer {
 // detect cycles (the same object twice on one path), while the same object in two branches is allowed.
 function serializeContainer(root: object): string {
   const stack: OpenContainer[] = [opened(root)];
-  const open = new Set<object>([root]);
+  // A short path is scanned (cheapest for records a few levels deep); a long one gets a set, so a deep value
+  // costs O(1) per check instead of O(depth).
+  let longPath: Set<object> | undefined;
+  const isOpen = (object: object): boolean => {
+    if (longPath) return longPath.has(object);
+    for (const container of stack) if (container.object === object) return true;
+    return false;
+  };
   let text = Array.isArray(root) ? '[' : '{';
   while (stack.length > 0) {
     const top = stack[stack.length - 1] as OpenContainer;
     if (top.next >= top.length) {
       text += top.keys ? '}' : ']';
-      open.delete(top.object);
+      longPath?.delete(top.object);
       stack.pop();
+      if (stack.length <= SHORT_PATH) longPath = undefined;
       continue;
     }
     const index = top.next;
@@ -96,9 +107,10 @@ function serializeContainer(root: object): string {
       text += prefix + member;
       continue;
     }
-    if (open.has(member)) throw new TypeError('canonical JSON cannot hold a cycle');
-    open.add(member);
+    if (isOpen(member)) throw new TypeError('canonical JSON cannot hold a cycle');
     stack.push(opened(member));
+    if (longPath) longPath.add(member);
+    else if (stack.length > SHORT_PATH) longPath = new Set(stack.map((container) => container.object));
     text += prefix + (Array.isArray(member) ? '[' : '{');
   }
   return text;
