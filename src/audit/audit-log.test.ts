@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isPortcullisError } from '../errors/index.ts';
+import { createMasker } from '../sandbox/masking.ts';
 import { openStore } from '../store/index.ts';
 import type { Store } from '../store/index.ts';
 import {
@@ -106,6 +107,36 @@ describe('append', () => {
     cyclic['self'] = cyclic;
     const entry = log.append(call({ arguments: cyclic }));
     expect(entry.record.arguments).toBe('[not serializable]');
+    expect(verifyAuditChain(store)).toMatchObject({ ok: true, rows: 1 });
+  });
+
+  it('records a call whose arguments are nested 10,000 levels deep, masked, without losing the row (issue 14)', () => {
+    let deep: unknown = 'Bearer hunter22';
+    for (let i = 0; i < 10_000; i += 1) deep = { a: deep };
+    const masked = createAuditLog(store, { clock: () => now, masker: createMasker(['hunter22']) });
+    const entry = masked.append(call({ arguments: { deep } }));
+    expect(entry.record.arguments).toMatch(/^\[not recorded: nested deeper than 64 levels/);
+    expect(JSON.stringify(entry.record)).not.toContain('hunter22');
+    expect(verifyAuditChain(store)).toMatchObject({ ok: true, rows: 1 });
+  });
+
+  it('still writes a minimal masked row when the masker itself fails', () => {
+    const failing = {
+      maskDeep: <T>(value: T): T => {
+        if (
+          typeof value === 'object' &&
+          value !== null &&
+          'arguments' in value &&
+          value.arguments !== '[not serializable]'
+        )
+          throw new RangeError('Maximum call stack size exceeded');
+        return JSON.parse(JSON.stringify(value).split('hunter22').join('***')) as T;
+      },
+    };
+    const masked = createAuditLog(store, { clock: () => now, masker: failing });
+    const entry = masked.append(call({ principal: 'hunter22-user', arguments: { token: 'hunter22' } }));
+    expect(entry.record.arguments).toBe('[not serializable]');
+    expect(entry.record.principal).toBe('***-user');
     expect(verifyAuditChain(store)).toMatchObject({ ok: true, rows: 1 });
   });
 

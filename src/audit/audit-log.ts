@@ -11,6 +11,7 @@ import type {
 } from '../store/index.ts';
 import { canonicalJson } from './canonical-json.ts';
 import { GENESIS_DIGEST, linkDigest } from './chain.ts';
+import { jsonShapeExcess, MAX_JSON_DEPTH, MAX_JSON_NODES } from './json-shape.ts';
 import { recordId } from './record-id.ts';
 import type { AuditDecision, AuditEntry, AuditInput, AuditRecord } from './record.ts';
 
@@ -91,6 +92,15 @@ const MAX_LIMIT = 1000;
 const EXPORT_PAGE = 500;
 /** Stands in for arguments (or a toolSafety block) that cannot be written as JSON. */
 const UNSERIALIZABLE = '[not serializable]';
+/** Stands in for arguments beyond the JSON shape bounds (they could not be read back or exported as JSON). */
+const BEYOND_BOUNDS = `[not recorded: nested deeper than ${MAX_JSON_DEPTH} levels or more than ${MAX_JSON_NODES} values]`;
+
+/** The record with arguments beyond the shape bounds replaced by a note. */
+function withinBounds(record: AuditRecord): AuditRecord {
+  const excess = jsonShapeExcess(record.arguments);
+  if (excess === undefined) return record;
+  return { ...record, arguments: excess === 'not-json' ? UNSERIALIZABLE : BEYOND_BOUNDS };
+}
 
 /** Builds the audit log over an open store. */
 export function createAuditLog(store: Store, options: AuditLogOptions = {}): AuditLog {
@@ -102,17 +112,20 @@ export function createAuditLog(store: Store, options: AuditLogOptions = {}): Aud
     const timeMs = input.time === undefined ? new Date(clock()).getTime() : parseTime(input.time, 'time');
     const time = input.time ?? new Date(timeMs).toISOString();
     const built = { ...input, id: input.id ?? recordId(timeMs), time } as AuditRecord;
-    let record = masker ? masker.maskDeep(built) : built;
+    let record: AuditRecord;
     let text: string;
     try {
+      record = masker ? masker.maskDeep(withinBounds(built)) : withinBounds(built);
       text = canonicalJson(record);
     } catch {
-      // The call has happened: record it even when its free-form parts cannot be written as JSON.
-      record = {
-        ...record,
+      // The call has happened: record it even when its free-form parts cannot be masked or written as JSON.
+      // What is left was built by the gateway (small and flat), so masking and writing it cannot fail the same way.
+      const minimal = {
+        ...built,
         arguments: UNSERIALIZABLE,
-        ...(record.origin === 'local' ? { toolSafety: UNSERIALIZABLE } : {}),
-      };
+        ...(built.origin === 'local' ? { toolSafety: UNSERIALIZABLE } : {}),
+      } as AuditRecord;
+      record = masker ? masker.maskDeep(minimal) : minimal;
       text = canonicalJson(record);
     }
     const row = {

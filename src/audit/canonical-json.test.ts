@@ -25,6 +25,24 @@ describe('canonicalJson', () => {
     expect(canonicalJson({ a: 1, b: { c: 2, d: 3 } })).toBe(canonicalJson({ b: { d: 3, c: 2 }, a: 1 }));
   });
 
+  it('writes a value nested 100,000 levels deep without recursion (issue 14: no stack overflow)', () => {
+    let value: unknown = 1;
+    for (let i = 0; i < 100_000; i += 1) value = i % 2 === 0 ? { b: value, a: null } : [value];
+    expect(canonicalJson(value)).toBe('[{"a":null,"b":'.repeat(50_000) + '1' + '}]'.repeat(50_000));
+  });
+
+  it('refuses a cycle that closes deep down, and allows a shared object deep down', () => {
+    const top: Record<string, unknown> = {};
+    let bottom = top;
+    for (let i = 0; i < 40; i += 1) bottom = (bottom['next'] = {}) as Record<string, unknown>;
+    const shared = { x: 1 };
+    bottom['left'] = shared;
+    bottom['right'] = shared;
+    expect(canonicalJson(top)).toContain('{"left":{"x":1},"right":{"x":1}}');
+    bottom['loop'] = top;
+    expect(() => canonicalJson(top)).toThrow(/cycle/);
+  });
+
   it('allows the same object twice when it is not a cycle', () => {
     const shared = { x: 1 };
     expect(canonicalJson([shared, shared])).toBe('[{"x":1},{"x":1}]');

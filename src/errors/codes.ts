@@ -27,7 +27,8 @@ export const ERROR_CODES = {
   STORE_CORRUPT: 'The database file is damaged or is not a SQLite database; it is refused, never repaired.',
   // Gateway and upstreams (gateway/, upstream/)
   UNKNOWN_TOOL: 'No exposed tool has that name (unknown, withheld or hidden tools all answer this).',
-  INVALID_ARGUMENTS: 'The tool arguments do not match the tool inputSchema.',
+  INVALID_ARGUMENTS:
+    'Tool arguments do not match the inputSchema, exceed the nesting/size limits or cannot be encoded.',
   UPSTREAM_UNAVAILABLE: 'The upstream server that owns the tool is not connected right now.',
   UPSTREAM_TIMEOUT: 'The upstream did not answer within the per-call timeout.',
   UPSTREAM_ERROR: 'The upstream answered the call with an error.',

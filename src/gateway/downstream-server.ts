@@ -21,6 +21,7 @@ import {
 import { argsDigest, type ApprovalSealer, type ElicitationOutcome } from '../approval/index.ts';
 import type { AuditUpstreamRequest } from '../audit/index.ts';
 import { ApprovalRequired } from './approval-stage.ts';
+import { argumentLimitError } from './argument-limits.ts';
 import {
   linearJsonSchemaValidator,
   type UpstreamElicitation,
@@ -35,6 +36,7 @@ import { routeCompletion, type UpstreamSurface } from './prompts-resources.ts';
 import type { ResourceFollower, ResourceSubscriptions } from './resource-subscriptions.ts';
 import type { ToolRegistry } from './registry.ts';
 import type { SamplingReview } from './sampling-review.ts';
+import { toWireError } from './wire-errors.ts';
 import type { Supervisor } from '../upstream/index.ts';
 
 /** The gateway's identity toward clients. */
@@ -277,9 +279,21 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
         transport: identity.principal === 'stdio' ? 'pipe' : 'tcp',
         ...traceContextFromMeta(ctx.mcpReq._meta as Record<string, unknown> | undefined),
       },
-      () => callTool(request.params.name, request.params.arguments ?? {}, ctx),
+      () => callTool(request.params.name, request.params.arguments ?? {}, ctx).catch(toCallAnswer),
     ),
   );
+
+  /**
+   * The last net of a tools/call: errors of the SDK's own (protocol errors, input rounds) pass on, a
+   * PortcullisError gets its stable code, and anything else becomes INTERNAL without its message, so no
+   * internal text (a stack overflow, a TypeError) reaches the client.
+   */
+  const toCallAnswer = (error: unknown): CallToolResult => {
+    if (error instanceof ProtocolError || error instanceof SdkError) throw error;
+    const wire = toWireError(error, { mask: core.mask });
+    if (wire.kind === 'protocol-error') throw wire.error;
+    return wire.result;
+  };
 
   const callTool = async (
     alias: string,
@@ -336,6 +350,8 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
 
       // Modern era: the client cannot be asked mid-call. Approval prompts and upstream questions are answered
       // with input_required; a running upstream call waits in the parking lot until the client retries.
+      // Arguments beyond the door limits are never digested: the pipeline refuses and records them at once.
+      if (argumentLimitError(alias, args)) return project(await core.pipeline.call(alias, args, caller(ctx)));
       const binding = { principal: identity.principal, alias, argsDigest: argsDigest(args) };
       const canElicit = clientCanElicit();
       const canSample = clientCanSample();

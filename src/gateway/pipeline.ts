@@ -1,5 +1,5 @@
 /**
- * The call pipeline of DESIGN.md §2, as named stages: resolve → validate → approval strategy → HITL mode →
+ * The call pipeline of DESIGN.md §2, as named stages: resolve → door limits → validate → approval strategy → HITL mode →
  * ask → execute → mask → record. Each stage is a small function; the approval and record stages are seams
  * filled by the approval and audit domains (a stage with nothing configured passes the call on).
  */
@@ -10,6 +10,7 @@ import { executionTargetOf, type Telemetry } from '../telemetry/index.ts';
 import { PortcullisError } from '../errors/index.ts';
 import type { Masker } from '../sandbox/index.ts';
 import type { ElicitationAsker, SamplingAsker, Supervisor } from '../upstream/index.ts';
+import { argumentLimitError, refusedArgumentsNote, resultLimitError } from './argument-limits.ts';
 import type { ArgumentValidator } from './argument-validator.ts';
 import type { ToolRegistry } from './registry.ts';
 import { acceptUpstreamToolResult } from './upstream-results.ts';
@@ -161,11 +162,13 @@ export function createCallPipeline(deps: PipelineDeps): CallPipeline {
       const startedAt = now();
       let tool: ExposedTool | undefined;
       let approvalRecord: Record<string, unknown> | undefined;
+      // Refused arguments beyond the bounds are recorded as a note, never as the unbounded value.
+      let recordedArgs = args;
       const finish = async (result: CallToolResult, errorCode?: string): Promise<CallToolResult> => {
         await deps.record?.({
           tool,
           alias,
-          args,
+          args: recordedArgs,
           caller,
           startedAt,
           durationMs: now() - startedAt,
@@ -183,6 +186,11 @@ export function createCallPipeline(deps: PipelineDeps): CallPipeline {
         tool = resolveTool(deps.registry, alias);
         const resolved = tool;
         deps.telemetry?.toolStarted({ alias, tool: resolved, caller, args });
+        const refusal = argumentLimitError(alias, args);
+        if (refusal) {
+          recordedArgs = refusedArgumentsNote(refusal);
+          throw refusal;
+        }
         const validArgs = deps.validator.validate(
           alias,
           tool.definition.inputSchema as Record<string, unknown>,
@@ -208,6 +216,8 @@ export function createCallPipeline(deps: PipelineDeps): CallPipeline {
               caller.meta,
             )
           : await executeTool(deps, tool, validArgs, caller);
+        const unsendable = resultLimitError(alias, result);
+        if (unsendable) throw unsendable;
         return await finish(maskResult(result, deps.masker()));
       } catch (error) {
         // A modern-era ask is not an outcome: the call continues on the client's retry and is recorded then.

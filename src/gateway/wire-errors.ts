@@ -19,7 +19,7 @@ export type WireError =
   { kind: 'tool-error'; result: CallToolResult } | { kind: 'protocol-error'; error: ProtocolError };
 
 /** Maps any error to its wire form, masking every message. */
-export function toWireError(error: unknown, masker: Masker): WireError {
+export function toWireError(error: unknown, masker: Pick<Masker, 'mask'>): WireError {
   if (!isPortcullisError(error)) {
     return {
       kind: 'tool-error',

@@ -1,7 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { createMasker } from './masking.ts';
 
+/** An object nested `depth` levels deep with `leaf` at the bottom, built without recursion. */
+function nested(depth: number, leaf: unknown): unknown {
+  let value = leaf;
+  for (let i = 0; i < depth; i += 1) value = { a: value };
+  return value;
+}
+
 describe('createMasker', () => {
+  it('walks values nested 100,000 levels deep without recursion (issue 14: no stack overflow)', () => {
+    const masker = createMasker(['s3cret']);
+    const clean = nested(100_000, 'plain');
+    expect(masker.maskDeep(clean)).toBe(clean);
+    let out = masker.maskDeep(nested(100_000, 'a s3cret here'));
+    for (let i = 0; i < 100_000; i += 1) out = (out as { a: unknown }).a;
+    expect(out).toBe('a *** here');
+  });
+
+  it('masks a cyclic value without looping forever', () => {
+    const cyclic: Record<string, unknown> = { note: 's3cret' };
+    cyclic['self'] = cyclic;
+    const out = createMasker(['s3cret']).maskDeep(cyclic);
+    expect(out['note']).toBe('***');
+    expect(out['self']).toBe(out);
+  });
+
   it.each([
     [['s3cret'], 'token s3cret here', 'token *** here'],
     [['abc'], 'abc is too short to mask', 'abc is too short to mask'],

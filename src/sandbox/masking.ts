@@ -32,33 +32,66 @@ export function createMasker(values: Iterable<string> = []): Masker {
     for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(MASK);
     return out;
   };
+  const holds = (text: string) => secrets.some((secret) => text.includes(secret));
   // Most values hold no secret: finding that out without copying is much cheaper than building a masked copy.
-  const holdsSecret = (value: unknown): boolean => {
-    if (typeof value === 'string') return secrets.some((secret) => value.includes(secret));
-    if (Array.isArray(value)) return value.some(holdsSecret);
-    if (value !== null && typeof value === 'object') {
-      for (const [key, inner] of Object.entries(value))
-        if (holdsSecret(key) || holdsSecret(inner)) return true;
+  // Both walks are iterative (values from clients and upstreams can nest arbitrarily deep) and meet each
+  // object once (a cycle ends instead of looping).
+  const holdsSecret = (root: unknown): boolean => {
+    const seen = new Set<object>();
+    const stack: unknown[] = [root];
+    while (stack.length > 0) {
+      const value = stack.pop();
+      if (typeof value === 'string') {
+        if (holds(value)) return true;
+        continue;
+      }
+      if (value === null || typeof value !== 'object' || seen.has(value)) continue;
+      seen.add(value);
+      if (Array.isArray(value)) {
+        for (const item of value) stack.push(item);
+        continue;
+      }
+      for (const [key, inner] of Object.entries(value)) {
+        if (holds(key)) return true;
+        stack.push(inner);
+      }
     }
     return false;
   };
-  const maskDeep = (value: unknown): unknown => {
-    if (typeof value === 'string') return mask(value);
-    if (Array.isArray(value)) return value.map(maskDeep);
-    if (value !== null && typeof value === 'object') {
-      const out: Record<string, unknown> = {};
+  const maskDeep = (root: unknown): unknown => {
+    // Each object met gets one copy, filled from the work list; a shared or cyclic object keeps its sharing.
+    const copies = new Map<object, unknown[] | Record<string, unknown>>();
+    const toFill: object[] = [];
+    const copyOf = (value: unknown): unknown => {
+      if (typeof value === 'string') return mask(value);
+      if (value === null || typeof value !== 'object') return value;
+      let copy = copies.get(value);
+      if (copy === undefined) {
+        copy = Array.isArray(value) ? [] : {};
+        copies.set(value, copy);
+        toFill.push(value);
+      }
+      return copy;
+    };
+    const result = copyOf(root);
+    while (toFill.length > 0) {
+      const source = toFill.pop() as object;
+      const target = copies.get(source) as unknown[] | Record<string, unknown>;
+      if (Array.isArray(target)) {
+        for (const item of source as unknown[]) target.push(copyOf(item));
+        continue;
+      }
       // defineProperty, not assignment: a key named __proto__ must stay data, never replace the prototype.
-      for (const [key, inner] of Object.entries(value)) {
-        Object.defineProperty(out, mask(key), {
-          value: maskDeep(inner),
+      for (const [key, inner] of Object.entries(source)) {
+        Object.defineProperty(target, mask(key), {
+          value: copyOf(inner),
           enumerable: true,
           writable: true,
           configurable: true,
         });
       }
-      return out;
     }
-    return value;
+    return result;
   };
   return {
     mask: secrets.length === 0 ? (text) => text : mask,

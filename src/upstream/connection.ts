@@ -16,6 +16,7 @@ import {
   type CompleteResult,
   type VersionNegotiationOptions,
 } from '@modelcontextprotocol/client';
+import { jsonShapeExcess, MAX_JSON_DEPTH } from '../audit/json-shape.ts';
 import type { UpstreamConfig } from '../config/index.ts';
 import { PortcullisError } from '../errors/index.ts';
 import { attachDirectToolCalls } from './direct-tool-call.ts';
@@ -231,7 +232,7 @@ export async function connectUpstream(
             },
           );
         }
-        throw toUpstreamError(config.id, name, error);
+        throw unencodableCall(config.id, name, args, error) ?? toUpstreamError(config.id, name, error);
       } finally {
         untrack();
       }
@@ -330,6 +331,35 @@ const CALL_LEVEL_SDK_ERRORS: ReadonlySet<string> = new Set([
   SdkErrorCode.MethodNotSupportedByProtocolVersion,
   SdkErrorCode.CapabilityNotSupported,
 ]);
+
+/**
+ * The call's own failure when its arguments could not be encoded for the wire (nested too deep for the encoder,
+ * a cycle, a bigint): the link is fine and stays up. Undefined when the failure came from elsewhere.
+ */
+function unencodableCall(
+  upstreamId: string,
+  name: string,
+  args: Record<string, unknown>,
+  error: unknown,
+): PortcullisError | undefined {
+  if (error instanceof PortcullisError || error instanceof SdkError || error instanceof ProtocolError)
+    return undefined;
+  let encodable = jsonShapeExcess(args, MAX_JSON_DEPTH, Number.POSITIVE_INFINITY) !== 'too-deep';
+  if (encodable) {
+    try {
+      JSON.stringify(args);
+    } catch {
+      encodable = false;
+    }
+  }
+  if (encodable) return undefined;
+  return new PortcullisError(
+    'INVALID_ARGUMENTS',
+    `arguments of ${name} cannot be encoded as JSON for upstream "${upstreamId}" (nested deeper than ` +
+      `${MAX_JSON_DEPTH} levels, a cycle, or a value JSON cannot hold); only this call failed`,
+    { reason: 'unencodable', cause: error },
+  );
+}
 
 function toUpstreamError(upstreamId: string, what: string, error: unknown): PortcullisError {
   if (error instanceof PortcullisError) return error;
