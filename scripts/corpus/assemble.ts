@@ -10,10 +10,12 @@ import { HARD_TEXT } from './honest-hard-text.ts';
 import { OFFICIAL_CORE } from './honest-official.ts';
 import { VENDOR_TOOLS } from './honest-vendors.ts';
 import { SPLIT_SEED, type Split } from './load.ts';
+import { CARRIERS, fromCarrier } from './poisoned-carriers.ts';
 import { POISONED_DIRECT } from './poisoned-direct.ts';
 import { POISONED_OBFUSCATED } from './poisoned-obfuscated.ts';
 import { POISONED_SCHEMA } from './poisoned-schema.ts';
 import { dealSplit } from './split.ts';
+import { honest as honestSpec } from './types.ts';
 import type { CorpusEntry, HonestSpec, PoisonedSpec } from './types.ts';
 
 // Ids come from the content, so reordering the tables never renames an entry (nor moves it between splits).
@@ -51,6 +53,18 @@ function honestEntries(specs: readonly HonestSpec[]): CorpusEntry[] {
   }));
 }
 
+// The clean carriers are honest entries too: their text then appears under both labels, so a model trained
+// on the corpus has to learn the payloads, not the carrier tools they happen to ride on.
+const CLEAN_CARRIERS: HonestSpec[] = CARRIERS.map((body) =>
+  honestSpec(
+    'written for this corpus: the clean body that poisoned entries hide their payloads in',
+    'carrier',
+    'none: it is the benign carrier without a payload',
+    fromCarrier(body),
+    { hard: false },
+  ),
+);
+
 /** The assembled corpus: entries by label and the split. */
 export interface AssembledCorpus {
   readonly poisoned: CorpusEntry[];
@@ -67,6 +81,7 @@ export function assembleCorpus(previous?: Readonly<Record<Split, readonly string
     ...EXTRA_TOOLS,
     ...HARD_TEXT,
     ...HARD_SCRIPTS,
+    ...CLEAN_CARRIERS,
   ]);
   const all = [...poisoned, ...honest];
   if (new Set(all.map((entry) => entry.id)).size !== all.length)
