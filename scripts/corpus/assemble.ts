@@ -12,6 +12,7 @@ import { VENDOR_TOOLS } from './honest-vendors.ts';
 import { SPLIT_SEED, type Split } from './load.ts';
 import { CARRIERS, fromCarrier } from './poisoned-carriers.ts';
 import { POISONED_DIRECT } from './poisoned-direct.ts';
+import { POISONED_MORE } from './poisoned-more.ts';
 import { POISONED_OBFUSCATED } from './poisoned-obfuscated.ts';
 import { POISONED_SCHEMA } from './poisoned-schema.ts';
 import { dealSplit } from './split.ts';
@@ -74,7 +75,12 @@ export interface AssembledCorpus {
 
 /** Builds every entry from the tables and deals the split, keeping `previous` assignments when given. */
 export function assembleCorpus(previous?: Readonly<Record<Split, readonly string[]>>): AssembledCorpus {
-  const poisoned = poisonedEntries([...POISONED_DIRECT, ...POISONED_SCHEMA, ...POISONED_OBFUSCATED]);
+  const poisoned = poisonedEntries([
+    ...POISONED_DIRECT,
+    ...POISONED_SCHEMA,
+    ...POISONED_OBFUSCATED,
+    ...POISONED_MORE,
+  ]);
   const honest = honestEntries([
     ...OFFICIAL_CORE,
     ...VENDOR_TOOLS,
