@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { EXTRA_TOOLS } from './honest-extra.ts';
+import { HARD_MORE } from './honest-hard-more.ts';
 import { HARD_SCRIPTS } from './honest-hard-scripts.ts';
 import { HARD_TEXT } from './honest-hard-text.ts';
 import { OFFICIAL_CORE } from './honest-official.ts';
@@ -87,6 +88,7 @@ export function assembleCorpus(previous?: Readonly<Record<Split, readonly string
     ...EXTRA_TOOLS,
     ...HARD_TEXT,
     ...HARD_SCRIPTS,
+    ...HARD_MORE,
     ...CLEAN_CARRIERS,
   ]);
   const all = [...poisoned, ...honest];
