@@ -1,0 +1,98 @@
+/**
+ * Assembles the poisoning corpus from the tables of scripts/corpus: gives each entry its content-derived id
+ * and deals the split (keeping a previous one). Pure: scripts/corpus/build.ts writes the result, and the
+ * corpus test compares it with the committed JSON.
+ */
+import { createHash } from 'node:crypto';
+import { EXTRA_TOOLS } from './honest-extra.ts';
+import { HARD_MORE } from './honest-hard-more.ts';
+import { HARD_SCRIPTS } from './honest-hard-scripts.ts';
+import { HARD_TEXT } from './honest-hard-text.ts';
+import { OFFICIAL_CORE } from './honest-official.ts';
+import { VENDOR_TOOLS } from './honest-vendors.ts';
+import { SPLIT_SEED, type Split } from './load.ts';
+import { CARRIERS, fromCarrier } from './poisoned-carriers.ts';
+import { POISONED_DIRECT } from './poisoned-direct.ts';
+import { POISONED_MORE } from './poisoned-more.ts';
+import { POISONED_OBFUSCATED } from './poisoned-obfuscated.ts';
+import { POISONED_SCHEMA } from './poisoned-schema.ts';
+import { dealSplit } from './split.ts';
+import { honest as honestSpec } from './types.ts';
+import type { CorpusEntry, HonestSpec, PoisonedSpec } from './types.ts';
+
+// Ids come from the content, so reordering the tables never renames an entry (nor moves it between splits).
+function contentHash(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 8);
+}
+
+function poisonedEntries(specs: readonly PoisonedSpec[]): CorpusEntry[] {
+  return specs.map((spec) => {
+    return {
+      id: `p-${spec.technique}-${contentHash([spec.previous ?? null, spec.tool])}`,
+      label: 'poisoned',
+      technique: spec.technique,
+      variant: spec.variant,
+      surface: spec.surface,
+      source: spec.source,
+      ...(spec.coexistingTools === undefined ? {} : { coexistingTools: spec.coexistingTools }),
+      ...(spec.previous === undefined ? {} : { previous: spec.previous }),
+      tool: spec.tool,
+    };
+  });
+}
+
+function honestEntries(specs: readonly HonestSpec[]): CorpusEntry[] {
+  return specs.map((spec) => ({
+    id: `h-${spec.tool.name.replace(/[^A-Za-z0-9_-]/g, '_')}-${contentHash(spec.tool)}`,
+    label: 'honest',
+    technique: 'honest',
+    variant: spec.variant,
+    hardNegative: spec.hard,
+    whySuspicious: spec.why,
+    source: spec.source,
+    ...(spec.coexistingTools === undefined ? {} : { coexistingTools: spec.coexistingTools }),
+    tool: spec.tool,
+  }));
+}
+
+// The clean carriers are honest entries too: their text then appears under both labels, so a model trained
+// on the corpus has to learn the payloads, not the carrier tools they happen to ride on.
+const CLEAN_CARRIERS: HonestSpec[] = CARRIERS.map((body) =>
+  honestSpec(
+    'written for this corpus: the clean body that poisoned entries hide their payloads in',
+    'carrier',
+    'none: it is the benign carrier without a payload',
+    fromCarrier(body),
+    { hard: false },
+  ),
+);
+
+/** The assembled corpus: entries by label and the split. */
+export interface AssembledCorpus {
+  readonly poisoned: CorpusEntry[];
+  readonly honest: CorpusEntry[];
+  readonly splits: Record<Split, string[]>;
+}
+
+/** Builds every entry from the tables and deals the split, keeping `previous` assignments when given. */
+export function assembleCorpus(previous?: Readonly<Record<Split, readonly string[]>>): AssembledCorpus {
+  const poisoned = poisonedEntries([
+    ...POISONED_DIRECT,
+    ...POISONED_SCHEMA,
+    ...POISONED_OBFUSCATED,
+    ...POISONED_MORE,
+  ]);
+  const honest = honestEntries([
+    ...OFFICIAL_CORE,
+    ...VENDOR_TOOLS,
+    ...EXTRA_TOOLS,
+    ...HARD_TEXT,
+    ...HARD_SCRIPTS,
+    ...HARD_MORE,
+    ...CLEAN_CARRIERS,
+  ]);
+  const all = [...poisoned, ...honest];
+  if (new Set(all.map((entry) => entry.id)).size !== all.length)
+    throw new Error('two corpus entries have the same content (same id)');
+  return { poisoned, honest, splits: dealSplit(all, SPLIT_SEED, previous) };
+}
