@@ -126,7 +126,13 @@ export async function startGatewayProcess(
         return (await response.json()) as T;
       } catch (error) {
         await new Promise((resolve) => setTimeout(resolve, 200));
-        throw exit === undefined ? error : died();
+        if (exit !== undefined) throw died();
+        if ((error as Error).name === 'TimeoutError') {
+          throw new Error(`admin ${route} got no answer within ${timeoutMs} ms: the gateway is not serving`, {
+            cause: error,
+          });
+        }
+        throw error;
       }
     },
     stop,
