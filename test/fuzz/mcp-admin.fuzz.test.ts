@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, startGateway, UPSTREAMS, type RunningGateway } from '../helpers/gateway-harness.ts';
+import { callToolRaw } from '../faults/raw-mcp.ts';
 import { createRng } from './prng.ts';
 import { adminRequest, legacyRequest, modernRequest, type FuzzRequest, type FuzzTarget } from './requests.ts';
 
@@ -14,7 +15,7 @@ const KEY = 'fuzz-api-key-5b0e2f7a91';
 const SECRET = 'fuzz-upstream-secret-Q7v9Zr2Kx4';
 const BODY_CAP = 64 * 1024;
 const TARGET_REQUESTS = 3_000;
-const TIME_BUDGET_MS = 45_000;
+const TIME_BUDGET_MS = 50_000;
 const CONCURRENCY = 8;
 
 const processFaults: string[] = [];
@@ -127,6 +128,10 @@ const describeRequest = (r: FuzzRequest) =>
 describe(`fuzzing /mcp and /admin/api (seed ${SEED}; rerun with FUZZ_SEED=${SEED})`, () => {
   it('answers every malformed request below 500, without leaks, crashes or a dropped upstream', async () => {
     console.log(`fuzz seed ${SEED} (rerun with FUZZ_SEED=${SEED})`);
+    // The secret check is not vacuous: the upstream holds the secret and a valid call shows its env var masked.
+    const env = await callToolRaw(gateway.url, 'every_get-env', {}, { apiKey: KEY, timeoutMs: 15_000 });
+    expect(env.text).toContain('FUZZ_UPSTREAM_TOKEN');
+    expect(env.text).not.toContain(SECRET);
     const rng = createRng(SEED);
     const target: FuzzTarget = { apiKey: KEY, bodyCap: BODY_CAP, sessions: [] };
     for (let i = 0; i < 4; i += 1) target.sessions.push(await openSession());
@@ -175,7 +180,9 @@ describe(`fuzzing /mcp and /admin/api (seed ${SEED}; rerun with FUZZ_SEED=${SEED
     expect(processFaults, `seed ${SEED}`).toEqual([]);
     // Requests the HTTP client itself refused to send do not count; they must stay rare.
     expect(clientErrors.length, clientErrors.slice(0, 5).join('\n')).toBeLessThan(sent / 20);
-    expect(sent, 'requests sent within the time budget').toBeGreaterThanOrEqual(2_000);
+    // An idle machine sends all 3,000 in ~20 s; on a loaded 2-core runner ~1,900 fit the budget. Fewer than
+    // 1,500 means the gateway stalled.
+    expect(sent, 'requests sent within the time budget').toBeGreaterThanOrEqual(1_500);
     expect(
       gateway.logs.filter((l) => l.includes(SECRET)),
       'log lines with the secret',
