@@ -124,6 +124,7 @@ export function createAdminApi(deps: AdminDeps): Hono {
           era: snapshot.era ?? null,
           protocolVersion: snapshot.protocolVersion ?? null,
           lastError: snapshot.lastError === undefined ? null : deps.masker.mask(snapshot.lastError),
+          lastStderr: (snapshot.lastStderr ?? []).map((line) => deps.masker.mask(line)),
           hostClass: assessment?.risk.hostClass ?? null,
           catalog: assessment?.catalogId ?? null,
           toolCount: snapshot.tools.length,

@@ -129,16 +129,31 @@ export async function connectUpstream(
   client.onerror = () => {
     // Transport-level noise (a dropped SSE stream, a stray frame) is reported through onclose when fatal.
   };
-  const timer = setTimeout(() => void client.close().catch(() => {}), connectTimeoutMs);
+  let timedOut = false;
+  let timer: NodeJS.Timeout | undefined;
+  // A close() while the SDK probes the era on a sibling process can leave connect() pending forever, so the
+  // deadline rejects on its own. Closed by us: the failure is reported once, by this rejection, never via onClose.
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      timedOut = true;
+      closedByUs = true;
+      reject(new Error('connect timeout'));
+    }, connectTimeoutMs);
+  });
   try {
-    await client.connect(transport);
+    await Promise.race([client.connect(transport), deadline]);
   } catch (error) {
     closedByUs = true;
     await client.close().catch(() => {});
+    const why = timedOut
+      ? `it did not complete the MCP handshake within ${connectTimeoutMs} ms`
+      : describeError(error);
     throw new PortcullisError(
       'UPSTREAM_UNAVAILABLE',
-      `upstream "${config.id}" could not be connected: ${describeError(error)}`,
-      { cause: error },
+      `upstream "${config.id}" could not be connected: ${why}`,
+      {
+        cause: error,
+      },
     );
   } finally {
     clearTimeout(timer);

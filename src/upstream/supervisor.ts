@@ -14,6 +14,7 @@ import { PortcullisError } from '../errors/index.ts';
 import { reconnectDelayMs } from './backoff.ts';
 import { connectUpstream, describeError, type UpstreamConnection } from './connection.ts';
 import type { DeclineReason } from './client-request-router.ts';
+import { createStderrTail } from './stderr-tail.ts';
 import type { TransportContext } from './transports.ts';
 import type { DeclinedRequest, UpstreamCallOptions, UpstreamSnapshot } from './types.ts';
 
@@ -32,8 +33,8 @@ export interface SupervisorOptions {
   onClientRequestDeclined?(id: string, reason: DeclineReason, request: DeclinedRequest): void;
   /** Called when an upstream reports a change of a subscribed resource. */
   onResourceUpdated?(id: string, uri: string): void;
-  /** Structured log sink. */
-  log?(event: string, fields: Record<string, unknown>): void;
+  /** Structured log sink (level `info` when absent). */
+  log?(event: string, fields: Record<string, unknown>, level?: 'debug' | 'info' | 'warn' | 'error'): void;
   now?: () => number;
   connectTimeoutMs?: number;
   /** Test hook: override the reconnect delay. */
@@ -128,13 +129,24 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
   };
 
   const markDown = (entry: Entry, reason: string) => {
+    if (closed) return;
     entry.connection = undefined;
     setSnapshot(
       entry,
       { state: 'down', lastError: reason, tools: [], prompts: [], resources: [], resourceTemplates: [] },
       'state',
     );
-    log('upstream.down', { upstream: entry.config.id, reason, attempts: entry.snapshot.attempts });
+    // warn: an upstream the operator configured is not serving; its stderr usually says why.
+    log(
+      'upstream.down',
+      {
+        upstream: entry.config.id,
+        reason,
+        attempts: entry.snapshot.attempts,
+        ...(entry.snapshot.lastStderr?.length ? { stderr: entry.snapshot.lastStderr } : {}),
+      },
+      'warn',
+    );
     scheduleReconnect(entry);
   };
 
@@ -149,17 +161,43 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
     }
   };
 
+  /** The transport context of one attempt: the child's stderr goes to this attempt's tail and the log. */
+  const transportFor = (entry: Entry, generation: number): TransportContext => {
+    const tail = createStderrTail();
+    return {
+      ...options.transport,
+      onStderr: (line) => {
+        tail.push(line);
+        if (entry.generation === generation) entry.snapshot.lastStderr = tail.lines();
+        log('upstream.stderr', { upstream: entry.config.id, line }, 'debug');
+        options.transport.onStderr?.(line);
+      },
+    };
+  };
+
   async function attempt(entry: Entry): Promise<void> {
     if (closed) return;
     const generation = ++entry.generation;
-    entry.snapshot = { ...entry.snapshot, state: 'connecting', attempts: entry.snapshot.attempts + 1 };
+    entry.snapshot = {
+      ...entry.snapshot,
+      state: 'connecting',
+      attempts: entry.snapshot.attempts + 1,
+      ...(entry.config.transport === 'stdio' ? { lastStderr: [] } : {}),
+    };
+    // Assigned only once connectUpstream resolves: the child can exit, or the connect timeout close the client,
+    // before that, and onClose must then leave the failure to the rejected connect (reported once, below).
+    let connection: UpstreamConnection | undefined;
     try {
-      const connection = await connectUpstream(
+      connection = await connectUpstream(
         entry.config,
-        options.transport,
+        transportFor(entry, generation),
         {
           onClose: () => {
-            if (entry.generation === generation && entry.connection === connection) {
+            if (
+              connection !== undefined &&
+              entry.generation === generation &&
+              entry.connection === connection
+            ) {
               markDown(entry, 'connection closed');
             }
           },

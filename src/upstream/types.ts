@@ -26,6 +26,8 @@ export interface UpstreamSnapshot {
   serverInfo?: { name: string; version: string };
   /** Why the upstream is down (masked by the caller before display). */
   lastError?: string;
+  /** The last stderr lines of the current (or last) stdio child, bounded; masked by the caller before display. */
+  lastStderr?: string[];
   tools: Tool[];
   prompts: Prompt[];
   resources: Resource[];
