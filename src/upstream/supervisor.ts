@@ -18,6 +18,12 @@ import { createStderrTail } from './stderr-tail.ts';
 import type { TransportContext } from './transports.ts';
 import type { DeclinedRequest, UpstreamCallOptions, UpstreamSnapshot } from './types.ts';
 
+/**
+ * A connection must stay up this long before its drop restarts the backoff from the shortest delay; an upstream
+ * that exits right after its handshake otherwise restarts about once a second forever.
+ */
+export const STABLE_CONNECTION_MS = 30_000;
+
 /** What changed about an upstream. */
 export type UpstreamChange = 'state' | 'tools' | 'prompts' | 'resources';
 
@@ -130,10 +136,21 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
 
   const markDown = (entry: Entry, reason: string) => {
     if (closed) return;
+    const wasUp = entry.connection !== undefined;
     entry.connection = undefined;
+    const connectedAt = entry.snapshot.connectedAt;
+    const stable = wasUp && connectedAt !== undefined && now() - connectedAt >= STABLE_CONNECTION_MS;
     setSnapshot(
       entry,
-      { state: 'down', lastError: reason, tools: [], prompts: [], resources: [], resourceTemplates: [] },
+      {
+        state: 'down',
+        lastError: reason,
+        tools: [],
+        prompts: [],
+        resources: [],
+        resourceTemplates: [],
+        ...(stable ? { attempts: 0 } : {}),
+      },
       'state',
     );
     // warn: an upstream the operator configured is not serving; its stderr usually says why.
@@ -233,7 +250,6 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
             : { protocolVersion: connection.protocolVersion }),
           ...(connection.serverInfo === undefined ? {} : { serverInfo: connection.serverInfo }),
           connectedAt: at,
-          attempts: 0,
           ...lists,
         },
         'state',

@@ -33,7 +33,7 @@ export interface UpstreamSnapshot {
   resources: Resource[];
   resourceTemplates: ResourceTemplateType[];
   connectedAt?: number;
-  /** Attempts since the last successful connection. */
+  /** Connection attempts since the last connection that stayed up for a while (the backoff grows with it). */
   attempts: number;
 }
 
