@@ -21,6 +21,7 @@ import { PortcullisError } from '../errors/index.ts';
 import { attachDirectToolCalls } from './direct-tool-call.ts';
 import { createClientRequestRouter, type DeclineReason } from './client-request-router.ts';
 import { createListenSubscriptions } from './listen-subscriptions.ts';
+import { createNotificationGuard, FLOOD_SECONDS, NOTIFICATIONS_PER_SECOND } from './notification-guard.ts';
 import { createTransport, type TransportContext } from './transports.ts';
 import type { DeclinedRequest, UpstreamCallOptions, UpstreamSnapshot } from './types.ts';
 
@@ -100,16 +101,41 @@ export async function connectUpstream(
   if (config.sampling) {
     client.setRequestHandler('sampling/createMessage', (request) => router.routeSampling(request.params));
   }
-  client.setNotificationHandler('notifications/message', (notification) => {
-    router.routeLog(notification.params);
-  });
-  client.setNotificationHandler('notifications/resources/updated', (notification) => {
-    events.onResourceUpdated?.(notification.params.uri);
-  });
-  client.setNotificationHandler('notifications/tools/list_changed', () => events.onListChanged('tools'));
-  client.setNotificationHandler('notifications/prompts/list_changed', () => events.onListChanged('prompts'));
-  client.setNotificationHandler('notifications/resources/list_changed', () =>
-    events.onListChanged('resources'),
+  const guard = createNotificationGuard();
+  let floodError: Error | undefined;
+  /** Handles a notification only while the upstream stays within its notification budget. */
+  const budgeted =
+    <A extends unknown[]>(handle: (...args: A) => void) =>
+    (...args: A): void => {
+      const verdict = guard.admit();
+      if (verdict === 'handle') return handle(...args);
+      if (verdict === 'disconnect') {
+        floodError = new Error(
+          `sent more than ${NOTIFICATIONS_PER_SECOND} notifications a second for ${FLOOD_SECONDS} s ` +
+            `(${guard.dropped} dropped) and was disconnected`,
+        );
+        void client.close().catch(() => {});
+      }
+    };
+  client.setNotificationHandler(
+    'notifications/message',
+    budgeted((notification) => router.routeLog(notification.params)),
+  );
+  client.setNotificationHandler(
+    'notifications/resources/updated',
+    budgeted((notification) => events.onResourceUpdated?.(notification.params.uri)),
+  );
+  client.setNotificationHandler(
+    'notifications/tools/list_changed',
+    budgeted(() => events.onListChanged('tools')),
+  );
+  client.setNotificationHandler(
+    'notifications/prompts/list_changed',
+    budgeted(() => events.onListChanged('prompts')),
+  );
+  client.setNotificationHandler(
+    'notifications/resources/list_changed',
+    budgeted(() => events.onListChanged('resources')),
   );
 
   const listens = createListenSubscriptions({
@@ -124,7 +150,7 @@ export async function connectUpstream(
   const transport = createTransport(config, context);
   client.onclose = () => {
     listens.closeAll();
-    if (!closedByUs) events.onClose();
+    if (!closedByUs) events.onClose(floodError);
   };
   client.onerror = () => {
     // Transport-level noise (a dropped SSE stream, a stray frame) is reported through onclose when fatal.

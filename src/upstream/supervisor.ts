@@ -24,6 +24,9 @@ import type { DeclinedRequest, UpstreamCallOptions, UpstreamSnapshot } from './t
  */
 export const STABLE_CONNECTION_MS = 30_000;
 
+/** List re-fetches after list_changed notifications start at least this far apart, per upstream. */
+export const REFRESH_SPACING_MS = 1_000;
+
 /** What changed about an upstream. */
 export type UpstreamChange = 'state' | 'tools' | 'prompts' | 'resources';
 
@@ -86,6 +89,10 @@ interface Entry {
   firstAttempt: Promise<void>;
   resolveFirstAttempt: () => void;
   generation: number;
+  /** List kinds changed since the last fetch started (see refresh). */
+  pendingKinds: Set<UpstreamChange>;
+  refreshing: boolean;
+  lastRefreshAt: number;
 }
 
 /** Creates the supervisor over the configured upstreams. */
@@ -115,6 +122,9 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
       firstAttempt,
       resolveFirstAttempt,
       generation: 0,
+      pendingKinds: new Set(),
+      refreshing: false,
+      lastRefreshAt: Number.NEGATIVE_INFINITY,
     });
     if (!config.enabled) resolveFirstAttempt();
   }
@@ -167,15 +177,39 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
     scheduleReconnect(entry);
   };
 
-  const refresh = async (entry: Entry, change: UpstreamChange) => {
-    const connection = entry.connection;
-    if (!connection) return;
-    try {
-      const lists = await connection.fetchLists();
-      if (entry.connection === connection) setSnapshot(entry, lists, change);
-    } catch (error) {
-      log('upstream.list_failed', { upstream: entry.config.id, error: describeError(error) });
-    }
+  /**
+   * Re-fetches the lists after a list_changed. Per upstream at most one fetch is in flight and one pending (the
+   * kinds of every notification that arrived meanwhile), and fetches start at least REFRESH_SPACING_MS apart, so
+   * an upstream flooding notifications costs about one fetch a second, whatever it sends.
+   */
+  const refresh = (entry: Entry, change: UpstreamChange) => {
+    entry.pendingKinds.add(change);
+    if (entry.refreshing) return;
+    entry.refreshing = true;
+    void (async () => {
+      try {
+        while (entry.pendingKinds.size > 0 && !closed) {
+          const wait = entry.lastRefreshAt + REFRESH_SPACING_MS - now();
+          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait).unref());
+          const connection = entry.connection;
+          if (!connection) break;
+          const kinds = [...entry.pendingKinds];
+          entry.pendingKinds.clear();
+          entry.lastRefreshAt = now();
+          try {
+            const lists = await connection.fetchLists();
+            if (entry.connection !== connection) break;
+            entry.snapshot = { ...entry.snapshot, ...lists };
+            for (const kind of kinds) options.onChange(entry.config.id, kind);
+          } catch (error) {
+            log('upstream.list_failed', { upstream: entry.config.id, error: describeError(error) });
+          }
+        }
+      } finally {
+        entry.pendingKinds.clear();
+        entry.refreshing = false;
+      }
+    })();
   };
 
   /** The transport context of one attempt: the child's stderr goes to this attempt's tail and the log. */
@@ -209,16 +243,16 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
         entry.config,
         transportFor(entry, generation),
         {
-          onClose: () => {
+          onClose: (error) => {
             if (
               connection !== undefined &&
               entry.generation === generation &&
               entry.connection === connection
             ) {
-              markDown(entry, 'connection closed');
+              markDown(entry, error ? `upstream "${entry.config.id}" ${error.message}` : 'connection closed');
             }
           },
-          onListChanged: (kind) => void refresh(entry, kind),
+          onListChanged: (kind) => refresh(entry, kind),
           onClientRequestDeclined: (reason, request) =>
             options.onClientRequestDeclined?.(entry.config.id, reason, request),
           onResourceUpdated: (uri) => options.onResourceUpdated?.(entry.config.id, uri),
