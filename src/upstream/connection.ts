@@ -22,6 +22,7 @@ import { attachDirectToolCalls } from './direct-tool-call.ts';
 import { createClientRequestRouter, type DeclineReason } from './client-request-router.ts';
 import { createListenSubscriptions } from './listen-subscriptions.ts';
 import { createNotificationGuard, FLOOD_SECONDS, NOTIFICATIONS_PER_SECOND } from './notification-guard.ts';
+import { fetchCheckedTools } from './tool-list.ts';
 import { createTransport, type TransportContext } from './transports.ts';
 import type { DeclinedRequest, UpstreamCallOptions, UpstreamSnapshot } from './types.ts';
 
@@ -53,7 +54,9 @@ export interface UpstreamConnection {
   readonly protocolVersion: string | undefined;
   readonly serverInfo: { name: string; version: string } | undefined;
   /** Fetches tools, prompts and resources (empty lists where the capability is absent). */
-  fetchLists(): Promise<Pick<UpstreamSnapshot, 'tools' | 'prompts' | 'resources' | 'resourceTemplates'>>;
+  fetchLists(): Promise<
+    Pick<UpstreamSnapshot, 'tools' | 'rejectedTools' | 'prompts' | 'resources' | 'resourceTemplates'>
+  >;
   callTool(
     name: string,
     args: Record<string, unknown>,
@@ -212,8 +215,8 @@ export async function connectUpstream(
     protocolVersion: client.getNegotiatedProtocolVersion(),
     serverInfo: serverVersion ? { name: serverVersion.name, version: serverVersion.version } : undefined,
     async fetchLists() {
-      const [tools, prompts, resources, resourceTemplates] = await Promise.all([
-        capabilities.tools ? client.listTools().then((r) => r.tools) : [],
+      const [{ tools, rejected }, prompts, resources, resourceTemplates] = await Promise.all([
+        capabilities.tools ? fetchCheckedTools(client, config.callTimeoutMs) : { tools: [], rejected: [] },
         capabilities.prompts ? client.listPrompts().then((r) => r.prompts) : [],
         capabilities.resources ? client.listResources().then((r) => r.resources) : [],
         capabilities.resources
@@ -224,7 +227,7 @@ export async function connectUpstream(
           : [],
       ]);
       plainTools = new Set(tools.filter((tool) => tool.outputSchema === undefined).map((tool) => tool.name));
-      return { tools, prompts, resources, resourceTemplates };
+      return { tools, rejectedTools: rejected, prompts, resources, resourceTemplates };
     },
     async callTool(name, args, options) {
       const timeout = options.timeoutMs ?? config.callTimeoutMs;

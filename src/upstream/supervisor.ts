@@ -156,6 +156,7 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
         state: 'down',
         lastError: reason,
         tools: [],
+        rejectedTools: [],
         prompts: [],
         resources: [],
         resourceTemplates: [],
@@ -199,6 +200,7 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
           try {
             const lists = await connection.fetchLists();
             if (entry.connection !== connection) break;
+            reportRejected(entry, lists.rejectedTools);
             entry.snapshot = { ...entry.snapshot, ...lists };
             for (const kind of kinds) options.onChange(entry.config.id, kind);
           } catch (error) {
@@ -210,6 +212,15 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
         entry.refreshing = false;
       }
     })();
+  };
+
+  /** Logs each newly held-back tool once (warn: the operator's server lost a tool). */
+  const reportRejected = (entry: Entry, rejected: UpstreamSnapshot['rejectedTools']) => {
+    const before = new Set((entry.snapshot.rejectedTools ?? []).map((r) => `${r.name}\n${r.reason}`));
+    for (const { name, reason } of rejected ?? []) {
+      if (before.has(`${name}\n${reason}`)) continue;
+      log('upstream.tool_rejected', { upstream: entry.config.id, tool: name, reason }, 'warn');
+    }
   };
 
   /** The transport context of one attempt: the child's stderr goes to this attempt's tail and the log. */
@@ -272,6 +283,7 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
         return;
       }
       const lists = await connection.fetchLists();
+      reportRejected(entry, lists.rejectedTools);
       entry.connection = connection;
       const at = now();
       setSnapshot(
