@@ -78,10 +78,15 @@ export interface UpstreamConnection {
   close(): Promise<void>;
 }
 
-function negotiation(protocol: UpstreamConfig['protocol']): VersionNegotiationOptions | undefined {
+function negotiation(
+  protocol: UpstreamConfig['protocol'],
+  connectTimeoutMs: number,
+): VersionNegotiationOptions | undefined {
   if (protocol === 'legacy') return undefined;
   if (protocol === 'modern') return { mode: { pin: '2026-07-28' } };
-  return { mode: 'auto', probe: { timeoutMs: 5_000 } };
+  // The era probe must end well inside the connect deadline: a close landing while the SDK probes on its
+  // sibling process leaves that process running (and connect() pending).
+  return { mode: 'auto', probe: { timeoutMs: Math.min(5_000, Math.floor(connectTimeoutMs / 2)) } };
 }
 
 /** Connects to the upstream; rejects with UPSTREAM_UNAVAILABLE naming the upstream and the cause. */
@@ -91,7 +96,7 @@ export async function connectUpstream(
   events: ConnectionEvents,
   connectTimeoutMs = 30_000,
 ): Promise<UpstreamConnection> {
-  const negotiationOptions = negotiation(config.protocol);
+  const negotiationOptions = negotiation(config.protocol, connectTimeoutMs);
   const client = new Client(GATEWAY_CLIENT_INFO, {
     // Sampling is offered only where configured: it lets the server spend the client's model.
     capabilities: { elicitation: { form: {} }, ...(config.sampling ? { sampling: {} } : {}) },

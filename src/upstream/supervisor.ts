@@ -14,6 +14,7 @@ import { PortcullisError } from '../errors/index.ts';
 import { reconnectDelayMs } from './backoff.ts';
 import { connectUpstream, describeError, type UpstreamConnection } from './connection.ts';
 import type { DeclineReason } from './client-request-router.ts';
+import { createOrphanWatchdog } from './orphan-watchdog.ts';
 import { createStderrTail } from './stderr-tail.ts';
 import type { TransportContext } from './transports.ts';
 import type { DeclinedRequest, UpstreamCallOptions, UpstreamSnapshot } from './types.ts';
@@ -101,6 +102,7 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
   const log = options.log ?? (() => {});
   const entries = new Map<string, Entry>();
   let closed = false;
+  const watchdog = createOrphanWatchdog();
 
   for (const config of options.upstreams) {
     let resolveFirstAttempt = () => {};
@@ -228,6 +230,7 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
     const tail = createStderrTail();
     return {
       ...options.transport,
+      watchdog,
       onStderr: (line) => {
         tail.push(line);
         if (entry.generation === generation) entry.snapshot.lastStderr = tail.lines();
@@ -403,6 +406,7 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
           entry.connection = undefined;
         }),
       );
+      watchdog.close();
     },
   };
 }
