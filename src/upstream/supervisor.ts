@@ -28,6 +28,9 @@ export const STABLE_CONNECTION_MS = 30_000;
 /** List re-fetches after list_changed notifications start at least this far apart, per upstream. */
 export const REFRESH_SPACING_MS = 1_000;
 
+/** Stderr lines of one upstream logged per second; the rest are counted in upstream.stderr_dropped. */
+export const STDERR_LOG_LINES_PER_SECOND = 50;
+
 /** What changed about an upstream. */
 export type UpstreamChange = 'state' | 'tools' | 'prompts' | 'resources';
 
@@ -228,14 +231,28 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
   /** The transport context of one attempt: the child's stderr goes to this attempt's tail and the log. */
   const transportFor = (entry: Entry, generation: number): TransportContext => {
     const tail = createStderrTail();
+    let windowStart = now();
+    let inWindow = 0;
+    let dropped = 0;
     return {
       ...options.transport,
       watchdog,
       onStderr: (line) => {
         tail.push(line);
         if (entry.generation === generation) entry.snapshot.lastStderr = tail.lines();
-        log('upstream.stderr', { upstream: entry.config.id, line }, 'debug');
         options.transport.onStderr?.(line);
+        const at = now();
+        if (at - windowStart >= 1_000) {
+          if (dropped > 0) {
+            log('upstream.stderr_dropped', { upstream: entry.config.id, dropped }, 'warn');
+          }
+          windowStart = at;
+          inWindow = 0;
+          dropped = 0;
+        }
+        inWindow += 1;
+        if (inWindow > STDERR_LOG_LINES_PER_SECOND) dropped += 1;
+        else log('upstream.stderr', { upstream: entry.config.id, line }, 'debug');
       },
     };
   };
