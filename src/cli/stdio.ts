@@ -5,6 +5,7 @@ import type { CommandIo } from './args.ts';
 import { parseCommandArgs } from './args.ts';
 import { TurnBatchedStdioServerTransport } from './turn-batched-stdio.ts';
 import { gatewayFromConfig } from './process-env.ts';
+import { FIRST_LIST_WAIT_MS, gateListsUntil } from './first-list-gate.ts';
 
 /** Serves MCP on this process's stdin/stdout until stdin closes; logs go to stderr. */
 export async function runStdio(args: string[], io: CommandIo): Promise<number> {
@@ -26,13 +27,15 @@ export async function runStdio(args: string[], io: CommandIo): Promise<number> {
       void Promise.resolve(sent).catch(() => {});
     }
   });
+  const transport = new TurnBatchedStdioServerTransport();
+  gateListsUntil(transport, gateway.ready(FIRST_LIST_WAIT_MS));
   const handle = serveStdio(
     ({ era }) => {
       const server = gateway.serverFor({ principal: 'stdio', era });
       servers.add(server);
       return server;
     },
-    { transport: new TurnBatchedStdioServerTransport() },
+    { transport },
   );
   await new Promise<void>((resolve) => {
     process.stdin.once('end', resolve);

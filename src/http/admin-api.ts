@@ -163,6 +163,11 @@ export function createAdminApi(deps: AdminDeps): Hono<{ Variables: AdminVariable
           era: snapshot.era ?? null,
           protocolVersion: snapshot.protocolVersion ?? null,
           lastError: snapshot.lastError === undefined ? null : deps.masker.mask(snapshot.lastError),
+          lastStderr: (snapshot.lastStderr ?? []).map((line) => deps.masker.mask(line)),
+          rejectedTools: (snapshot.rejectedTools ?? []).map((r) => ({
+            name: deps.masker.mask(r.name),
+            reason: deps.masker.mask(r.reason),
+          })),
           hostClass: assessment?.risk.hostClass ?? null,
           catalog: assessment?.catalogId ?? null,
           toolCount: snapshot.tools.length,

@@ -74,6 +74,8 @@ export interface GatewayDeps {
   /** Test hooks for telemetry (an in-memory span exporter, a metric reader). */
   telemetry?: Pick<TelemetryOptions, 'spanExporter' | 'metricReader'>;
   now?: () => number;
+  /** How long an upstream may take to connect (default 30 s; tests shorten it). */
+  connectTimeoutMs?: number;
 }
 
 /** A list clients can be told has changed. */
@@ -132,10 +134,7 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
   );
   const supervisor = createSupervisor({
     upstreams: config.upstreams,
-    transport: {
-      inheritedEnv: deps.inheritedEnv,
-      onStderr: (line) => logger.log('upstream.stderr', { line }, 'debug'),
-    },
+    transport: { inheritedEnv: deps.inheritedEnv },
     onChange: (_id, change) => {
       if (change === 'state' || change === 'tools') {
         if (late.registry?.rebuild()) listChanged('tools');
@@ -150,8 +149,9 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
     onResourceUpdated: (id, uri) => subscriptions.updated(id, uri),
     onClientRequestDeclined: (id, reason, request) =>
       log(`upstream.${request}_declined`, { upstream: id, reason }),
-    log,
+    log: (event, fields, level) => logger.log(event, fields, level),
     now,
+    ...(deps.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: deps.connectTimeoutMs }),
   });
 
   const runner =

@@ -23,6 +23,8 @@ import { attachDirectToolCalls } from './direct-tool-call.ts';
 import { createClientRequestRouter, type DeclineReason } from './client-request-router.ts';
 import { linearJsonSchemaValidator } from './foreign-schema.ts';
 import { createListenSubscriptions } from './listen-subscriptions.ts';
+import { createNotificationGuard, FLOOD_SECONDS, NOTIFICATIONS_PER_SECOND } from './notification-guard.ts';
+import { fetchCheckedTools } from './tool-list.ts';
 import { createTransport, type TransportContext } from './transports.ts';
 import type { DeclinedRequest, UpstreamCallOptions, UpstreamSnapshot } from './types.ts';
 
@@ -54,7 +56,9 @@ export interface UpstreamConnection {
   readonly protocolVersion: string | undefined;
   readonly serverInfo: { name: string; version: string } | undefined;
   /** Fetches tools, prompts and resources (empty lists where the capability is absent). */
-  fetchLists(): Promise<Pick<UpstreamSnapshot, 'tools' | 'prompts' | 'resources' | 'resourceTemplates'>>;
+  fetchLists(): Promise<
+    Pick<UpstreamSnapshot, 'tools' | 'rejectedTools' | 'prompts' | 'resources' | 'resourceTemplates'>
+  >;
   callTool(
     name: string,
     args: Record<string, unknown>,
@@ -76,10 +80,15 @@ export interface UpstreamConnection {
   close(): Promise<void>;
 }
 
-function negotiation(protocol: UpstreamConfig['protocol']): VersionNegotiationOptions | undefined {
+function negotiation(
+  protocol: UpstreamConfig['protocol'],
+  connectTimeoutMs: number,
+): VersionNegotiationOptions | undefined {
   if (protocol === 'legacy') return undefined;
   if (protocol === 'modern') return { mode: { pin: '2026-07-28' } };
-  return { mode: 'auto', probe: { timeoutMs: 5_000 } };
+  // The era probe must end well inside the connect deadline: a close landing while the SDK probes on its
+  // sibling process leaves that process running (and connect() pending).
+  return { mode: 'auto', probe: { timeoutMs: Math.min(5_000, Math.floor(connectTimeoutMs / 2)) } };
 }
 
 /** Connects to the upstream; rejects with UPSTREAM_UNAVAILABLE naming the upstream and the cause. */
@@ -89,7 +98,7 @@ export async function connectUpstream(
   events: ConnectionEvents,
   connectTimeoutMs = 30_000,
 ): Promise<UpstreamConnection> {
-  const negotiationOptions = negotiation(config.protocol);
+  const negotiationOptions = negotiation(config.protocol, connectTimeoutMs);
   const client = new Client(GATEWAY_CLIENT_INFO, {
     // Sampling is offered only where configured: it lets the server spend the client's model.
     capabilities: { elicitation: { form: {} }, ...(config.sampling ? { sampling: {} } : {}) },
@@ -104,16 +113,41 @@ export async function connectUpstream(
   if (config.sampling) {
     client.setRequestHandler('sampling/createMessage', (request) => router.routeSampling(request.params));
   }
-  client.setNotificationHandler('notifications/message', (notification) => {
-    router.routeLog(notification.params);
-  });
-  client.setNotificationHandler('notifications/resources/updated', (notification) => {
-    events.onResourceUpdated?.(notification.params.uri);
-  });
-  client.setNotificationHandler('notifications/tools/list_changed', () => events.onListChanged('tools'));
-  client.setNotificationHandler('notifications/prompts/list_changed', () => events.onListChanged('prompts'));
-  client.setNotificationHandler('notifications/resources/list_changed', () =>
-    events.onListChanged('resources'),
+  const guard = createNotificationGuard();
+  let floodError: Error | undefined;
+  /** Handles a notification only while the upstream stays within its notification budget. */
+  const budgeted =
+    <A extends unknown[]>(handle: (...args: A) => void) =>
+    (...args: A): void => {
+      const verdict = guard.admit();
+      if (verdict === 'handle') return handle(...args);
+      if (verdict === 'disconnect') {
+        floodError = new Error(
+          `sent more than ${NOTIFICATIONS_PER_SECOND} notifications a second for ${FLOOD_SECONDS} s ` +
+            `(${guard.dropped} dropped) and was disconnected`,
+        );
+        void client.close().catch(() => {});
+      }
+    };
+  client.setNotificationHandler(
+    'notifications/message',
+    budgeted((notification) => router.routeLog(notification.params)),
+  );
+  client.setNotificationHandler(
+    'notifications/resources/updated',
+    budgeted((notification) => events.onResourceUpdated?.(notification.params.uri)),
+  );
+  client.setNotificationHandler(
+    'notifications/tools/list_changed',
+    budgeted(() => events.onListChanged('tools')),
+  );
+  client.setNotificationHandler(
+    'notifications/prompts/list_changed',
+    budgeted(() => events.onListChanged('prompts')),
+  );
+  client.setNotificationHandler(
+    'notifications/resources/list_changed',
+    budgeted(() => events.onListChanged('resources')),
   );
 
   const listens = createListenSubscriptions({
@@ -128,21 +162,36 @@ export async function connectUpstream(
   const transport = createTransport(config, context);
   client.onclose = () => {
     listens.closeAll();
-    if (!closedByUs) events.onClose();
+    if (!closedByUs) events.onClose(floodError);
   };
   client.onerror = () => {
     // Transport-level noise (a dropped SSE stream, a stray frame) is reported through onclose when fatal.
   };
-  const timer = setTimeout(() => void client.close().catch(() => {}), connectTimeoutMs);
+  let timedOut = false;
+  let timer: NodeJS.Timeout | undefined;
+  // A close() while the SDK probes the era on a sibling process can leave connect() pending forever, so the
+  // deadline rejects on its own. Closed by us: the failure is reported once, by this rejection, never via onClose.
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      timedOut = true;
+      closedByUs = true;
+      reject(new Error('connect timeout'));
+    }, connectTimeoutMs);
+  });
   try {
-    await client.connect(transport);
+    await Promise.race([client.connect(transport), deadline]);
   } catch (error) {
     closedByUs = true;
     await client.close().catch(() => {});
+    const why = timedOut
+      ? `it did not complete the MCP handshake within ${connectTimeoutMs} ms`
+      : describeError(error);
     throw new PortcullisError(
       'UPSTREAM_UNAVAILABLE',
-      `upstream "${config.id}" could not be connected: ${describeError(error)}`,
-      { cause: error },
+      `upstream "${config.id}" could not be connected: ${why}`,
+      {
+        cause: error,
+      },
     );
   } finally {
     clearTimeout(timer);
@@ -175,8 +224,8 @@ export async function connectUpstream(
     protocolVersion: client.getNegotiatedProtocolVersion(),
     serverInfo: serverVersion ? { name: serverVersion.name, version: serverVersion.version } : undefined,
     async fetchLists() {
-      const [tools, prompts, resources, resourceTemplates] = await Promise.all([
-        capabilities.tools ? client.listTools().then((r) => r.tools) : [],
+      const [{ tools, rejected }, prompts, resources, resourceTemplates] = await Promise.all([
+        capabilities.tools ? fetchCheckedTools(client, config.callTimeoutMs) : { tools: [], rejected: [] },
         capabilities.prompts ? client.listPrompts().then((r) => r.prompts) : [],
         capabilities.resources ? client.listResources().then((r) => r.resources) : [],
         capabilities.resources
@@ -187,7 +236,7 @@ export async function connectUpstream(
           : [],
       ]);
       plainTools = new Set(tools.filter((tool) => tool.outputSchema === undefined).map((tool) => tool.name));
-      return { tools, prompts, resources, resourceTemplates };
+      return { tools, rejectedTools: rejected, prompts, resources, resourceTemplates };
     },
     async callTool(name, args, options) {
       const timeout = options.timeoutMs ?? config.callTimeoutMs;

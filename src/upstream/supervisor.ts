@@ -14,8 +14,22 @@ import { PortcullisError } from '../errors/index.ts';
 import { reconnectDelayMs } from './backoff.ts';
 import { connectUpstream, describeError, type UpstreamConnection } from './connection.ts';
 import type { DeclineReason } from './client-request-router.ts';
+import { createOrphanWatchdog } from './orphan-watchdog.ts';
+import { createStderrTail } from './stderr-tail.ts';
 import type { TransportContext } from './transports.ts';
 import type { DeclinedRequest, UpstreamCallOptions, UpstreamSnapshot } from './types.ts';
+
+/**
+ * A connection must stay up this long before its drop restarts the backoff from the shortest delay; an upstream
+ * that exits right after its handshake otherwise restarts about once a second forever.
+ */
+export const STABLE_CONNECTION_MS = 30_000;
+
+/** List re-fetches after list_changed notifications start at least this far apart, per upstream. */
+export const REFRESH_SPACING_MS = 1_000;
+
+/** Stderr lines of one upstream logged per second; the rest are counted in upstream.stderr_dropped. */
+export const STDERR_LOG_LINES_PER_SECOND = 50;
 
 /** What changed about an upstream. */
 export type UpstreamChange = 'state' | 'tools' | 'prompts' | 'resources';
@@ -32,8 +46,8 @@ export interface SupervisorOptions {
   onClientRequestDeclined?(id: string, reason: DeclineReason, request: DeclinedRequest): void;
   /** Called when an upstream reports a change of a subscribed resource. */
   onResourceUpdated?(id: string, uri: string): void;
-  /** Structured log sink. */
-  log?(event: string, fields: Record<string, unknown>): void;
+  /** Structured log sink (level `info` when absent). */
+  log?(event: string, fields: Record<string, unknown>, level?: 'debug' | 'info' | 'warn' | 'error'): void;
   now?: () => number;
   connectTimeoutMs?: number;
   /** Test hook: override the reconnect delay. */
@@ -79,6 +93,10 @@ interface Entry {
   firstAttempt: Promise<void>;
   resolveFirstAttempt: () => void;
   generation: number;
+  /** List kinds changed since the last fetch started (see refresh). */
+  pendingKinds: Set<UpstreamChange>;
+  refreshing: boolean;
+  lastRefreshAt: number;
 }
 
 /** Creates the supervisor over the configured upstreams. */
@@ -87,6 +105,7 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
   const log = options.log ?? (() => {});
   const entries = new Map<string, Entry>();
   let closed = false;
+  const watchdog = createOrphanWatchdog();
 
   for (const config of options.upstreams) {
     let resolveFirstAttempt = () => {};
@@ -108,6 +127,9 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
       firstAttempt,
       resolveFirstAttempt,
       generation: 0,
+      pendingKinds: new Set(),
+      refreshing: false,
+      lastRefreshAt: Number.NEGATIVE_INFINITY,
     });
     if (!config.enabled) resolveFirstAttempt();
   }
@@ -128,42 +150,140 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
   };
 
   const markDown = (entry: Entry, reason: string) => {
+    if (closed) return;
+    const wasUp = entry.connection !== undefined;
     entry.connection = undefined;
+    const connectedAt = entry.snapshot.connectedAt;
+    const stable = wasUp && connectedAt !== undefined && now() - connectedAt >= STABLE_CONNECTION_MS;
     setSnapshot(
       entry,
-      { state: 'down', lastError: reason, tools: [], prompts: [], resources: [], resourceTemplates: [] },
+      {
+        state: 'down',
+        lastError: reason,
+        tools: [],
+        rejectedTools: [],
+        prompts: [],
+        resources: [],
+        resourceTemplates: [],
+        ...(stable ? { attempts: 0 } : {}),
+      },
       'state',
     );
-    log('upstream.down', { upstream: entry.config.id, reason, attempts: entry.snapshot.attempts });
+    // warn: an upstream the operator configured is not serving; its stderr usually says why.
+    log(
+      'upstream.down',
+      {
+        upstream: entry.config.id,
+        reason,
+        attempts: entry.snapshot.attempts,
+        ...(entry.snapshot.lastStderr?.length ? { stderr: entry.snapshot.lastStderr } : {}),
+      },
+      'warn',
+    );
     scheduleReconnect(entry);
   };
 
-  const refresh = async (entry: Entry, change: UpstreamChange) => {
-    const connection = entry.connection;
-    if (!connection) return;
-    try {
-      const lists = await connection.fetchLists();
-      if (entry.connection === connection) setSnapshot(entry, lists, change);
-    } catch (error) {
-      log('upstream.list_failed', { upstream: entry.config.id, error: describeError(error) });
+  /**
+   * Re-fetches the lists after a list_changed. Per upstream at most one fetch is in flight and one pending (the
+   * kinds of every notification that arrived meanwhile), and fetches start at least REFRESH_SPACING_MS apart, so
+   * an upstream flooding notifications costs about one fetch a second, whatever it sends.
+   */
+  const refresh = (entry: Entry, change: UpstreamChange) => {
+    entry.pendingKinds.add(change);
+    if (entry.refreshing) return;
+    entry.refreshing = true;
+    void (async () => {
+      try {
+        while (entry.pendingKinds.size > 0 && !closed) {
+          const wait = entry.lastRefreshAt + REFRESH_SPACING_MS - now();
+          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait).unref());
+          const connection = entry.connection;
+          if (!connection) break;
+          const kinds = [...entry.pendingKinds];
+          entry.pendingKinds.clear();
+          entry.lastRefreshAt = now();
+          try {
+            const lists = await connection.fetchLists();
+            if (entry.connection !== connection) break;
+            reportRejected(entry, lists.rejectedTools);
+            entry.snapshot = { ...entry.snapshot, ...lists };
+            for (const kind of kinds) options.onChange(entry.config.id, kind);
+          } catch (error) {
+            log('upstream.list_failed', { upstream: entry.config.id, error: describeError(error) });
+          }
+        }
+      } finally {
+        entry.pendingKinds.clear();
+        entry.refreshing = false;
+      }
+    })();
+  };
+
+  /** Logs each newly held-back tool once (warn: the operator's server lost a tool). */
+  const reportRejected = (entry: Entry, rejected: UpstreamSnapshot['rejectedTools']) => {
+    const before = new Set((entry.snapshot.rejectedTools ?? []).map((r) => `${r.name}\n${r.reason}`));
+    for (const { name, reason } of rejected ?? []) {
+      if (before.has(`${name}\n${reason}`)) continue;
+      log('upstream.tool_rejected', { upstream: entry.config.id, tool: name, reason }, 'warn');
     }
+  };
+
+  /** The transport context of one attempt: the child's stderr goes to this attempt's tail and the log. */
+  const transportFor = (entry: Entry, generation: number): TransportContext => {
+    const tail = createStderrTail();
+    let windowStart = now();
+    let inWindow = 0;
+    let dropped = 0;
+    return {
+      ...options.transport,
+      watchdog,
+      onStderr: (line) => {
+        tail.push(line);
+        if (entry.generation === generation) entry.snapshot.lastStderr = tail.lines();
+        options.transport.onStderr?.(line);
+        const at = now();
+        if (at - windowStart >= 1_000) {
+          if (dropped > 0) {
+            log('upstream.stderr_dropped', { upstream: entry.config.id, dropped }, 'warn');
+          }
+          windowStart = at;
+          inWindow = 0;
+          dropped = 0;
+        }
+        inWindow += 1;
+        if (inWindow > STDERR_LOG_LINES_PER_SECOND) dropped += 1;
+        else log('upstream.stderr', { upstream: entry.config.id, line }, 'debug');
+      },
+    };
   };
 
   async function attempt(entry: Entry): Promise<void> {
     if (closed) return;
     const generation = ++entry.generation;
-    entry.snapshot = { ...entry.snapshot, state: 'connecting', attempts: entry.snapshot.attempts + 1 };
+    entry.snapshot = {
+      ...entry.snapshot,
+      state: 'connecting',
+      attempts: entry.snapshot.attempts + 1,
+      ...(entry.config.transport === 'stdio' ? { lastStderr: [] } : {}),
+    };
+    // Assigned only once connectUpstream resolves: the child can exit, or the connect timeout close the client,
+    // before that, and onClose must then leave the failure to the rejected connect (reported once, below).
+    let connection: UpstreamConnection | undefined;
     try {
-      const connection = await connectUpstream(
+      connection = await connectUpstream(
         entry.config,
-        options.transport,
+        transportFor(entry, generation),
         {
-          onClose: () => {
-            if (entry.generation === generation && entry.connection === connection) {
-              markDown(entry, 'connection closed');
+          onClose: (error) => {
+            if (
+              connection !== undefined &&
+              entry.generation === generation &&
+              entry.connection === connection
+            ) {
+              markDown(entry, error ? `upstream "${entry.config.id}" ${error.message}` : 'connection closed');
             }
           },
-          onListChanged: (kind) => void refresh(entry, kind),
+          onListChanged: (kind) => refresh(entry, kind),
           onClientRequestDeclined: (reason, request) =>
             options.onClientRequestDeclined?.(entry.config.id, reason, request),
           onResourceUpdated: (uri) => options.onResourceUpdated?.(entry.config.id, uri),
@@ -183,6 +303,7 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
         return;
       }
       const lists = await connection.fetchLists();
+      reportRejected(entry, lists.rejectedTools);
       entry.connection = connection;
       const at = now();
       setSnapshot(
@@ -195,7 +316,6 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
             : { protocolVersion: connection.protocolVersion }),
           ...(connection.serverInfo === undefined ? {} : { serverInfo: connection.serverInfo }),
           connectedAt: at,
-          attempts: 0,
           ...lists,
         },
         'state',
@@ -303,6 +423,7 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
           entry.connection = undefined;
         }),
       );
+      watchdog.close();
     },
   };
 }

@@ -7,6 +7,7 @@ import {
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { setMaxListeners } from 'node:events';
 import type { UpstreamConfig } from '../config/index.ts';
+import type { OrphanWatchdog } from './orphan-watchdog.ts';
 
 /** Environment a stdio child always inherits besides its configured `env` (nothing else leaks to it). */
 export const INHERITED_CHILD_ENV = ['PATH', 'HOME'] as const;
@@ -17,6 +18,8 @@ export interface TransportContext {
   inheritedEnv: Record<string, string | undefined>;
   /** Receives every stderr line of a stdio child (already a string). */
   onStderr?: (line: string) => void;
+  /** Told the pid of each stdio child, so that it dies with the gateway. */
+  watchdog?: OrphanWatchdog;
 }
 
 /** Creates a fresh transport (one per connection attempt) for the upstream. */
@@ -35,6 +38,7 @@ export function createTransport(upstream: UpstreamConfig, context: TransportCont
       stderr: 'pipe',
       ...(upstream.cwd === undefined ? {} : { cwd: upstream.cwd }),
     });
+    if (context.watchdog) watchChild(transport, context.watchdog);
     const stderr = transport.stderr;
     if (stderr && context.onStderr) {
       const onStderr = context.onStderr;
@@ -64,6 +68,20 @@ export function createTransport(upstream: UpstreamConfig, context: TransportCont
     });
   }
   return new StreamableHTTPClientTransport(url, { requestInit, fetch: perRequestSignalFetch });
+}
+
+/** Lists the child with the watchdog once spawned, and takes it off once its stderr ended (it exited). */
+function watchChild(transport: StdioClientTransport, watchdog: OrphanWatchdog): void {
+  const start = transport.start.bind(transport);
+  transport.start = async () => {
+    await start();
+    const pid = transport.pid;
+    if (pid === null) return;
+    watchdog.watch(pid);
+    const stderr = transport.stderr;
+    // The stream flows (the stderr reader below is attached whenever a watchdog is: the supervisor sets both).
+    stderr?.once('end', () => watchdog.unwatch(pid));
+  };
 }
 
 /**

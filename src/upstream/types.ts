@@ -12,6 +12,12 @@ import type {
   Tool,
 } from '@modelcontextprotocol/client';
 
+/** A tools/list entry held back because it is malformed or repeats a name. */
+export interface RejectedTool {
+  name: string;
+  reason: string;
+}
+
 /** The lifecycle of one upstream connection. */
 export type UpstreamState = 'connecting' | 'connected' | 'down' | 'disabled';
 
@@ -26,12 +32,16 @@ export interface UpstreamSnapshot {
   serverInfo?: { name: string; version: string };
   /** Why the upstream is down (masked by the caller before display). */
   lastError?: string;
+  /** The last stderr lines of the current (or last) stdio child, bounded; masked by the caller before display. */
+  lastStderr?: string[];
   tools: Tool[];
+  /** Listed tools held back (malformed, or a repeated name), each with its reason. */
+  rejectedTools?: RejectedTool[];
   prompts: Prompt[];
   resources: Resource[];
   resourceTemplates: ResourceTemplateType[];
   connectedAt?: number;
-  /** Attempts since the last successful connection. */
+  /** Connection attempts since the last connection that stayed up for a while (the backoff grows with it). */
   attempts: number;
 }
 

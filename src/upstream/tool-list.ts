@@ -1,0 +1,69 @@
+/**
+ * Fetches an upstream's tools/list and checks each tool on its own: the SDK's listTools() rejects the whole list
+ * when one entry is malformed, which would hide every tool of the server. A malformed entry, or a second tool of
+ * a name already listed, is held back with a reason; the rest are kept.
+ */
+import { specTypeSchemas, type Client, type StandardSchemaV1, type Tool } from '@modelcontextprotocol/client';
+import { PortcullisError } from '../errors/index.ts';
+import type { RejectedTool } from './types.ts';
+
+/** Pages of tools/list followed at most (a cursor loop must end). */
+const MAX_PAGES = 100;
+/** Longest tool name kept in a rejection report. */
+const MAX_NAME_CHARS = 128;
+
+/** Accepts any result: each tool is validated below, one by one. */
+const ANY_RESULT: StandardSchemaV1<unknown, unknown> = {
+  '~standard': { version: 1, vendor: 'portcullis', validate: (value) => ({ value }) },
+};
+
+/** The upstream's valid tools, in listed order, and the entries held back. */
+export async function fetchCheckedTools(
+  client: Client,
+  timeoutMs: number,
+): Promise<{ tools: Tool[]; rejected: RejectedTool[] }> {
+  const tools: Tool[] = [];
+  const rejected: RejectedTool[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page += 1) {
+    const result = (await client.request(
+      { method: 'tools/list', ...(cursor === undefined ? {} : { params: { cursor } }) },
+      ANY_RESULT,
+      { timeout: timeoutMs },
+    )) as { tools?: unknown; nextCursor?: unknown } | null;
+    if (result === null || typeof result !== 'object' || !Array.isArray(result.tools)) {
+      throw new PortcullisError('UPSTREAM_ERROR', 'the upstream answered tools/list without a tools array');
+    }
+    for (const raw of result.tools as unknown[]) {
+      const name = nameOf(raw);
+      const checked = specTypeSchemas.Tool['~standard'].validate(raw);
+      if (checked instanceof Promise) throw new TypeError('tool validation must be synchronous');
+      if (checked.issues !== undefined) {
+        const issue = checked.issues[0];
+        const where = issue?.path?.map((p) => String(typeof p === 'object' ? p.key : p)).join('.') ?? '';
+        rejected.push({
+          name,
+          reason: `invalid definition: ${where ? `${where}: ` : ''}${issue?.message ?? ''}`,
+        });
+      } else if (seen.has(checked.value.name)) {
+        rejected.push({
+          name,
+          reason: 'duplicate name: the upstream listed this name before; the first is kept',
+        });
+      } else {
+        seen.add(checked.value.name);
+        tools.push(checked.value);
+      }
+    }
+    cursor =
+      typeof result.nextCursor === 'string' && result.nextCursor !== '' ? result.nextCursor : undefined;
+    if (cursor === undefined) break;
+  }
+  return { tools, rejected };
+}
+
+function nameOf(raw: unknown): string {
+  const name = raw !== null && typeof raw === 'object' ? (raw as { name?: unknown }).name : undefined;
+  return typeof name === 'string' ? name.slice(0, MAX_NAME_CHARS) : '(no name)';
+}
