@@ -9,6 +9,7 @@ import {
   ProtocolError,
   SdkError,
   SdkErrorCode,
+  STDIO_DEFAULT_MAX_BUFFER_SIZE,
   type CallToolResult,
   type GetPromptResult,
   type ReadResourceResult,
@@ -162,11 +163,22 @@ export async function connectUpstream(
   const transport = createTransport(config, context);
   client.onclose = () => {
     listens.closeAll();
-    if (!closedByUs) events.onClose(floodError);
+    if (!closedByUs) events.onClose(floodError ?? fatalTransportError);
   };
-  client.onerror = () => {
-    // Transport-level noise (a dropped SSE stream, a stray frame) is reported through onclose when fatal.
+  /** Why the transport dropped the link on its own (an oversized message), named in the close and the calls it fails. */
+  let fatalTransportError: Error | undefined;
+  client.onerror = (error) => {
+    // Transport-level noise (a dropped SSE stream, a stray frame) is reported through onclose when fatal; an
+    // oversized stdio message is fatal (the stream cannot be re-synchronised), so its cause is kept for the report.
+    const oversized = /ReadBuffer exceeded maximum size of (\d+)/.exec(error.message);
+    if (oversized) {
+      const limit = Number(oversized[1] ?? STDIO_DEFAULT_MAX_BUFFER_SIZE);
+      fatalTransportError = new Error(
+        `sent a message larger than ${limit} bytes, the most one stdio message may hold; the link was dropped`,
+      );
+    }
   };
+
   let timedOut = false;
   let timer: NodeJS.Timeout | undefined;
   // A close() while the SDK probes the era on a sibling process can leave connect() pending forever, so the
@@ -281,7 +293,19 @@ export async function connectUpstream(
             },
           );
         }
-        throw unencodableCall(config.id, name, args, error) ?? toUpstreamError(config.id, name, error);
+        throw (
+          unencodableCall(config.id, name, args, error) ??
+          (fatalTransportError &&
+            new PortcullisError(
+              'UPSTREAM_UNAVAILABLE',
+              `upstream "${config.id}" ${fatalTransportError.message}`,
+              {
+                cause: error,
+                reason: 'message-too-large',
+              },
+            )) ??
+          toUpstreamError(config.id, name, error)
+        );
       } finally {
         untrack();
       }
