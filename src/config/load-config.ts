@@ -211,6 +211,7 @@ interface RawUpstream {
   catalog?: string;
   callTimeout?: string;
   sampling: boolean;
+  maxTools: number;
   tools?: { include?: string[]; exclude?: string[]; overrides?: Record<string, object> };
   prompts?: { overrides?: Record<string, object> };
 }
@@ -233,6 +234,7 @@ function toConfig(doc: RawConfig, source: string, baseDir: string, secrets: stri
       ...(u.catalog === undefined ? {} : { catalog: u.catalog }),
       callTimeoutMs: u.callTimeout === undefined ? callTimeoutMs : parseDuration(u.callTimeout),
       sampling: u.sampling,
+      maxTools: u.maxTools,
       promptOverrides: (u.prompts?.overrides ?? {}) as Record<string, object>,
       ...(u.tools === undefined
         ? {}

@@ -45,6 +45,8 @@ export interface UpstreamCommon {
   callTimeoutMs: number;
   /** Relay the upstream's sampling/createMessage to the client whose call caused it (off: no sampling offered). */
   sampling: boolean;
+  /** Most tools the upstream may list (default 1000); a longer list reports the upstream down instead. */
+  maxTools?: number;
   /** Absent when the config names no `tools` block (then no implicit composition is built). */
   tools?: ToolSelection;
   /** Prompt overrides by upstream prompt name. */

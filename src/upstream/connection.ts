@@ -237,7 +237,9 @@ export async function connectUpstream(
     serverInfo: serverVersion ? { name: serverVersion.name, version: serverVersion.version } : undefined,
     async fetchLists() {
       const [{ tools, rejected }, prompts, resources, resourceTemplates] = await Promise.all([
-        capabilities.tools ? fetchCheckedTools(client, config.callTimeoutMs) : { tools: [], rejected: [] },
+        capabilities.tools
+          ? fetchCheckedTools(client, config.callTimeoutMs, config.maxTools)
+          : { tools: [], rejected: [] },
         capabilities.prompts ? client.listPrompts().then((r) => r.prompts) : [],
         capabilities.resources ? client.listResources().then((r) => r.resources) : [],
         capabilities.resources

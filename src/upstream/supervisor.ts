@@ -329,6 +329,8 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
         tools: lists.tools.length,
       });
     } catch (error) {
+      // A link that connected but failed later (its lists refused) is closed here, or its child would live on.
+      if (connection !== undefined && entry.connection !== connection) void connection.close();
       if (generation === entry.generation) markDown(entry, describeError(error));
     } finally {
       entry.resolveFirstAttempt();

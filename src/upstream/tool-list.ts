@@ -1,7 +1,8 @@
 /**
  * Fetches an upstream's tools/list and checks each tool on its own: the SDK's listTools() rejects the whole list
  * when one entry is malformed, which would hide every tool of the server. A malformed entry, or a second tool of
- * a name already listed, is held back with a reason; the rest are kept.
+ * a name already listed, is held back with a reason; the rest are kept. A list longer than the upstream's
+ * `maxTools` is refused whole.
  */
 import { specTypeSchemas, type Client, type StandardSchemaV1, type Tool } from '@modelcontextprotocol/client';
 import { PortcullisError } from '../errors/index.ts';
@@ -9,6 +10,8 @@ import type { RejectedTool } from './types.ts';
 
 /** Pages of tools/list followed at most (a cursor loop must end). */
 const MAX_PAGES = 100;
+/** Tools an upstream may list when its configuration does not say (governing each costs time on every rebuild). */
+export const DEFAULT_MAX_TOOLS = 1000;
 /** Longest tool name kept in a rejection report. */
 const MAX_NAME_CHARS = 128;
 
@@ -21,6 +24,7 @@ const ANY_RESULT: StandardSchemaV1<unknown, unknown> = {
 export async function fetchCheckedTools(
   client: Client,
   timeoutMs: number,
+  maxTools = DEFAULT_MAX_TOOLS,
 ): Promise<{ tools: Tool[]; rejected: RejectedTool[] }> {
   const tools: Tool[] = [];
   const rejected: RejectedTool[] = [];
@@ -34,6 +38,14 @@ export async function fetchCheckedTools(
     )) as { tools?: unknown; nextCursor?: unknown } | null;
     if (result === null || typeof result !== 'object' || !Array.isArray(result.tools)) {
       throw new PortcullisError('UPSTREAM_ERROR', 'the upstream answered tools/list without a tools array');
+    }
+    if (tools.length + rejected.length + result.tools.length > maxTools) {
+      // Refused before any entry is checked: the cost of a longer list stays bounded whatever the upstream sends.
+      throw new PortcullisError(
+        'UPSTREAM_ERROR',
+        `the upstream lists more than ${maxTools} tools (upstreams.<id>.maxTools); raise the limit to govern them all`,
+        { reason: 'too-many-tools' },
+      );
     }
     for (const raw of result.tools as unknown[]) {
       const name = nameOf(raw);
