@@ -15,6 +15,7 @@ import {
   type ReadResourceResult,
   type CompleteRequest,
   type CompleteResult,
+  type Tool,
   type VersionNegotiationOptions,
 } from '@modelcontextprotocol/client';
 import { jsonShapeExcess, MAX_JSON_DEPTH } from '../audit/json-shape.ts';
@@ -230,6 +231,11 @@ export async function connectUpstream(
   const direct = attachDirectToolCalls(transport);
   /** Listed tools without an outputSchema (the SDK path validates structured content against one). */
   let plainTools = new Set<string>();
+  /**
+   * The checked definitions by name: the SDK checks structured content against the definition a call names, and
+   * the list is fetched past the SDK (tool-list.ts), so its own cache of listed tools stays empty.
+   */
+  let definitions = new Map<string, Tool>();
   const serverVersion = client.getServerVersion();
   return {
     era,
@@ -250,6 +256,7 @@ export async function connectUpstream(
           : [],
       ]);
       plainTools = new Set(tools.filter((tool) => tool.outputSchema === undefined).map((tool) => tool.name));
+      definitions = new Map(tools.map((tool) => [tool.name, tool]));
       return { tools, rejectedTools: rejected, prompts, resources, resourceTemplates };
     },
     async callTool(name, args, options) {
@@ -274,6 +281,7 @@ export async function connectUpstream(
             onProgress: options.onProgress,
           });
         }
+        const definition = definitions.get(name);
         return (await client.callTool(
           { name, arguments: args, ...(meta ? { _meta: meta } : {}) },
           {
@@ -282,6 +290,7 @@ export async function connectUpstream(
             resetTimeoutOnProgress: true,
             maxTotalTimeout,
             ...(options.onProgress ? { onprogress: options.onProgress } : {}),
+            ...(definition === undefined ? {} : { toolDefinition: definition }),
           },
         )) as CallToolResult;
       } catch (error) {
