@@ -7,6 +7,7 @@
 import { posix } from 'node:path';
 import picomatch from 'picomatch';
 import { canonicalJson } from '../audit/index.ts';
+import { linearRegExp, NonLinearPatternError } from '../upstream/index.ts';
 
 /** A compiled test of one argument text. */
 export type TextTest = (value: string) => boolean;
@@ -27,10 +28,22 @@ export function compileGlobTest(glob: string, options: TextMatchOptions): TextTe
   return picomatch(glob.normalize('NFC'), { dot: true, nocase: options.foldCase });
 }
 
-/** Compiles a regex; throws SyntaxError for an invalid one. */
+/**
+ * Compiles a regex to run in linear time (rule patterns are tested against client arguments, so a backtracking
+ * pattern would let a client hold the event loop); throws for an invalid pattern or one that needs backtracking.
+ */
 export function compileRegexTest(source: string, options: TextMatchOptions): TextTest {
   // No flags unless the rule folds case: the operator writes anchors into the pattern.
-  const regex = new RegExp(source, options.foldCase ? 'i' : '');
+  let regex: { test(value: string): boolean };
+  try {
+    regex = linearRegExp(source, options.foldCase ? 'i' : '');
+  } catch (error) {
+    if (!(error instanceof NonLinearPatternError)) throw error;
+    throw new Error(
+      `it needs a feature that cannot run in linear time (backreference, lookahead or a repeat over 1000): ${error.message.slice(error.message.indexOf('"'))}`,
+      { cause: error },
+    );
+  }
   return (value) => regex.test(value);
 }
 

@@ -88,6 +88,12 @@ describe('matching arguments', () => {
     ['regex, unanchored', { '/path': { regex: 'secrets/.*\\.pem' } }, args, true],
     ['regex anchored miss', { '/path': { regex: '^secrets' } }, args, false],
     ['a deny regex folds case by default', { '/path': { regex: 'SECRETS' } }, args, true],
+    [
+      'a catastrophic regex runs in linear time',
+      { '/path': { regex: '^(a+)+$' } },
+      { path: `${'a'.repeat(5000)}!` },
+      false,
+    ],
     ['number by its JSON text', { '/size': '42' }, args, true],
     ['number glob', { '/size': '4*' }, args, true],
     ['boolean by its JSON text', { '/force': 'true' }, args, true],
@@ -251,6 +257,11 @@ describe('compiling', () => {
       'invalid regex',
       { id: 'rx', match: { args: { '/p': { regex: '(' } } }, decision: 'deny' },
       /"rx".*args \/p regex/,
+    ],
+    [
+      'a regex that needs backtracking',
+      { id: 'bk', match: { args: { '/p': { regex: '^(\\w+) \\1$' } } }, decision: 'deny' },
+      /"bk".*args \/p regex is invalid: it needs a feature that cannot run in linear time/,
     ],
     ['bad pointer', { id: 'ptr', match: { args: { path: '*' } }, decision: 'deny' }, /"ptr".*JSON pointer/],
     [

@@ -31,14 +31,16 @@ const JS_DOT = '[^\\n\\r\\x{2028}\\x{2029}]';
 
 /**
  * Compiles an ECMAScript pattern (as JSON Schema defines `pattern`) to a linear-time matcher with the same
- * answers; throws a SyntaxError for an invalid pattern and NonLinearPatternError for one RE2 cannot run.
+ * answers (flag `i` folds case; other flags are only checked for validity); throws a SyntaxError for an invalid
+ * pattern and NonLinearPatternError for one RE2 cannot run.
  */
 export function linearRegExp(pattern: string, flags = ''): LinearRegExp {
   // The native parser decides validity, so what was a syntax error stays one; it never runs here.
   new RegExp(pattern, flags);
   let compiled: RE2JS;
   try {
-    compiled = RE2JS.compile(toRe2Syntax(RE2JS.translateRegExp(pattern)), RE2JS.LOOKBEHINDS);
+    const re2Flags = RE2JS.LOOKBEHINDS | (flags.includes('i') ? RE2JS.CASE_INSENSITIVE : 0);
+    compiled = RE2JS.compile(toRe2Syntax(RE2JS.translateRegExp(pattern)), re2Flags);
   } catch (error) {
     throw new NonLinearPatternError(pattern, (error as Error).message.replace(/^error parsing regexp: /, ''));
   }
