@@ -1,6 +1,6 @@
 /**
- * The call pipeline of DESIGN.md §2, as named stages: resolve → door limits → validate → approval strategy → HITL mode →
- * ask → execute → mask → record. Each stage is a small function; the approval and record stages are seams
+ * The call pipeline (docs/architecture.md, "The request path of a `tools/call`"), as named stages: resolve → door
+ * limits → validate → approval strategy → HITL mode → ask → execute → mask → record. Each stage is a small function; the approval and record stages are seams
  * filled by the approval and audit domains (a stage with nothing configured passes the call on).
  */
 import type { CallToolResult, ElicitResult } from '@modelcontextprotocol/server';
