@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { buildConfig } from '../src/config/index.ts';
-import { createGateway, type Gateway } from '../src/http/index.ts';
+import { createGateway, type Gateway } from '../src/app/index.ts';
 import { gatewayDocument } from './gateway-process.ts';
 
 /** A listening in-process gateway. */

@@ -4,7 +4,7 @@
  * OTLP sink, against the same facade with no endpoint. Measured in the bench process, 16 calls in flight, so
  * the proxy section can say how much of a gateway's CPU allowance tracing takes before any relaying.
  */
-import { createMasker } from '../src/sandbox/index.ts';
+import { createMasker } from '../src/secrets/index.ts';
 import { createLogger, createTelemetry, type Telemetry } from '../src/telemetry/index.ts';
 
 /** Telemetry CPU per call, on and off, in milliseconds. */

@@ -7,8 +7,9 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { buildConfig, type EnvLookup } from '../src/config/index.ts';
-import { createGateway } from '../src/http/index.ts';
+import { buildConfig } from '../src/config/index.ts';
+import type { EnvLookup } from '../src/secrets/index.ts';
+import { createGateway } from '../src/app/index.ts';
 import { CONFORMANCE_PROMPTS, CONFORMANCE_TOOLS, FIXTURE_UPSTREAM_ID } from './contract.ts';
 import { closeServer, type RunningEndpoint } from './direct-http.ts';
 

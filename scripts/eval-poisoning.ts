@@ -13,9 +13,10 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { defaultAlias } from '../src/gateway/aliases.ts';
-import { createPoisoningScanner } from '../src/risk/index.ts';
-import type { McpToolDefinition, PoisoningScanner } from '../src/risk/index.ts';
+import { defaultAlias } from '../src/exposure/aliases.ts';
+import { createPoisoningScanner } from '../src/poisoning/index.ts';
+import type { McpToolDefinition } from '../src/risk/index.ts';
+import type { PoisoningScanner } from '../src/poisoning/index.ts';
 import { loadCorpus, selectSplit, SPLITS, type Split } from './corpus/load.ts';
 import { computeMetrics, formatRate, type DetectionMetrics, type ScoredEntry } from './corpus/metrics.ts';
 import type { CorpusEntry } from './corpus/types.ts';
@@ -58,7 +59,7 @@ function parseOptions(): {
 }
 
 // What the gateway hands its scanner: the advertised definition, whose name is the sanitized alias
-// (src/gateway/registry.ts), scanned by the one scanner built in src/http/create-gateway.ts.
+// (src/exposure/registry.ts), scanned by the one scanner built in src/app/create-gateway.ts.
 function liveDefinition(entry: CorpusEntry): McpToolDefinition {
   return { ...entry.tool, name: defaultAlias(UPSTREAM_ID, entry.tool.name) };
 }

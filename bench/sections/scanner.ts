@@ -10,7 +10,7 @@ import {
   createAdversarialInputs,
   createPoisoningScanner,
   type PoisoningScanner,
-} from '../../src/risk/index.ts';
+} from '../../src/poisoning/index.ts';
 import { ms, rate } from '../format.ts';
 import { collectGarbage } from '../signal-probe.ts';
 import { percentile } from '../stats.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPoisoningScanner } from '../../src/risk/index.ts';
+import { createPoisoningScanner } from '../../src/poisoning/index.ts';
 import { createRandom, createToolCorpus, PAYLOADS } from '../tool-corpus.ts';
 
 describe('createRandom', () => {

@@ -7,7 +7,7 @@
 import { posix } from 'node:path';
 import picomatch from 'picomatch';
 import { canonicalJson } from '../audit/index.ts';
-import { linearRegExp, NonLinearPatternError } from '../upstream/index.ts';
+import { linearRegExp, NonLinearPatternError } from '../shared/index.ts';
 
 /** A compiled test of one argument text. */
 export type TextTest = (value: string) => boolean;

@@ -21,4 +21,3 @@ export type {
 } from './sealer.ts';
 export { createSlidingWindowLimiter } from './rate-limiter.ts';
 export type { SlidingWindowLimiter, RateVerdict } from './rate-limiter.ts';
-export { parseJsonPointer, resolveJsonPointer } from './json-pointer.ts';

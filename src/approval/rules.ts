@@ -19,7 +19,7 @@ import {
   type TextMatchOptions,
   type TextTest,
 } from './arg-match.ts';
-import { parseJsonPointer, resolveJsonPointer } from './json-pointer.ts';
+import { parseJsonPointer, resolveJsonPointer } from '../shared/json-pointer.ts';
 import { createSlidingWindowLimiter } from './rate-limiter.ts';
 import type { SlidingWindowLimiter } from './rate-limiter.ts';
 

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isPortcullisError } from '../errors/index.ts';
-import { createMasker } from '../sandbox/masking.ts';
+import { createMasker } from '../secrets/masking.ts';
 import { openStore } from '../store/index.ts';
 import type { Store } from '../store/index.ts';
 import {

@@ -8,7 +8,7 @@ import { userInfo } from 'node:os';
 import { adminActionInput, createAuditLog } from '../audit/index.ts';
 import { isPortcullisError } from '../errors/index.ts';
 import { applyLedgerAction, createLedger, type LedgerAction } from '../ledger/index.ts';
-import { createMasker } from '../sandbox/index.ts';
+import { createMasker } from '../secrets/index.ts';
 import { openStore } from '../store/index.ts';
 import type { CommandIo } from './args.ts';
 import { parseCommandArgs } from './args.ts';

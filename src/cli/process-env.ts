@@ -1,7 +1,7 @@
 /** What every gateway-running command shares: the config (from --config or ./portcullis.yaml) and the process env. */
 import { loadConfig, processEnvLookup, type PortcullisConfig } from '../config/index.ts';
-import { createGateway, type Gateway, type GatewayDeps } from '../http/index.ts';
-import { createMasker } from '../sandbox/index.ts';
+import { createGateway, type Gateway, type GatewayDeps } from '../app/index.ts';
+import { createMasker } from '../secrets/index.ts';
 import { INHERITED_CHILD_ENV } from '../upstream/index.ts';
 import { maskFaultsWith } from './process-faults.ts';
 

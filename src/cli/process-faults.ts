@@ -5,7 +5,7 @@
  * a closed stdout (`portcullis audit tail | head -1`) ends the process quietly with status 0.
  */
 import { isPortcullisError } from '../errors/index.ts';
-import { createMasker, type Masker } from '../sandbox/index.ts';
+import { createMasker, type Masker } from '../secrets/index.ts';
 import { createLogger } from '../telemetry/index.ts';
 
 /** The longest error message a fault line carries. */

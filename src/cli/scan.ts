@@ -3,7 +3,7 @@
  * and tool with its risk chip, floor, poisoning hits and fingerprint status; exits 1 when anything is at or
  * above --fail-on (default L5), is poisoned, or awaits re-review — for CI, like a linter.
  */
-import type { Gateway } from '../http/index.ts';
+import type { Gateway } from '../app/index.ts';
 import { isRiskAtLeast, isRiskLevel, type RiskLevel } from '../risk/index.ts';
 import type { CommandIo } from './args.ts';
 import { parseCommandArgs, parseSeconds } from './args.ts';

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFunctionRunner } from '../spec/test/function-runner.ts';
+import { createFunctionRunner } from '../tool-specs/test/function-runner.ts';
 import { runSpecCommand, type SpecCliIo } from './spec.ts';
 
 let dir: string;

@@ -23,7 +23,7 @@ import {
   type LocalPassOutcome,
   type PolicyResolver,
   type SafeToolSpec,
-} from '../spec/index.ts';
+} from '../tool-specs/index.ts';
 
 /** Where the command writes and what it may use; nothing here reads process.env. */
 export interface SpecCliIo {

@@ -12,15 +12,7 @@ export {
 export type { LoadConfigOptions } from './load-config.ts';
 export { validateConfigDocument, pointerToPath } from './validate.ts';
 export { parseDuration } from './duration.ts';
-export {
-  PLACEHOLDER_PATTERN,
-  findPlaceholders,
-  anchoredPlaceholder,
-  isMissingValue,
-  missingPlaceholders,
-  substitutePlaceholders,
-} from './placeholders.ts';
-export type { EnvLookup, Substitution } from './placeholders.ts';
+
 export type {
   PortcullisConfig,
   AdminKeyConfig,

@@ -5,7 +5,7 @@ import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { PortcullisError } from '../errors/index.ts';
 import type { RiskLevel } from '../risk/levels.ts';
 import { parseDuration } from './duration.ts';
-import { isMissingValue, PLACEHOLDER_PATTERN, type EnvLookup } from './placeholders.ts';
+import { isMissingValue, PLACEHOLDER_PATTERN, type EnvLookup } from '../secrets/placeholders.ts';
 import type { AdminKeyConfig, PortcullisConfig, UpstreamConfig } from './types.ts';
 import { validateConfigDocument } from './validate.ts';
 import { checkConfigSemantics } from './semantic-checks.ts';

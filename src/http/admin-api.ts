@@ -9,18 +9,20 @@ import { adminGuard, auditedAction, type AdminVariables } from './admin-guard.ts
 import type { AuditLog, AuditQuery } from '../audit/index.ts';
 import type { PortcullisConfig, UpstreamConfig } from '../config/index.ts';
 import { isPortcullisError, PortcullisError } from '../errors/index.ts';
-import { serverContextOf, type Governance, type ToolRegistry } from '../gateway/index.ts';
+import { serverContextOf, type Governance } from '../guards/index.ts';
+import { type ToolRegistry } from '../exposure/index.ts';
 import { applyLedgerAction, type Ledger } from '../ledger/index.ts';
 import {
   assessServer,
-  createPoisoningScanner,
   evaluateToolRisk,
   findToolDescriptor,
   matchCatalogEntry,
   type CatalogEntry,
   type McpToolDefinition,
 } from '../risk/index.ts';
-import type { Masker, QuarantineEntry } from '../sandbox/index.ts';
+import { createPoisoningScanner } from '../poisoning/index.ts';
+import type { Masker } from '../secrets/index.ts';
+import type { QuarantineEntry } from '../sandbox/index.ts';
 import { EVENT_TYPES, type EventType, type Store } from '../store/index.ts';
 import type { Supervisor } from '../upstream/index.ts';
 

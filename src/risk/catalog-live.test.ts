@@ -10,7 +10,7 @@ import { loadServerCatalog } from './catalog.ts';
 import { matchCatalogEntry } from './catalog-match.ts';
 import type { CatalogEntry } from './catalog-types.ts';
 import { assessServer, evaluateToolRisk } from './evaluate.ts';
-import { scanTool } from './poisoning-scanner.ts';
+import { scanTool } from '../poisoning/poisoning-scanner.ts';
 import type { McpToolDefinition } from './tool-definition.ts';
 import { findToolDescriptor } from './tool-inputs.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogEntry } from './catalog-types.ts';
 import { assessServer, evaluateLocalToolRisk, evaluateToolRisk } from './evaluate.ts';
 import type { ServerAssessment } from './evaluate.ts';
-import { scanTool } from './poisoning-scanner.ts';
+import { scanTool } from '../poisoning/poisoning-scanner.ts';
 import type { McpToolDefinition } from './tool-definition.ts';
 
 const NOW = 1_800_000_000_000;

@@ -98,24 +98,6 @@ export type {
   CompositionRefusal,
 } from './composition-gate.ts';
 
-export { EXTRA_PATTERN_IDS, REFERENCE_PATTERN_IDS } from './poisoning-patterns.ts';
-export type { PoisoningPatternId } from './poisoning-patterns.ts';
-export { CROSS_SERVER_WINDOW, createPoisoningScanner, scanText, scanTool } from './poisoning-scanner.ts';
-export type {
-  PoisoningScanner,
-  PoisoningScannerOptions,
-  TextMatch,
-  TextScanResult,
-  ToolMatch,
-  ToolScanResult,
-} from './poisoning-scanner.ts';
-export { createAdversarialInputs } from './poisoning-samples.ts';
-export type { ScanSample } from './poisoning-samples.ts';
-export { findMixedScriptWords } from './homoglyph.ts';
-export type { MixedScriptWord } from './homoglyph.ts';
-export { collectVisibleStrings } from './tool-strings.ts';
-export type { VisibleString } from './tool-strings.ts';
-
 export { matchCatalogEntry, matchesHostPattern, packageCandidates } from './catalog-match.ts';
 export type { CatalogMatch, CatalogMatchTarget } from './catalog-match.ts';
 export { CATALOG_SCHEMA_FILE, DEFAULT_CATALOG_DIR, loadServerCatalog } from './catalog.ts';

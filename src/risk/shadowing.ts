@@ -1,5 +1,5 @@
 // Composition shadowing rules R1, R2, R3 (reference-rules §7).
-import { lowerKeepingOffsets } from './java-text.ts';
+import { lowerKeepingOffsets } from '../shared/java-text.ts';
 
 /** One tool of a composition: which upstream tool, and the name it is exposed under. */
 export interface CompositionMember {

@@ -8,8 +8,7 @@ export type { ToolRunnerOptions } from './tool-runner.ts';
 export type { SandboxRunner, SandboxStats, ToolRunner, ToolRunRequest, ToolRunResult } from './runner.ts';
 export type { QuarantineEntry } from './runtime/quarantine.ts';
 export type { NetworkMode, SandboxLimits, SandboxPolicy } from './policy.ts';
-export { createMasker, MASK, MIN_SECRET_LENGTH } from './masking.ts';
-export type { Masker } from './masking.ts';
+
 export { createEgressGuard } from './egress/egress-guard.ts';
 export type { EgressGuard, EgressGuardOptions } from './egress/egress-guard.ts';
 export type {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PortcullisError } from '../errors/index.ts';
-import { createMasker } from '../sandbox/index.ts';
+import { createMasker } from '../secrets/index.ts';
 import {
   approvalAttributes,
   callOutcomeOf,

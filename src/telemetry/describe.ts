@@ -5,7 +5,7 @@
 import type { Attributes } from '@opentelemetry/api';
 import { isPortcullisError } from '../errors/index.ts';
 import { isRiskLevel } from '../risk/index.ts';
-import type { Masker } from '../sandbox/index.ts';
+import type { Masker } from '../secrets/index.ts';
 import type { ExecutionTarget, ToolCallFacts, ToolFacts } from './facts.ts';
 import { ATTR, LOG_EVENT, TOOL_ERROR } from './names.ts';
 

@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMasker } from '../sandbox/index.ts';
+import { createMasker } from '../secrets/index.ts';
 import { createExportFailureReporter } from './export-failures.ts';
 import { createLogger } from './logger.ts';
 import { startSdk } from './sdk.ts';

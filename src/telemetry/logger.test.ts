@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMasker } from '../sandbox/index.ts';
+import { createMasker } from '../secrets/index.ts';
 import { createLogger, type LogLevel } from './logger.ts';
 
 function capture(level: LogLevel, secrets: string[] = []) {

@@ -1,5 +1,5 @@
 /** Structured JSON logs: one line per event on stderr, every string masked, levels filtered. */
-import type { Masker } from '../sandbox/index.ts';
+import type { Masker } from '../secrets/index.ts';
 import { stderrLogSink } from './log-sink.ts';
 
 /** Log levels in increasing severity. */

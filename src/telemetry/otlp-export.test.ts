@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMasker } from '../sandbox/index.ts';
+import { createMasker } from '../secrets/index.ts';
 import { executionTargetOf } from './describe.ts';
 import { createTelemetry } from './telemetry.ts';
 

@@ -20,7 +20,7 @@ import {
 } from '@opentelemetry/api';
 import type { IMetricReader } from '@opentelemetry/sdk-metrics';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
-import type { Masker } from '../sandbox/index.ts';
+import type { Masker } from '../secrets/index.ts';
 import {
   approvalAttributes,
   captureText,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { declaredDialect, foreignSchemaEngine, linearJsonSchemaValidator } from './foreign-schema.ts';
-import { linearRegExp } from './linear-regexp.ts';
+import { linearRegExp } from '../shared/linear-regexp.ts';
 
 describe('foreign schema engines', () => {
   it.each(['draft-07', '2019-09', '2020-12'] as const)(

@@ -16,7 +16,7 @@ export type {
 export { createTransport, INHERITED_CHILD_ENV, perRequestSignalFetch } from './transports.ts';
 export type { TransportContext } from './transports.ts';
 export { reconnectDelayMs } from './backoff.ts';
-export { linearRegExp, NonLinearPatternError, NON_LINEAR_PATTERN } from './linear-regexp.ts';
+
 export { foreignSchemaEngine, linearJsonSchemaValidator } from './foreign-schema.ts';
 export type {
   UpstreamSnapshot,

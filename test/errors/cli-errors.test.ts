@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeConfigFile } from '../e2e5/support.ts';
+import { writeConfigFile } from '../helpers/serve-support.ts';
 import { tempDir } from '../helpers/gateway-harness.ts';
 import { runCli, STACK_LINE } from './run-cli.ts';
 

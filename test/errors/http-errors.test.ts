@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeConfigFile } from '../e2e5/support.ts';
+import { writeConfigFile } from '../helpers/serve-support.ts';
 import { freePort, ROOT, startGateway, tempDir, waitFor } from '../helpers/gateway-harness.ts';
 import { CLI, STACK_LINE } from './run-cli.ts';
 

@@ -10,7 +10,7 @@ import { STACK_LINE, type Ran } from './run-cli.ts';
 
 const SCRIPT = `
 import { installProcessFaultHandlers, maskFaultsWith } from './src/cli/process-faults.ts';
-import { createMasker } from './src/sandbox/index.ts';
+import { createMasker } from './src/secrets/index.ts';
 installProcessFaultHandlers((code) => process.exit(code));
 maskFaultsWith(createMasker(['sk-live-12345']));
 void Promise.reject(new Error('lost promise with sk-live-12345\\nsecond line'));

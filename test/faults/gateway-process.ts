@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { writeConfigFile } from '../e2e5/support.ts';
+import { writeConfigFile } from '../helpers/serve-support.ts';
 import { ROOT, tempDir } from '../helpers/gateway-harness.ts';
 
 /** One parsed log line of the gateway. */

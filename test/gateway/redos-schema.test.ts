@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
 import { connectClient, freePort, ROOT, tempDir, UPSTREAMS, waitFor } from '../helpers/gateway-harness.ts';
-import { writeConfigFile } from '../e2e5/support.ts';
+import { writeConfigFile } from '../helpers/serve-support.ts';
 
 const REDOS = {
   transport: 'stdio',

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client, CreateMessageResult } from '@modelcontextprotocol/client';
 import { connectClient, startGateway, UPSTREAMS, type RunningGateway } from '../helpers/gateway-harness.ts';
-import { auditRecords, resultText } from '../e2e5/support.ts';
+import { auditRecords, resultText } from '../helpers/serve-support.ts';
 
 const SECRET = 'sampling-secret-7f3a9c1e5b';
 const TOOL = 'every_trigger-sampling-request';

@@ -8,7 +8,7 @@ import { Client, type CallToolResult } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { createAuditLog } from '../../src/audit/index.ts';
 import { openStore } from '../../src/store/index.ts';
-import { writeConfigFile } from '../e2e5/support.ts';
+import { writeConfigFile } from '../helpers/serve-support.ts';
 import { ROOT, tempDir, UPSTREAMS, waitFor } from '../helpers/gateway-harness.ts';
 
 const dir = tempDir('portcullis-stdio-command-');

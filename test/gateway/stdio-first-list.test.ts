@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { writeConfigFile } from '../e2e5/support.ts';
+import { writeConfigFile } from '../helpers/serve-support.ts';
 import { ROOT, tempDir, UPSTREAMS } from '../helpers/gateway-harness.ts';
 
 const dir = tempDir('portcullis-stdio-first-list-');

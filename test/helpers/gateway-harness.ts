@@ -12,7 +12,8 @@ import {
   type ElicitResult,
 } from '@modelcontextprotocol/client';
 import { buildConfig } from '../../src/config/index.ts';
-import { createGateway, listenGateway, type Gateway, type GatewayDeps } from '../../src/http/index.ts';
+import { createGateway, type Gateway, type GatewayDeps } from '../../src/app/index.ts';
+import { listenGateway } from '../../src/http/index.ts';
 
 /** The repository root. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -2,7 +2,7 @@
  * Runs one argument validation in a child process, for tests that must survive a validation that freezes
  * its thread: prints `ready`, reads `{ schema, args }` as JSON on stdin, prints the outcome as one JSON line.
  */
-import { createArgumentValidator } from '../../src/gateway/argument-validator.ts';
+import { createArgumentValidator } from '../../src/calls/argument-validator.ts';
 
 process.stdout.write('ready\n');
 let input = '';

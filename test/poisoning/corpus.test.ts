@@ -4,7 +4,7 @@
 // Detection rates are measured by `npm run eval:poisoning`, never asserted here.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { collectVisibleStrings } from '../../src/risk/tool-strings.ts';
+import { collectVisibleStrings } from '../../src/poisoning/tool-strings.ts';
 import { assembleCorpus } from '../../scripts/corpus/assemble.ts';
 import { isInvisible } from '../../scripts/corpus/escape.ts';
 import { CORPUS_DIR, loadCorpus, selectSplit, SPLIT_SEED, SPLITS } from '../../scripts/corpus/load.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMasker } from '../masking.ts';
+import { createMasker } from '../../secrets/masking.ts';
 import { CLIP_MARK, longestSecret, maskAndClip } from './clip.ts';
 
 describe('maskAndClip', () => {

@@ -1,0 +1,105 @@
+/**
+ * Stages 3–5 of the call pipeline (DESIGN.md §2): the approval rules, the tool's HITL mode, and asking a
+ * person. Legacy clients are asked in-call (elicitation/create on the call's stream); modern clients are asked
+ * with an input_required round trip, signalled here by ApprovalRequired and answered on the retried call.
+ * Any failure to get a clear yes denies (fail closed).
+ */
+import {
+  decideHitl,
+  interpretElicitation,
+  renderApprovalPrompt,
+  type ApprovalRules,
+  type ElicitationOutcome,
+} from '../approval/index.ts';
+import type { RiskLevel } from '../risk/index.ts';
+import type { ApprovalOutcome, ApprovalStage, CallerContext } from './pipeline.ts';
+import type { ExposedTool } from '../exposure/types.ts';
+
+/** Thrown when a modern-era call needs a person's answer first; the downstream server turns it into input_required. */
+export class ApprovalRequired extends Error {
+  constructor(
+    readonly prompt: string,
+    readonly policyVersion: string,
+  ) {
+    super('approval required');
+    this.name = 'ApprovalRequired';
+  }
+}
+
+/** The effective risk the approval stages use; a tool the risk engine has not scored counts as L5 (fail closed). */
+export function effectiveRiskOf(tool: ExposedTool): RiskLevel {
+  const level = tool.governance?.risk?.effective ?? tool.governance?.risk?.final;
+  return (typeof level === 'string' && /^L[0-5]$/.test(level) ? level : 'L5') as RiskLevel;
+}
+
+/** What the stage needs. */
+export interface ApprovalStageDeps {
+  rules: ApprovalRules;
+  threshold: RiskLevel;
+  now: () => number;
+  /** The prompt template of a tool (a Safe Tool Spec's humanInTheLoop.promptTemplate), if any. */
+  promptTemplateOf?: (tool: ExposedTool) => string | undefined;
+}
+
+/** Creates the approval stage. */
+export function createApprovalStage(deps: ApprovalStageDeps): ApprovalStage {
+  return {
+    async decide(tool, args, caller): Promise<ApprovalOutcome> {
+      const risk = effectiveRiskOf(tool);
+      const rule = deps.rules.evaluate(
+        {
+          alias: tool.alias,
+          origin: tool.origin,
+          ...(tool.upstream === undefined ? {} : { upstream: tool.upstream }),
+          tool: tool.upstreamTool ?? tool.source.name,
+          risk,
+          args,
+          ...(caller.principal === 'anonymous' ? {} : { principal: caller.principal }),
+          ...(caller.approvalVerified === true ? { counted: true } : {}),
+        },
+        deps.now(),
+      );
+      const hitl = decideHitl({
+        mode: tool.hitl,
+        effectiveRisk: risk,
+        threshold: deps.threshold,
+        ruleDecision: rule,
+      });
+      const record: Record<string, unknown> = {
+        mode: tool.hitl,
+        ...(hitl.ruleId === undefined ? {} : { ruleId: hitl.ruleId }),
+      };
+      if (hitl.kind === 'run') return { kind: 'run', record: { ...record, decision: 'allow' } };
+      if (hitl.kind === 'deny') {
+        return {
+          kind: 'deny',
+          reason: hitl.reason,
+          code: hitl.code,
+          record: { ...record, decision: 'deny' },
+        };
+      }
+      const prompt = renderApprovalPrompt(hitl.prompt ?? deps.promptTemplateOf?.(tool), tool.alias, args, {
+        inputSchema: tool.definition.inputSchema,
+        sensitive: deps.rules.watchedArgs(hitl.ruleId),
+      });
+      const outcome = await askPerson(caller, prompt, deps.rules.version);
+      const decidedAt = new Date(deps.now()).toISOString();
+      const verdict = interpretElicitation(outcome);
+      const asked = { ...record, decision: 'ask', elicitation: outcome, decidedAt };
+      if (verdict.kind === 'run') return { kind: 'run', record: asked };
+      const code = outcome === 'invalid-state' ? 'APPROVAL_STATE_INVALID' : verdict.code;
+      return { kind: 'deny', reason: verdict.reason, code, record: asked };
+    },
+  };
+}
+
+async function askPerson(
+  caller: CallerContext,
+  prompt: string,
+  policyVersion: string,
+): Promise<ElicitationOutcome> {
+  if (caller.approvalAnswer !== undefined) return caller.approvalAnswer;
+  if (caller.askApproval) return caller.askApproval(prompt);
+  if (caller.era === 'modern' && caller.canElicit) throw new ApprovalRequired(prompt, policyVersion);
+  return 'unsupported';
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { toAuditInput } from './audit-record.ts';
+import type { CallRecord } from './pipeline.ts';
+import type { ExposedTool } from '../exposure/types.ts';
+
+const definition = { name: 'x', inputSchema: { type: 'object' as const } };
+
+const upstreamTool: ExposedTool = {
+  alias: 'files_read',
+  origin: 'upstream',
+  upstream: 'files',
+  upstreamTool: 'read',
+  definition,
+  source: definition,
+  hitl: 'AUTO_APPROVE',
+  exposed: true,
+  governance: { risk: { final: 'L2', server: { level: 'L1' }, floorTrigger: null } },
+};
+
+const localTool: ExposedTool = {
+  alias: 'base64',
+  origin: 'local',
+  localToolId: 'base64',
+  definition,
+  source: definition,
+  hitl: 'DISABLED',
+  exposed: true,
+  governance: { risk: { final: 'L0' }, category: 'transform', toolSafety: { network: 'none' } },
+};
+
+function call(tool: ExposedTool | undefined, over: Partial<CallRecord> = {}): CallRecord {
+  return {
+    tool,
+    alias: tool?.alias ?? 'nope',
+    args: { a: 1 },
+    caller: { principal: 'alice', sessionId: 's1', era: 'legacy', signal: new AbortController().signal },
+    startedAt: 0,
+    durationMs: 3,
+    outcome: 'OK',
+    ...over,
+  };
+}
+
+describe('toAuditInput', () => {
+  it.each([
+    [
+      'an allowed upstream call',
+      call(upstreamTool, { approval: { decision: 'allow', mode: 'AUTO_APPROVE' } }),
+      {
+        origin: 'upstream',
+        upstreamId: 'files',
+        upstreamTool: 'read',
+        risk: { final: 'L2', server: 'L1', floorTrigger: null, hitlMitigated: false },
+        approval: { mode: 'AUTO_APPROVE', decision: 'allow' },
+        outcome: 'OK',
+      },
+    ],
+    [
+      'a local call refused before approval (invalid arguments)',
+      call(localTool, { outcome: 'ERROR', errorCode: 'INVALID_ARGUMENTS' }),
+      {
+        origin: 'local',
+        toolId: 'base64',
+        category: 'transform',
+        toolSafety: { network: 'none' },
+        approval: { mode: 'DISABLED', decision: 'deny', ruleId: 'gateway:INVALID_ARGUMENTS' },
+        errorCode: 'INVALID_ARGUMENTS',
+      },
+    ],
+    [
+      'a call to an unknown name',
+      call(undefined, { outcome: 'ERROR', errorCode: 'UNKNOWN_TOOL' }),
+      {
+        origin: 'unresolved',
+        upstreamId: null,
+        risk: null,
+        approval: { mode: null, decision: 'deny', ruleId: 'gateway:UNKNOWN_TOOL' },
+        outcome: 'ERROR',
+        errorCode: 'UNKNOWN_TOOL',
+      },
+    ],
+  ])('%s', (_name, record, expected) => {
+    expect(toAuditInput(record, 'trace-1')).toMatchObject({
+      principal: 'alice',
+      sessionId: 's1',
+      arguments: { a: 1 },
+      durationMs: 3,
+      traceId: 'trace-1',
+      ...expected,
+    });
+  });
+
+  it('names the upstream of a withheld tool when the registry knows it', () => {
+    const record = call(undefined, {
+      alias: 'files_write',
+      outcome: 'ERROR',
+      errorCode: 'UPSTREAM_UNAVAILABLE',
+    });
+    const upstreamOf = (alias: string) => (alias === 'files_write' ? 'files' : undefined);
+    expect(toAuditInput(record, null, upstreamOf)).toMatchObject({
+      origin: 'unresolved',
+      upstreamId: 'files',
+      approval: { ruleId: 'gateway:UPSTREAM_UNAVAILABLE' },
+      errorCode: 'UPSTREAM_UNAVAILABLE',
+    });
+  });
+});

@@ -1,0 +1,16 @@
+/** calls: the tools/call stages as small units — resolve, validate, approve, execute, mask, record — and the pipeline that runs them in order. */
+export { createCallPipeline, resolveTool, executeTool, maskResult } from './pipeline.ts';
+export type {
+  CallPipeline,
+  CallerContext,
+  PipelineDeps,
+  ApprovalStage,
+  ApprovalOutcome,
+  CallRecord,
+  RecordStage,
+} from './pipeline.ts';
+export { createArgumentValidator } from './argument-validator.ts';
+export { createApprovalStage, ApprovalRequired, effectiveRiskOf } from './approval-stage.ts';
+export type { ApprovalStageDeps } from './approval-stage.ts';
+export { toAuditInput } from './audit-record.ts';
+export type { ArgumentValidator } from './argument-validator.ts';

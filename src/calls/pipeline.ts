@@ -1,0 +1,238 @@
+/**
+ * The call pipeline (docs/architecture.md, "The request path of a `tools/call`"), as named stages: resolve → door
+ * limits → validate → approval strategy → HITL mode → ask → execute → mask → record. Each stage is a small function; the approval and record stages are seams
+ * filled by the approval and audit domains (a stage with nothing configured passes the call on).
+ */
+import type { CallToolResult, ElicitResult } from '@modelcontextprotocol/server';
+import type { ElicitationOutcome } from '../approval/index.ts';
+import type { AuditUpstreamRequest } from '../audit/index.ts';
+import { executionTargetOf, type Telemetry } from '../telemetry/index.ts';
+import { PortcullisError } from '../errors/index.ts';
+import type { Masker } from '../secrets/index.ts';
+import type { ElicitationAsker, SamplingAsker, Supervisor } from '../upstream/index.ts';
+import { argumentLimitError, refusedArgumentsNote, resultLimitError } from './argument-limits.ts';
+import type { ArgumentValidator } from './argument-validator.ts';
+import type { ToolRegistry } from '../exposure/registry.ts';
+import { acceptUpstreamToolResult } from './upstream-results.ts';
+import type { ExposedTool, LocalToolProvider } from '../exposure/types.ts';
+import { toWireError, type WireError } from '../downstream/wire-errors.ts';
+
+/** Who is calling and how to talk back to them during the call. */
+export interface CallerContext {
+  principal: string;
+  sessionId?: string;
+  era: 'legacy' | 'modern';
+  signal: AbortSignal;
+  /** Relays upstream progress to the client (token already mapped to the client's own). */
+  progress?: (progress: {
+    progress: number;
+    total?: number | undefined;
+    message?: string | undefined;
+  }) => void;
+  /** Routes upstream-initiated elicitation to this client; absent when the client cannot elicit. */
+  askClient?: ElicitationAsker;
+  /** Routes upstream sampling to this client (already reviewed); absent when the client cannot sample. */
+  askSampling?: SamplingAsker;
+  /** Where the askers note how each upstream request to this client ended (for the audit record). */
+  upstreamRequests?: AuditUpstreamRequest[];
+  /** `_meta` to forward upstream (W3C trace context). */
+  meta?: Record<string, unknown>;
+  /** Relays an upstream log message to the client (masked on the way). */
+  log?: (message: { level: string; logger?: string | undefined; data: unknown }) => void;
+  /** True when the client declared the elicitation capability. */
+  canElicit?: boolean;
+  /** Legacy era: asks the person on the call's stream; resolves with how the prompt ended. */
+  askApproval?: (prompt: string) => Promise<ElicitationOutcome>;
+  /** Modern era, retried call: the person's answer to the approval prompt (already checked against the seal). */
+  approvalAnswer?: ElicitationOutcome;
+  /**
+   * True only when `approvalAnswer` came with a sealed state that opened for this exact call (once): that retry
+   * was counted in its first round, so rate limits skip it. Any other requestState is counted like a new call.
+   */
+  approvalVerified?: boolean;
+}
+
+/** The outcome of the approval stages for one call. */
+export type ApprovalOutcome =
+  | { kind: 'run'; record: Record<string, unknown> }
+  | {
+      kind: 'deny';
+      reason: string;
+      code?: 'TOOL_DENIED' | 'RATE_LIMITED' | 'APPROVAL_STATE_INVALID';
+      record: Record<string, unknown>;
+    };
+
+/** The approval seam (rules, HITL, asking); absent = allow everything. */
+export interface ApprovalStage {
+  decide(tool: ExposedTool, args: Record<string, unknown>, caller: CallerContext): Promise<ApprovalOutcome>;
+}
+
+/** One finished call, for the record stage. */
+export interface CallRecord {
+  tool: ExposedTool | undefined;
+  alias: string;
+  args: unknown;
+  caller: CallerContext;
+  startedAt: number;
+  durationMs: number;
+  outcome: 'OK' | 'ERROR';
+  errorCode?: string;
+  approval?: Record<string, unknown>;
+}
+
+/** The record seam (audit, metrics, logs). Must not throw; the call is answered once it has settled. */
+export type RecordStage = (record: CallRecord) => void | Promise<void>;
+
+/** Everything the pipeline needs. */
+export interface PipelineDeps {
+  registry: ToolRegistry;
+  supervisor: Pick<Supervisor, 'callTool'>;
+  local?: LocalToolProvider;
+  validator: ArgumentValidator;
+  masker: () => Masker;
+  approval?: ApprovalStage;
+  record?: RecordStage;
+  /** Tracing of the tool run (a child span of the request span) and the start event. */
+  telemetry?: Pick<Telemetry, 'toolStarted' | 'traceExecution'>;
+  /** The transport of an upstream, for span attributes. */
+  transportOf?: (upstream: string) => string | undefined;
+  now?: () => number;
+}
+
+/** Runs tool calls through the stages. */
+export interface CallPipeline {
+  call(alias: string, args: unknown, caller: CallerContext): Promise<CallToolResult>;
+}
+
+/** Stage 1: the exposed tool behind the alias; unknown and withheld tools answer the same. */
+export function resolveTool(registry: ToolRegistry, alias: string): ExposedTool {
+  const tool = registry.resolve(alias);
+  if (tool) return tool;
+  const known = registry.find(alias);
+  if (known?.withheldReason === 'upstream-down' && known.upstream) {
+    throw new PortcullisError(
+      'UPSTREAM_UNAVAILABLE',
+      `tool ${alias} is unavailable: upstream "${known.upstream}" is not connected; retry once it reconnects`,
+      { details: { upstream: known.upstream } },
+    );
+  }
+  throw new PortcullisError('UNKNOWN_TOOL', `Unknown tool: ${alias}`);
+}
+
+/** Stage 6: forwards to the upstream or runs the local tool. */
+export async function executeTool(
+  deps: Pick<PipelineDeps, 'supervisor' | 'local'>,
+  tool: ExposedTool,
+  args: Record<string, unknown>,
+  caller: CallerContext,
+): Promise<CallToolResult> {
+  if (tool.origin === 'local') {
+    if (!deps.local || !tool.localToolId)
+      throw new PortcullisError('UNKNOWN_TOOL', `Unknown tool: ${tool.alias}`);
+    return deps.local.run(tool.localToolId, args, caller.signal);
+  }
+  const upstream = tool.upstream as string;
+  const result = await deps.supervisor.callTool(upstream, tool.upstreamTool as string, args, {
+    signal: caller.signal,
+    ...(caller.progress ? { onProgress: caller.progress } : {}),
+    ...(caller.askClient ? { askClient: caller.askClient } : {}),
+    ...(caller.askSampling ? { askSampling: caller.askSampling } : {}),
+    ...(caller.log ? { onLog: caller.log } : {}),
+    ...(caller.upstreamRequests ? { onDeclined: noteDeclined(caller.upstreamRequests) } : {}),
+    ...(caller.meta ? { meta: caller.meta } : {}),
+  });
+  return acceptUpstreamToolResult(result, upstream);
+}
+
+/** Notes in the audit record an upstream request that the gateway declined because the caller cannot answer it. */
+function noteDeclined(requests: AuditUpstreamRequest[]): (kind: AuditUpstreamRequest['kind']) => void {
+  return (kind) => requests.push({ kind, outcome: 'refused' });
+}
+
+/** Stage 7: masks every string of a result. */
+export function maskResult(result: CallToolResult, masker: Masker): CallToolResult {
+  return masker.empty ? result : masker.maskDeep(result);
+}
+
+/** Creates the pipeline. */
+export function createCallPipeline(deps: PipelineDeps): CallPipeline {
+  const now = deps.now ?? Date.now;
+  return {
+    async call(alias, args, caller) {
+      const startedAt = now();
+      let tool: ExposedTool | undefined;
+      let approvalRecord: Record<string, unknown> | undefined;
+      // Refused arguments beyond the bounds are recorded as a note, never as the unbounded value.
+      let recordedArgs = args;
+      const finish = async (result: CallToolResult, errorCode?: string): Promise<CallToolResult> => {
+        await deps.record?.({
+          tool,
+          alias,
+          args: recordedArgs,
+          caller,
+          startedAt,
+          durationMs: now() - startedAt,
+          outcome: result.isError ? 'ERROR' : 'OK',
+          ...(errorCode === undefined
+            ? result.isError
+              ? { errorCode: 'UPSTREAM_TOOL_ERROR' }
+              : {}
+            : { errorCode }),
+          ...(approvalRecord === undefined ? {} : { approval: approvalRecord }),
+        });
+        return result;
+      };
+      try {
+        tool = resolveTool(deps.registry, alias);
+        const resolved = tool;
+        deps.telemetry?.toolStarted({ alias, tool: resolved, caller, args });
+        const refusal = argumentLimitError(alias, args);
+        if (refusal) {
+          recordedArgs = refusedArgumentsNote(refusal);
+          throw refusal;
+        }
+        const validArgs = deps.validator.validate(
+          alias,
+          tool.definition.inputSchema as Record<string, unknown>,
+          args,
+        );
+        if (deps.approval) {
+          const outcome = await deps.approval.decide(tool, validArgs, caller);
+          approvalRecord = outcome.record;
+          if (outcome.kind === 'deny') {
+            throw new PortcullisError(
+              outcome.code ?? 'TOOL_DENIED',
+              `Tool execution was denied: ${outcome.reason}`,
+            );
+          }
+        }
+        const result = deps.telemetry
+          ? await deps.telemetry.traceExecution(
+              executionTargetOf(
+                resolved,
+                resolved.upstream ? deps.transportOf?.(resolved.upstream) : undefined,
+              ),
+              (meta) => executeTool(deps, resolved, validArgs, meta ? { ...caller, meta } : caller),
+              caller.meta,
+            )
+          : await executeTool(deps, tool, validArgs, caller);
+        const unsendable = resultLimitError(alias, result);
+        if (unsendable) throw unsendable;
+        return await finish(maskResult(result, deps.masker()));
+      } catch (error) {
+        // A modern-era ask is not an outcome: the call continues on the client's retry and is recorded then.
+        if (error instanceof Error && error.name === 'ApprovalRequired') throw error;
+        const wire: WireError = toWireError(error, deps.masker());
+        const code = error instanceof PortcullisError ? error.code : 'INTERNAL';
+        if (wire.kind === 'protocol-error') {
+          await finish({ isError: true, content: [] }, code);
+          throw wire.error;
+        }
+        return await finish(wire.result, code);
+      }
+    },
+  };
+}
+
+/** Answer used when an upstream elicitation cannot reach a person. */
+export const DECLINED: ElicitResult = { action: 'decline' };

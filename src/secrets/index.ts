@@ -1,0 +1,12 @@
+/** secrets: the ${ENV} placeholder grammar and the masker every egress uses; a leaf that imports no other domain. */
+export { createMasker, MASK, MIN_SECRET_LENGTH } from './masking.ts';
+export type { Masker } from './masking.ts';
+export {
+  PLACEHOLDER_PATTERN,
+  findPlaceholders,
+  anchoredPlaceholder,
+  isMissingValue,
+  missingPlaceholders,
+  substitutePlaceholders,
+} from './placeholders.ts';
+export type { EnvLookup, Substitution } from './placeholders.ts';

@@ -1,0 +1,96 @@
+/**
+ * Issue 14, defect 11: after `kill -9` of the gateway its stdio upstream children must not outlive it, even one
+ * that ignores EOF on its stdin. The gateway runs as its own process (`portcullis serve`).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, ROOT, tempDir, waitFor } from '../helpers/gateway-harness.ts';
+import { writeConfigFile } from '../helpers/serve-support.ts';
+
+const marker = `portcullis-orphan-test-${randomUUID()}`;
+let gateway: ChildProcess | undefined;
+let upstreamPid: number | undefined;
+
+/** The pid of the process whose command line contains `text` (Linux /proc). */
+function pidWith(text: string): number | undefined {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^[0-9]+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(text)) return Number(entry);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return undefined;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
+  } catch {
+    return false;
+  }
+};
+
+afterAll(() => {
+  for (const pid of [gateway?.pid, upstreamPid]) {
+    if (pid === undefined) continue;
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+});
+
+describe('kill -9 of the gateway', () => {
+  it(
+    'takes its stdio upstream children with it, even one that ignores stdin EOF',
+    { timeout: 90_000 },
+    async () => {
+      const dir = tempDir('portcullis-orphans-');
+      // Legacy: in the auto era the SDK first probes on a short-lived sibling process of its own, which the gateway
+      // cannot see; the sibling is reaped by the SDK within the probe timeout.
+      // Never answers, ignores the end of its stdin, and keeps running: only a signal ends it.
+      const stubborn = `process.stdin.resume(); process.stdin.on('end', () => {}); setInterval(() => {}, 1000); // ${marker}`;
+      const configFile = writeConfigFile(dir, {
+        store: { path: `${dir}/portcullis.db` },
+        upstreams: {
+          stubborn: {
+            transport: 'stdio',
+            protocol: 'legacy',
+            command: process.execPath,
+            args: ['-e', stubborn],
+          },
+        },
+      });
+      gateway = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'src/main.ts',
+          'serve',
+          '--config',
+          configFile,
+          '--port',
+          String(await freePort()),
+        ],
+        { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }, stdio: 'ignore' },
+      );
+      upstreamPid = await waitFor(() => pidWith(marker), 60_000, 'the upstream child to start');
+      // Give the gateway a moment past the spawn, as a real crash would.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      gateway.kill('SIGKILL');
+      const gone = await waitFor(
+        () => !alive(upstreamPid as number),
+        15_000,
+        'the orphaned upstream to end',
+      ).catch(() => false);
+      expect(gone).toBe(true);
+    },
+  );
+});
