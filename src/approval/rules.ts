@@ -1,5 +1,6 @@
 /**
- * The approval rule engine (DESIGN.md decision 9): rules compiled once from config, evaluated per call. First
+ * The approval rule engine (docs/rules/approval.md#r-approval-1-rule-evaluation): rules compiled once from
+ * config, evaluated per call. First
  * match wins; no rules or no match allows; a rate-limit rule under its limit lets evaluation continue; any
  * exception while evaluating denies (fail closed).
  */

@@ -1,6 +1,7 @@
 /**
  * Checks the schema cannot express: references between sections and exposed-name collisions. R1 (alias
- * collision, reference-rules §7) is checked here for every explicitly chosen alias, so a composition that
+ * collision, docs/rules/risk-model.md#r-comp-7-shadowing-rules) is checked here for every explicitly chosen
+ * alias, so a composition that
  * shadows another never starts; R2/R3 need live tool descriptions and are checked when tools are exposed.
  */
 

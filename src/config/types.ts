@@ -1,7 +1,7 @@
 /** The resolved, frozen configuration of one gateway process (defaults applied, `${ENV}` substituted). */
 import type { RiskLevel } from '../risk/levels.ts';
 
-/** Human-in-the-loop modes (tool-safety-architecture, safe-tool-spec §10.7). */
+/** Human-in-the-loop modes (docs/rules/approval.md#r-hitl-1-modes). */
 export type HitlMode = 'REQUIRED' | 'AUTO_APPROVE' | 'DISABLED';
 
 /** Per-tool override of an upstream tool's exposure. */

@@ -1,4 +1,4 @@
-// Canonical JSON and SHA-256 for fingerprints (reference-rules §6.1, §17; DESIGN decision 4).
+// Canonical JSON and SHA-256 for fingerprints (docs/rules/ledger.md#r-ledger-1-canonical-json-profile).
 import { createHash } from 'node:crypto';
 import { PortcullisError } from '../errors/index.ts';
 
@@ -104,7 +104,7 @@ function scalar(value: unknown, path: string): string {
 /**
  * Serializes plain JSON data canonically: object keys sorted at every depth by UTF-16 code units, no
  * whitespace, array order kept, strings as `canonicalString`. Numbers use ECMAScript's shortest form
- * (`1.0` → `1`, `1e2` → `100`; the profile's declared number rule, reference-rules §17). Properties whose
+ * (`1.0` → `1`, `1e2` → `100`; the profile's declared number rule, R-LEDGER-1). Properties whose
  * value is undefined are omitted, as JSON.stringify does. Throws INVALID_INPUT on values JSON cannot hold
  * (non-finite numbers, bigint, functions, symbols, undefined in arrays) and on cycles.
  */

@@ -4,7 +4,7 @@ import { canonicalJson, sha256Hex } from './canonical-json.ts';
 /** The Portcullis tool profile: name, title, description, inputSchema, outputSchema, annotations. */
 export const TOOL_FINGERPRINT_PROFILE = 'portcullis-tool/v1';
 
-/** The reference's profile (`CanonicalHasher.hashMcpTool`), kept for interoperability (reference-rules §6.1). */
+/** The reference's profile (`CanonicalHasher.hashMcpTool`), kept for interoperability (R-LEDGER-3). */
 export const REFERENCE_TOOL_PROFILE = 'saip-mcp-tool/v1';
 
 /** A digest with the id of the profile that produced it; the two are stored side by side. */
@@ -26,7 +26,7 @@ export interface FingerprintableTool {
 
 /**
  * The canonical content hashed by `fingerprintTool`: the six model-visible fields, each absent one as
- * JSON null, so any change to any of them (annotations too, closing reference-rules D13) changes the hash.
+ * JSON null, so any change to any of them (annotations too, R-LEDGER-2) changes the hash.
  */
 export function toolFingerprintContent(tool: FingerprintableTool): string {
   return canonicalJson({
@@ -39,7 +39,7 @@ export function toolFingerprintContent(tool: FingerprintableTool): string {
   });
 }
 
-/** Fingerprints a tool definition with the Portcullis profile (DESIGN decision 4). */
+/** Fingerprints a tool definition with the Portcullis profile (docs/rules/ledger.md, R-LEDGER-2). */
 export function fingerprintTool(tool: FingerprintableTool): Fingerprint {
   return { hash: sha256Hex(toolFingerprintContent(tool)), profile: TOOL_FINGERPRINT_PROFILE };
 }
@@ -54,7 +54,8 @@ interface ReferenceAnnotations {
 }
 
 /**
- * The reference's `hashMcpTool` (reference-rules §6.1): SHA-256 of the canonical
+ * The reference's `hashMcpTool` (docs/rules/ledger.md#r-ledger-3-reference-compatible-digest): SHA-256 of
+ * the canonical
  * `{"annotations":{5 keys, null when absent},"description":…,"inputSchema":…,"name":…}`, with name and
  * description null → "" and a null schema as JSON null. Reproduces the reference's pinned digest.
  */

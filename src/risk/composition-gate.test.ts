@@ -25,7 +25,7 @@ function gate(
   });
 }
 
-describe('checkCompositionEnable (reference-rules §4.5)', () => {
+describe('checkCompositionEnable (R-COMP-6)', () => {
   it('enables a clean composition within its cap', () => {
     expect(
       gate({}, [

@@ -1,4 +1,5 @@
-// The composition enable gate: members, max-risk cap and shadowing rules (reference-rules §4.5, D24).
+// The composition enable gate: members, max-risk cap and shadowing rules
+// (docs/rules/risk-model.md#r-comp-6-max-risk-cap-and-the-enable-gate).
 import { exceedsMaxRisk } from './compose.ts';
 import type { RiskLevel } from './levels.ts';
 import {
@@ -14,7 +15,7 @@ import type {
   ToolMetadataIndex,
 } from './shadowing.ts';
 
-/** A composition asking to be enabled (or the exposed-tools set on any exposure path, D24). */
+/** A composition asking to be enabled (or the exposed-tools set on any exposure path, R-COMP-6). */
 export interface CompositionCandidate {
   readonly id: string;
   readonly members: readonly CompositionMember[];
@@ -57,7 +58,7 @@ function summarize(reasons: readonly CompositionRefusal[]): string {
 }
 
 /**
- * Decides whether a composition may be enabled (reference-rules §4.5): refuses with no members, with any
+ * Decides whether a composition may be enabled (R-COMP-6): refuses with no members, with any
  * member above the cap, or with any R1 violation over "enabled + this one" or R2/R3 violation on this one.
  */
 export function checkCompositionEnable(input: CompositionGateInput): CompositionGateDecision {

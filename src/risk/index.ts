@@ -3,7 +3,7 @@
  * (base action, doc penalty, floors), composes them, applies HITL credit, aggregates and caps compositions,
  * scans every model-visible string for prompt injection, and checks the shadowing rules R1–R3. Plain data in,
  * plain data out: no I/O, no clock ("now" is an argument), except `loadServerCatalog`, which reads the catalog.
- * Rules and thresholds: shared/spec/reference-rules.md §1–§7 as amended by DESIGN.md decisions 5–7.
+ * Rules and thresholds: docs/rules/risk-model.md.
  */
 export { RISK_LEVELS, isRiskAtLeast, isRiskLevel, maxRisk, riskFromOrdinal, riskOrdinal } from './levels.ts';
 export type { RiskLevel } from './levels.ts';

@@ -1,4 +1,4 @@
-// Composition shadowing rules R1, R2, R3 (reference-rules §7).
+// Composition shadowing rules R1, R2, R3 (docs/rules/risk-model.md#r-comp-7-shadowing-rules).
 import { lowerKeepingOffsets } from '../shared/java-text.ts';
 
 /** One tool of a composition: which upstream tool, and the name it is exposed under. */

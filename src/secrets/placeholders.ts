@@ -1,5 +1,5 @@
 /**
- * The one `${NAME}` placeholder grammar of Portcullis (DESIGN.md decision 8, reference-rules D6/D7/D9):
+ * The one `${NAME}` placeholder grammar of Portcullis (docs/rules/secrets.md#r-secret-1-placeholder-grammar):
  * NAME is `[A-Z_][A-Z0-9_]*`, case-sensitive; unset, empty or whitespace-only values are missing.
  */
 

@@ -1,6 +1,6 @@
 /**
  * The narrow repository interfaces of the store. Only the SQLite implementation exists today; a PostgreSQL one
- * must satisfy the same contracts (DESIGN.md decision 1).
+ * must satisfy the same contracts, so that several gateway replicas can share one database later.
  */
 import type { AuditJournals } from './audit-journal.ts';
 
@@ -21,7 +21,7 @@ export interface UpstreamStore {
   get(id: string): UpstreamState | undefined;
 }
 
-/** Status of a fingerprinted tool (reference-rules §6.2). */
+/** Status of a fingerprinted tool (docs/rules/ledger.md#r-ledger-4-checking-an-observed-definition). */
 export type LedgerStatus = 'ACTIVE' | 'AWAITING_REREVIEW' | 'REVOKED';
 
 /** One fingerprint ledger row. */

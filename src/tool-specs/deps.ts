@@ -11,7 +11,7 @@ export type { Masker } from '../secrets/index.ts';
 export { createMasker } from '../secrets/index.ts';
 export { maxRisk, riskOrdinal } from '../risk/index.ts';
 export type { RiskLevel } from '../risk/index.ts';
-// The one placeholder grammar (DESIGN decision 8).
+// The one placeholder grammar (docs/rules/secrets.md#r-secret-1-placeholder-grammar).
 export {
   anchoredPlaceholder,
   findPlaceholders,

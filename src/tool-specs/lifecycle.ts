@@ -1,5 +1,5 @@
 /**
- * Lifecycle (safe-tool-spec §11, reference-rules §13.2) and the per-call requirement re-check: DRAFT first,
+ * Lifecycle (docs/rules/tool-specs.md#r-spec-12-states) and the per-call requirement re-check: DRAFT first,
  * then MISSING_REQUIREMENTS when a referenced env var is unset or blank, else ACTIVE. TEST_FAILED is reserved.
  */
 import { PortcullisError } from '../errors/index.ts';
@@ -46,8 +46,8 @@ function lowerJsonString(type: string, value: unknown): unknown {
 
 /**
  * Builds sandbox arguments: declared params only (undeclared ones are dropped, so a caller cannot bind
- * arbitrary identifiers), null and blank strings treated as absent (reference §10), OBJECT/ARRAY params given
- * as JSON text parsed, then static variables merged over them (reference §10: they override params).
+ * arbitrary identifiers), null and blank strings treated as absent (R-SPEC-13), OBJECT/ARRAY params given
+ * as JSON text parsed, then static variables merged over them (they override params).
  * Fails with INVALID_ARGUMENTS when a required param is absent or a placeholder is unresolved.
  */
 export function buildToolArgs(

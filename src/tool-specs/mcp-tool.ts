@@ -1,12 +1,13 @@
 /**
- * Lowering a spec to its model-visible MCP tool (safe-tool-spec §1.4.1, §6.2): name, description and params
+ * Lowering a spec to its model-visible MCP tool (docs/rules/tool-specs.md#r-spec-10-the-model-visible-tool):
+ * name, description and params
  * as JSON Schema only. code, staticVariables, sandboxOverrides, toolSafety, testValue and draft never cross.
  */
 import type { RiskLevel } from './deps.ts';
 import type { ResolvedSandbox } from './resolver.ts';
 import type { HitlMode, ParamType, SafeToolSpec } from './types.ts';
 
-/** JSON Schema spelling of each param type (§6.2). */
+/** JSON Schema spelling of each param type (R-SPEC-3). */
 export const JSON_SCHEMA_TYPES: Readonly<Record<ParamType, string>> = {
   STRING: 'string',
   INTEGER: 'integer',

@@ -1,4 +1,4 @@
-/** Atomic spec-file writes (safe-tool-spec §12.2): temp file in the same directory, fsync, rename, fsync dir. */
+/** Atomic spec-file writes (docs/rules/tool-specs.md, R-SPEC-6): temp file in the same directory, fsync, rename, fsync dir. */
 import { randomUUID } from 'node:crypto';
 import { open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * The sandbox policy resolver (reference-rules §8.3 with D3, D4, D5, D19–D22): baseline → profile chain →
+ * The sandbox policy resolver (docs/rules/sandbox.md#r-sandbox-5-policy-resolution): baseline → profile chain →
  * per-spec sandboxOverrides, merged ONCE. Enforcement, toolSafety and the Risk Level all read this result.
  * Pure: plain data in, plain data out.
  */
@@ -22,9 +22,9 @@ export interface ResolvedSandbox {
   policy: SandboxPolicy;
   /** Effective allow list: (baseline ∪ profiles ∪ add) − remove. */
   allowClasses: string[];
-  /** Effective deny list: (baseline ∪ profiles ∪ add) − remove; removal wins (D3). */
+  /** Effective deny list: (baseline ∪ profiles ∪ add) − remove; removal wins (R-SANDBOX-5). */
   denyClasses: string[];
-  /** Always false: Portcullis grants no host-class interop (DESIGN decision 2). */
+  /** Always false: Portcullis grants no host-class interop (R-SANDBOX-2). */
   javaInterop: false;
   /** Applied profiles, root first; empty when none was named. */
   profileChain: string[];
@@ -50,7 +50,7 @@ export function isNetworkMode(value: unknown): value is NetworkMode {
   return typeof value === 'string' && (NETWORK_MODES as readonly string[]).includes(value);
 }
 
-/** Lower-cases and trims a declared network mode; undefined when it is not one of the four (D4). */
+/** Lower-cases and trims a declared network mode; undefined when it is not one of the four (R-SANDBOX-5). */
 export function normalizeNetworkMode(value: string): NetworkMode | undefined {
   const lowered = value.trim().toLowerCase();
   return isNetworkMode(lowered) ? lowered : undefined;
@@ -185,7 +185,7 @@ function applyOverrides(draft: Draft, overrides: SandboxOverrides, errors: Portc
   for (const cls of overrides.addAllowClasses ?? []) draft.allow.add(cls);
   for (const cls of overrides.removeAllowClasses ?? []) draft.allow.delete(cls);
   for (const cls of overrides.addDenyClasses ?? []) draft.deny.add(cls);
-  // Removal wins (D3): a class both added to and removed from the deny list ends up NOT denied, and is scored so.
+  // Removal wins (R-SANDBOX-5): a class both added to and removed from the deny list ends up NOT denied, and is scored so.
   for (const cls of overrides.removeDenyClasses ?? []) draft.deny.delete(cls);
 
   if (overrides.networkMode !== undefined && overrides.networkMode !== null) {
@@ -257,7 +257,7 @@ export function resolveSandbox(input: ResolveInput): SpecResult<ResolvedSandbox>
     }
   }
   applyOverrides(draft, overrides, errors);
-  // D22: exact-string disjointness of the final lists (pattern overlap is fine: lookup is deny-first).
+  // R-SANDBOX-5: exact-string disjointness of the final lists (pattern overlap is fine: lookup is deny-first).
   for (const cls of draft.allow) {
     if (!draft.deny.has(cls)) continue;
     errors.push(

@@ -1,7 +1,7 @@
-/** Spec-layer errors (§15): PortcullisError with a spec code, a JSON pointer and a message a person can act on. */
+/** Spec-layer errors (R-SPEC-7): PortcullisError with a spec code, a JSON pointer and a message a person can act on. */
 import { PortcullisError } from '../errors/index.ts';
 
-/** The four codes the spec layer adds (safe-tool-spec §15). */
+/** The four codes the spec layer adds (docs/rules/tool-specs.md#r-spec-7-errors). */
 export type SpecErrorCode = 'SPEC_PARSE' | 'SPEC_INVARIANT' | 'RESOLVER_REJECT' | 'LOCAL_PASS_FAILED';
 
 /** A value, or every problem found while producing it. */

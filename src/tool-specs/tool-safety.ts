@@ -1,6 +1,6 @@
 /**
- * The toolSafety block (safe-tool-spec §10.2–§10.3, reference-rules §8.4, D2): computed from the SAME merge
- * enforcement uses, never read back for enforcement. The Risk Level is not part of it (§10.6).
+ * The toolSafety block (docs/rules/tool-specs.md#r-spec-9-the-toolsafety-block): computed from the SAME merge
+ * enforcement uses, never read back for enforcement. The Risk Level is not part of it (R-SPEC-8).
  */
 import type { ResolvedSandbox } from './resolver.ts';
 import type { NetworkMode } from './deps.ts';
@@ -15,7 +15,7 @@ export const RUNTIME_ID = 'portcullis/isolated-vm-js';
 /** The lowest Portcullis version that runs tools with this toolSafety contract. */
 export const RUNTIME_MIN_VERSION = '0.1.0';
 
-/** How the statement limit of the spec is really enforced (DESIGN decision 2). */
+/** How the statement limit of the spec is really enforced (R-SANDBOX-1). */
 export const STATEMENT_LIMIT_NOTE =
   'V8 cannot count statements: the statement limit is enforced as a CPU-time budget (enforcement.cpuTimeMs)';
 
@@ -36,7 +36,7 @@ export interface ToolSafety {
     fileRead: boolean;
     fileWrite: boolean;
   };
-  /** Portcullis enforcement fields beside the doc's capabilities (reference-rules §8.4, §8.3). */
+  /** Portcullis enforcement fields beside the format's capabilities (R-SPEC-9). */
   enforcement: {
     statementLimit: string;
     maxStatements: number;

@@ -34,7 +34,10 @@ const OUTSIDE_CITATIONS: ReadonlyArray<readonly [string, RegExp]> = [
   ['the design document', /\bDESIGN (?:decision|§|\d)/],
   ['a bare decision number', /(?<![\w:!./-])D[0-9]{1,2}(?![\w.])/],
   ['a section of an outside document', /§/],
-  ['an outside spec document', /(?:safe-tool-spec|mcp-server-safety|tool-safety-architecture)(?:\.md)?[\s,)]/],
+  [
+    'an outside spec document',
+    /(?:safe-tool-spec|mcp-server-safety|tool-safety-architecture)(?:\.md)?[\s,)]/,
+  ],
 ];
 /** A `§` is fine where it cites a public standard by name on the same line. */
 const PUBLIC_STANDARD = /ECMA-262|RFC ?\d+/;

@@ -31,7 +31,7 @@ describe('bundled catalog', () => {
     expect(catalog.entries.length).toBeGreaterThanOrEqual(15);
   });
 
-  it('ships the canonical examples of spec §17', () => {
+  it('ships the canonical examples of the format', () => {
     for (const name of [
       'base64',
       'getUpbitTicker',
@@ -81,7 +81,7 @@ describe('bundled catalog', () => {
     ['readTextFile', 'L3'],
     ['writeTextFile', 'L4'],
     ['evalExpression', 'L0'],
-  ])('%s scores %s (spec §17)', (name, level) => {
+  ])('%s scores %s (canonical example)', (name, level) => {
     expect(scoreSandboxRisk(resolver.policyFor(specNamed(name))).level).toBe(level);
   });
 

@@ -32,7 +32,7 @@ const base64Example = {
 };
 
 describe('parseSpec', () => {
-  it('accepts every canonical example of spec §17', () => {
+  it('accepts every canonical example of the format', () => {
     const examples: unknown[] = [
       base64Example,
       {
@@ -73,7 +73,7 @@ describe('parseSpec', () => {
     }
   });
 
-  it('applies the §3 defaults to a minimal document', () => {
+  it('applies the R-SPEC-1 defaults to a minimal document', () => {
     const result = parseSpec('{"name":"tiny","code":"return 1;","codeType":"Javascript"}');
     expect(result.ok).toBe(true);
     if (!result.ok) return;

@@ -11,8 +11,8 @@ function safetyOf(overrides: SandboxOverrides, code = 'return 1;', name?: string
   return { resolved: result.value, safety: computeToolSafety({ code, category: 'WEB' }, result.value) };
 }
 
-describe('toolSafety (spec §10.3, D2)', () => {
-  it('matches the §17.2 capabilities for a one-host allowlist', () => {
+describe('toolSafety (R-SPEC-9)', () => {
+  it('matches the getUpbitTicker capabilities for a one-host allowlist', () => {
     const { safety } = safetyOf({ networkMode: 'allowlist', hostsAllow: ['api.upbit.com'] });
     expect(safety).toMatchObject({
       version: '1.0',
@@ -59,7 +59,7 @@ describe('toolSafety (spec §10.3, D2)', () => {
     expect(safety.enforcement.profiles).toEqual(['tight']);
   });
 
-  it('never claims host-class interop, even with widened class lists (DESIGN 2)', () => {
+  it('never claims host-class interop, even with widened class lists (R-SANDBOX-2)', () => {
     const { safety } = safetyOf({ addAllowClasses: ['java.net.URL'] });
     expect(safety.runtime.javaInterop).toBe(false);
   });
