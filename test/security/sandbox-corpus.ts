@@ -6,7 +6,10 @@
  */
 
 /** What the client must see. */
-export type Verdict = { error: string; reason?: string; message?: RegExp } | { value: string | RegExp };
+export type Verdict =
+  // `reason` lists every acceptable reason when more than one limit can fire first (a memory bomb on a busy
+  // machine may spend its CPU budget in the garbage collector before the heap cap is reached).
+  { error: string; reason?: string | readonly string[]; message?: RegExp } | { value: string | RegExp };
 
 /** One attack. */
 export interface Attack {
