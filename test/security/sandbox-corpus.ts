@@ -234,7 +234,7 @@ export const ATTACKS: readonly Attack[] = [
   {
     category: 'memory bomb',
     name: 'resultBomb',
-    code: "return 'x'.repeat(50e6);",
+    code: "return 'x'.repeat(2e6);",
     profile: null,
     verdict: { error: 'SANDBOX_LIMIT', reason: 'result-size' },
   },
