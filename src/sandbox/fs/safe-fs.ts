@@ -27,6 +27,7 @@ import {
   openForWrite,
   prepareParent,
   readRegularFile,
+  refuseHardLink,
 } from './confined-io.ts';
 import { closeQuietly, openConfined } from './fd-open.ts';
 import { checkRead, checkWrite, displayPath, realPathOf } from './fs-scope.ts';
@@ -339,7 +340,9 @@ export function createSafeFs(scope: FsScope, grants: FsGrants, limits: Partial<S
         const source = checkRead(scope, from);
         const input = openConfined(source.real, readRoots, constants.O_RDONLY, from);
         try {
-          if (!fstatSync(input).isFile()) {
+          const info = fstatSync(input);
+          refuseHardLink(info, 'copy', from);
+          if (!info.isFile()) {
             throw new PortcullisError(
               'INVALID_INPUT',
               `safety.fs.copy: not a regular file: ${String(from)}`,
