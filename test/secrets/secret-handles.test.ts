@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import { createToolRunner } from '../../src/sandbox/index.ts';
+import { auditRecords } from '../helpers/serve-support.ts';
 import {
   connectClient,
   startGateway,
@@ -91,6 +92,7 @@ beforeAll(async () => {
     exfiltrate: spec('exfiltrate', EXFILTRATE, {}),
     sendKey: spec('sendKey', SEND, { networkMode: 'allowlist', hostsAllow: ['127.0.0.1'] }, [portParam]),
     sendAnywhere: spec('sendAnywhere', SEND, { networkMode: 'allowlist', hostsAllow: ['*'] }, [portParam]),
+    plainKey: spec('plainKey', 'return btoa(apiKey);', { secretsInCode: true }),
     keyInHost: spec('keyInHost', "return (await fetch('http://' + apiKey + '.127.0.0.1/')).status;", {
       networkMode: 'allowlist',
       hostsAllow: ['*.127.0.0.1'],
@@ -111,7 +113,7 @@ beforeAll(async () => {
     onElicit: () => ({ action: 'accept', content: {} }),
   });
   await waitFor(
-    async () => (await client.listTools()).tools.length >= 4,
+    async () => (await client.listTools()).tools.length >= 5,
     20_000,
     'the secret-handle tools to be published',
   );
@@ -194,5 +196,21 @@ describe('a secret is a handle inside the isolate', () => {
     expect(result.isError).toBe(true);
     expect(text(result)).toContain('host part of the URL');
     expect(text(result)).not.toContain(SECRET);
+  });
+});
+
+describe('secretsInCode: the declared opt-out', () => {
+  it('hands the code plaintext, and the audit row says so', async () => {
+    const result = await client.callTool({ name: 'plainKey', arguments: {} });
+    expect(result.isError).not.toBe(true);
+    // The masker cannot see an encoded copy: this is why the opt-out raises the Risk Level.
+    expect(Buffer.from(text(result), 'base64').toString('utf8')).toBe(SECRET);
+    const records = await auditRecords(gateway.gateway);
+    const safetyOf = (name: string) =>
+      (records.find((r) => JSON.stringify(r).includes(`"${name}"`))?.toolSafety ?? null) as {
+        capabilities: { secretsInCode: boolean };
+      } | null;
+    expect(safetyOf('plainKey')?.capabilities.secretsInCode).toBe(true);
+    expect(safetyOf('exfiltrate')?.capabilities.secretsInCode).toBe(false);
   });
 });
