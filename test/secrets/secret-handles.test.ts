@@ -206,10 +206,12 @@ describe('secretsInCode: the declared opt-out', () => {
     // The masker cannot see an encoded copy: this is why the opt-out raises the Risk Level.
     expect(Buffer.from(text(result), 'base64').toString('utf8')).toBe(SECRET);
     const records = await auditRecords(gateway.gateway);
-    const safetyOf = (name: string) =>
-      (records.find((r) => JSON.stringify(r).includes(`"${name}"`))?.toolSafety ?? null) as {
-        capabilities: { secretsInCode: boolean };
-      } | null;
+    const safetyOf = (name: string) => {
+      const record = records.find((r) => r.origin === 'local' && JSON.stringify(r).includes(`"${name}"`));
+      return record?.origin === 'local'
+        ? (record.toolSafety as { capabilities: { secretsInCode: boolean } })
+        : null;
+    };
     expect(safetyOf('plainKey')?.capabilities.secretsInCode).toBe(true);
     expect(safetyOf('exfiltrate')?.capabilities.secretsInCode).toBe(false);
   });
