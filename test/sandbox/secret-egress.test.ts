@@ -175,3 +175,41 @@ describe('the vault', () => {
     expect(vault.conceal('abc')).toBe('abc');
   });
 });
+
+describe('paging through an echo', () => {
+  it('no slice of an echoed secret survives, whatever startIndex and maxLength cut', async () => {
+    const vault = createSecretVault([SECRET]);
+    const handle = vault.handleFor(SECRET);
+    const request = (startIndex: number, maxLength: number) =>
+      guard.fetch(
+        {
+          url: `http://localhost:${server.port}/echo`,
+          headers: [['x-key', handle]],
+          secrets: vault,
+          startIndex,
+          maxLength,
+        },
+        named,
+      );
+    const pieces: string[] = [];
+    for (const width of [1, 3, 7, 11]) {
+      for (let start = 0; start < 120; start += 1) {
+        const response = await request(start, width);
+        pieces.push(new TextDecoder().decode(response.body));
+      }
+    }
+    const shown = pieces.join('\n');
+    // Any three consecutive characters of the value would be a readable piece of it.
+    for (let i = 0; i + 3 <= SECRET.length; i += 1) expect(shown).not.toContain(SECRET.slice(i, i + 3));
+    // Paging forward by nextStartIndex with pages wider than the value still reads the whole body, with the
+    // handle in place of the value (a page narrower than the value shows none of it).
+    let text = '';
+    let next: number | null = 0;
+    while (next !== null) {
+      const response = await request(next, 48);
+      text += new TextDecoder().decode(response.body);
+      next = response.truncated ? response.nextStartIndex : null;
+    }
+    expect(text).toContain(`"x-key":"${handle}"`);
+  }, 60_000);
+});

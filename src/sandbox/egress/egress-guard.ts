@@ -17,6 +17,7 @@ import {
   revealBody,
   revealHeaders,
   revealUrl,
+  shownUrl,
 } from './secret-egress.ts';
 import { assertNoUserinfo, assertUnambiguousLocation, assertUnambiguousUrl } from './url-shape.ts';
 import type { SecretVault } from './secret-vault.ts';
@@ -141,16 +142,20 @@ function clampInteger(value: number | undefined, fallback: number, max: number):
   return Math.min(Math.floor(value), max);
 }
 
-// What comes back is concealed too: an allowed server that echoes a secret hands tool code its handle.
-function concealResponse(response: EgressResponse, vault: SecretVault): EgressResponse {
+// What comes back is concealed too: an allowed server that echoes a secret hands tool code its handle. A slice
+// cut through a value (startIndex, maxLength, the cap) loses the cut part, so that paging cannot read it piecemeal.
+function concealResponse(response: EgressResponse, vault: SecretVault, startedMid: boolean): EgressResponse {
   const text = (value: string): string => vault.conceal(value);
+  const edges = vault.partialEdges(response.body, startedMid, response.truncated);
+  const whole = response.body.subarray(edges.start, response.body.byteLength - edges.end);
   return {
     ...response,
     statusText: text(response.statusText),
     url: text(response.url),
     headers: response.headers.map(([name, value]) => [name, text(value)]),
     contentType: response.contentType === null ? null : text(response.contentType),
-    body: vault.concealBytes(response.body),
+    body: vault.concealBytes(whole),
+    nextStartIndex: response.nextStartIndex === null ? null : response.nextStartIndex - edges.end,
   };
 }
 
@@ -282,7 +287,7 @@ export function createEgressGuard(options: EgressGuardOptions = {}): EgressGuard
           next =
             vault === undefined
               ? new URL(location, target.url)
-              : new URL(vault.conceal(location), vault.conceal(target.url.href));
+              : new URL(vault.conceal(location), shownUrl(url, target.url));
         } catch {
           throw new PortcullisError('HELPER_RUNTIME', `fetch: invalid redirect location ${location}`, {
             reason: 'invalid-redirect',
@@ -316,7 +321,8 @@ export function createEgressGuard(options: EgressGuardOptions = {}): EgressGuard
         contentType: response.headers.find(([name]) => name === 'content-type')?.[1] ?? null,
         ...slice,
       };
-      return vault === undefined ? result : concealResponse(result, vault);
+      if (vault === undefined) return result;
+      return concealResponse({ ...result, url: shownUrl(url, target.url).href }, vault, startIndex > 0);
     }
   };
 

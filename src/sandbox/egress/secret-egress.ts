@@ -31,6 +31,19 @@ export function revealUrl(url: string | URL, vault: SecretVault): string | URL {
   return vault.reveal(text, 'url');
 }
 
+/**
+ * The hop's URL in handle form, as tool code may see it and as the base of a relative redirect: never the
+ * wire URL, whose percent-encoding the URL parser may have changed so that concealing it would miss the value.
+ */
+export function shownUrl(url: string | URL, wire: URL): URL {
+  if (url instanceof URL) return url;
+  try {
+    return new URL(url);
+  } catch {
+    return wire;
+  }
+}
+
 /** True when the request (handle form) carries a handle anywhere. */
 export function carriesHandles(
   url: string | URL,

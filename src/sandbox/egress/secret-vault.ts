@@ -20,6 +20,12 @@ export interface SecretVault {
   conceal(text: string): string;
   /** `bytes` with every known value's UTF-8 forms replaced by its handle; the same array when none occurs. */
   concealBytes(bytes: Uint8Array): Uint8Array;
+  /**
+   * How many bytes to drop at each edge of a body slice so that no part of a value survives a cut: the longest
+   * proper suffix of a value's form at the start (when the slice starts mid-body) and the longest proper prefix
+   * at the end (when it was cut short); all of it when the slice lies inside a value.
+   */
+  partialEdges(bytes: Uint8Array, cutStart: boolean, cutEnd: boolean): { start: number; end: number };
   /** `text` with every handle replaced by its value, written in `encoding`. */
   reveal(text: string, encoding?: RevealEncoding): string;
   /** True when `text` holds a handle of this run (any letter case: a URL host is lower-cased). */
@@ -100,6 +106,26 @@ export function createSecretVault(secrets: readonly string[]): SecretVault {
       for (const { form, handle } of forms)
         out = replaceBytes(out, Buffer.from(form, 'utf8'), Buffer.from(handle, 'utf8'));
       return out === original ? bytes : new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+    },
+    partialEdges(bytes, cutStart, cutEnd) {
+      const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      if (!cutStart && !cutEnd) return { start: 0, end: 0 };
+      // A slice that lies inside a value (a page narrower than the value) is all value: nothing of it is shown.
+      const inside = forms.some(({ form }) => {
+        const raw = Buffer.from(form, 'utf8');
+        return raw.length > data.length && data.length > 0 && raw.includes(data);
+      });
+      if (inside) return { start: data.length, end: 0 };
+      let start = 0;
+      let end = 0;
+      for (const { form } of forms) {
+        const raw = Buffer.from(form, 'utf8');
+        for (let k = Math.min(raw.length - 1, data.length); k > 0; k -= 1) {
+          if (cutStart && k > start && data.subarray(0, k).equals(raw.subarray(raw.length - k))) start = k;
+          if (cutEnd && k > end && data.subarray(data.length - k).equals(raw.subarray(0, k))) end = k;
+        }
+      }
+      return { start, end: Math.min(end, data.length - start) };
     },
     reveal(text, encoding = 'raw') {
       if (!text.toLowerCase().includes(HANDLE_PREFIX)) return text;

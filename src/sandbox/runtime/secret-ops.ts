@@ -65,9 +65,11 @@ function hmac(vault: SecretVault, args: unknown[]): unknown {
 }
 
 function basicAuth(vault: SecretVault, args: unknown[]): string {
-  const user = vault.reveal(text(args[0], 'safety.http.basicAuth user'));
+  const shownUser = text(args[0], 'safety.http.basicAuth user');
+  // Checked before revealing: an answer that depended on the value would tell code something about it.
+  if (shownUser.includes(':')) throw invalid('safety.http.basicAuth: the user name may not contain ":"');
+  const user = vault.reveal(shownUser);
   const password = vault.reveal(text(args[1], 'safety.http.basicAuth password'));
-  if (user.includes(':')) throw invalid('safety.http.basicAuth: the user name may not contain ":"');
   return vault.handleFor(`Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`);
 }
 
