@@ -78,6 +78,7 @@ interface Draft {
   fileWrite: boolean;
   fsBasePath: string | null;
   destructive: boolean;
+  secretsInCode: boolean;
   limits: SandboxLimits;
 }
 
@@ -91,6 +92,8 @@ function startFrom(baseline: SandboxBaseline): Draft {
     fileWrite: baseline.fileWrite,
     fsBasePath: baseline.fsBasePath,
     destructive: baseline.destructive,
+    // Only a spec may ask for plaintext secrets: no baseline or profile hands them out to every tool.
+    secretsInCode: false,
     limits: { ...baseline.limits },
   };
 }
@@ -217,6 +220,7 @@ function applyOverrides(draft: Draft, overrides: SandboxOverrides, errors: Portc
   if (typeof overrides.fileRead === 'boolean') draft.fileRead = overrides.fileRead;
   if (typeof overrides.fileWrite === 'boolean') draft.fileWrite = overrides.fileWrite;
   if (typeof overrides.destructive === 'boolean') draft.destructive = overrides.destructive;
+  if (typeof overrides.secretsInCode === 'boolean') draft.secretsInCode = overrides.secretsInCode;
   if (typeof overrides.fsBasePath === 'string') {
     if (overrides.fsBasePath.trim() === '' || overrides.fsBasePath.includes('\u0000')) {
       errors.push(
@@ -281,6 +285,7 @@ export function resolveSandbox(input: ResolveInput): SpecResult<ResolvedSandbox>
         fileWrite: draft.fileWrite,
         fsBasePath: draft.fsBasePath,
         destructive: draft.destructive,
+        secretsInCode: draft.secretsInCode,
         limits: draft.limits,
       },
       allowClasses: [...draft.allow],

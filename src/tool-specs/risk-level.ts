@@ -143,6 +143,9 @@ export function scoreSandboxRisk(resolved: ResolvedSandbox): SandboxRisk {
   if (policy.fileWrite) raise('L4', 'file write access');
   else if (policy.fileRead) raise('L3', 'file read access');
   if (policy.destructive) raise('L5', 'destructive file operations allowed (move, delete, deleteDir)');
+  // Handles keep secrets out of tool code; plaintext can leave in any encoding, which no masking can catch.
+  if (policy.secretsInCode === true)
+    raise('L4', 'secrets reach tool code as plaintext (secretsInCode); masking cannot catch an encoded copy');
 
   // The critical check looks at the REMOVED denies: a kept deny grants nothing (R-SPEC-8).
   const removedDenies = resolved.baselineDenyClasses.filter((cls) => !resolved.denyClasses.includes(cls));

@@ -35,6 +35,8 @@ export interface ToolSafety {
     network: { mode: NetworkMode; hosts: string[] };
     fileRead: boolean;
     fileWrite: boolean;
+    /** True when secrets reach tool code as plaintext; false when the code holds handles (the default). */
+    secretsInCode: boolean;
   };
   /** Portcullis enforcement fields beside the format's capabilities (R-SPEC-9). */
   enforcement: {
@@ -61,6 +63,8 @@ export function deriveHelpers(resolved: ResolvedSandbox, code: string): string[]
   if (/\bcrypto\s*\.\s*(?:subtle|getRandomValues)\b/.test(code))
     helpers.push('tool-safety-helpers/v1#crypto');
   if (/\b(?:atob|btoa|TextEncoder|TextDecoder)\b/.test(code)) helpers.push('tool-safety-helpers/v1#encoding');
+  if (/\bsafety\s*\.\s*(?:crypto\s*\.\s*hmac|http\s*\.\s*basicAuth)\b/.test(code))
+    helpers.push('tool-safety-helpers/v1#secrets');
   return helpers;
 }
 
@@ -86,6 +90,7 @@ export function computeToolSafety(
       network: { mode: policy.networkMode, hosts: [...policy.hostsAllow] },
       fileRead: policy.fileRead,
       fileWrite: policy.fileWrite,
+      secretsInCode: policy.secretsInCode === true,
     },
     enforcement: {
       statementLimit: STATEMENT_LIMIT_NOTE,

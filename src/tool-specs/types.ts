@@ -29,6 +29,8 @@ export interface SandboxOverrides {
   fileWrite?: boolean | null;
   fsBasePath?: string | null;
   destructive?: boolean | null;
+  /** Hands secrets to tool code as plaintext instead of handles; raises the Risk Level (docs/security.md). */
+  secretsInCode?: boolean | null;
 }
 
 /** Human-in-the-loop modes (docs/rules/approval.md#r-hitl-1-modes). */

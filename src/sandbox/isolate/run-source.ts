@@ -102,6 +102,17 @@ define(G, '__pcRun', function (body) {
   const safety = {};
   define(safety, 'parser', parserObject);
   if (cfg.fs !== null) define(safety, 'fs', makeFs(cfg.fs));
+  const secretCrypto = {};
+  define(secretCrypto, 'hmac', function (key, data, options) {
+    const opts = options === undefined || options === null ? {} : options;
+    return callSync('secret.hmac', [key, data, opts.algorithm, opts.encoding]);
+  });
+  define(safety, 'crypto', secretCrypto);
+  const secretHttp = {};
+  define(secretHttp, 'basicAuth', function (user, password) {
+    return callSync('secret.basicAuth', [user, password]);
+  });
+  define(safety, 'http', secretHttp);
   define(G, 'safety', safety);
   if (cfg.network) define(G, 'fetch', fetchImpl);
   const values = jsonParse(cfg.args.json);

@@ -8,6 +8,7 @@
 import { createHash, createHmac, randomFillSync, randomUUID, timingSafeEqual } from 'node:crypto';
 import { PortcullisError, isPortcullisError } from '../../errors/index.ts';
 import type { EgressGuard } from '../egress/egress-guard.ts';
+import type { SecretVault } from '../egress/secret-vault.ts';
 import type { FsScope } from '../fs/fs-scope.ts';
 import { createSafeFs } from '../fs/safe-fs.ts';
 import type { FsGrants, SafeFs, SafeFsLimits } from '../fs/safe-fs.ts';
@@ -41,6 +42,8 @@ export interface HostContext {
   signal: AbortSignal;
   /** When the call's wall-clock budget runs out, in `performance.now()` milliseconds. */
   deadline: number;
+  /** The run's secret handles, revealed by the egress guard only; absent when the tool sees plaintext. */
+  secrets?: SecretVault;
 }
 
 /** The error shape that crosses into the isolate. */
@@ -331,6 +334,7 @@ async function fetchOperation(context: HostContext, args: unknown): Promise<unkn
       ...(typeof maxLength === 'number' ? { maxLength } : {}),
       ...(typeof startIndex === 'number' ? { startIndex } : {}),
       signal: context.signal,
+      ...(context.secrets === undefined ? {} : { secrets: context.secrets }),
     },
     {
       networkMode: context.policy.networkMode,

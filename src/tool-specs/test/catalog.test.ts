@@ -56,6 +56,19 @@ describe('bundled catalog', () => {
     },
   );
 
+  it('no bundled spec hands secrets to its code as plaintext', () => {
+    for (const entry of catalog.entries) {
+      expect([entry.spec.name, entry.spec.sandboxOverrides.secretsInCode ?? false]).toEqual([
+        entry.spec.name,
+        false,
+      ]);
+      expect([entry.spec.name, resolver.policyFor(entry.spec).policy.secretsInCode]).toEqual([
+        entry.spec.name,
+        false,
+      ]);
+    }
+  });
+
   it('network, file and secret tools ship as drafts; pure-compute ones are publishable at start', () => {
     for (const entry of catalog.entries) {
       const { policy } = resolver.policyFor(entry.spec);

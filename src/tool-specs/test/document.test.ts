@@ -170,6 +170,19 @@ describe('parseSpec', () => {
     expect(result.ok ? [] : result.errors.map((e) => e.pointer)).toContain('/params/0/testValue');
   });
 
+  it('accepts sandboxOverrides.secretsInCode as a boolean only', () => {
+    const doc = (value: unknown) => ({
+      name: 'x',
+      code: '',
+      codeType: 'Javascript',
+      sandboxOverrides: { secretsInCode: value },
+    });
+    const ok = parseSpec(doc(true));
+    expect(ok.ok && ok.value.sandboxOverrides.secretsInCode).toBe(true);
+    const bad = parseSpec(doc('yes'));
+    expect(bad.ok ? [] : bad.errors.map((e) => e.pointer)).toContain('/sandboxOverrides/secretsInCode');
+  });
+
   it('does not alias the input object', () => {
     const doc = structuredClone(base64Example);
     const result = parseSpec(doc);

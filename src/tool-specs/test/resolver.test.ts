@@ -89,6 +89,9 @@ describe('resolver: merge, tristates, network', () => {
     ['fileWrite alone is write-only (R-FS-1)', { fileWrite: true }, { fileRead: false, fileWrite: true }],
     ['destructive is carried into the policy', { fileWrite: true, destructive: true }, { destructive: true }],
     ['fsBasePath overrides the baseline', { fsBasePath: '/srv/tools' }, { fsBasePath: '/srv/tools' }],
+    ['secrets are handles unless the spec says otherwise', {}, { secretsInCode: false }],
+    ['secretsInCode: null inherits the handle default', { secretsInCode: null }, { secretsInCode: false }],
+    ['secretsInCode: true hands tool code plaintext', { secretsInCode: true }, { secretsInCode: true }],
   ])('%s', (_label, overrides, expected) => {
     expect(resolveOk(overrides).policy).toMatchObject(expected);
   });

@@ -32,6 +32,14 @@ describe('Risk Level (R-SPEC-8)', () => {
     ['read + write', { fileRead: true, fileWrite: true }, 'L4'],
     ['destructive scores L5 whatever the file flags', { destructive: true }, 'L5'],
     ['explicit false flags', { fileRead: false, fileWrite: false, destructive: false }, 'L0'],
+    // Secrets.
+    ['secretsInCode: plaintext secrets in tool code', { secretsInCode: true }, 'L4'],
+    ['secretsInCode false is the default', { secretsInCode: false }, 'L0'],
+    [
+      'secretsInCode raises a one-host allowlist tool',
+      { networkMode: 'allowlist', hostsAllow: ['api.upbit.com'], secretsInCode: true },
+      'L4',
+    ],
     // Removed denies.
     ['one non-critical deny removed', { removeDenyClasses: ['java.util.ServiceLoader'] }, 'L3'],
     [
@@ -161,5 +169,13 @@ describe('class predicates', () => {
     ['java.lang.System', 'java.lang.SystemX', false],
   ])('%s matches %s: %s', (pattern, cls, expected) => {
     expect(patternMatches(pattern, cls)).toBe(expected);
+  });
+});
+
+describe('Risk Level of plaintext secrets', () => {
+  it('says why secretsInCode raises the level', () => {
+    expect(score({ secretsInCode: true }).reasons).toEqual([
+      'L4: secrets reach tool code as plaintext (secretsInCode); masking cannot catch an encoded copy',
+    ]);
   });
 });

@@ -77,3 +77,16 @@ describe('toolSafety (R-SPEC-9)', () => {
     for (const helper of helpers) expect(helper).toMatch(/^[a-z][a-z0-9.-]*\/v[0-9]+(#[a-z0-9-]+)?$/);
   });
 });
+
+describe('toolSafety shows how secrets reach tool code', () => {
+  it('handles by default, plaintext only with secretsInCode', () => {
+    expect(safetyOf({}).safety.capabilities.secretsInCode).toBe(false);
+    expect(safetyOf({ secretsInCode: true }).safety.capabilities.secretsInCode).toBe(true);
+  });
+
+  it('lists the secret helpers when the code uses them', () => {
+    const code = "return safety.crypto.hmac(key, 'x') + safety.http.basicAuth(user, key);";
+    expect(safetyOf({}, code).safety.runtime.helpers).toContain('tool-safety-helpers/v1#secrets');
+    expect(safetyOf({}).safety.runtime.helpers).not.toContain('tool-safety-helpers/v1#secrets');
+  });
+});
