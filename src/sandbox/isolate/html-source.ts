@@ -42,11 +42,17 @@ function serializeNodes(element) {
   const nodes = element._nodes;
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i];
-    if (node instanceof HtmlElement) out += node.outerHtml();
+    if (node instanceof HtmlElement) out += node.rawOuterHtml();
     else if (node.type === 'data') out += node.text;
     else out += escapeHtml(node.text, false);
   }
   return out;
+}
+
+// Markup leaves sanitized unless the caller names { raw: true }.
+function handOn(markup, options) {
+  if (options !== null && typeof options === 'object' && options.raw === true) return markup;
+  return markup === '' ? '' : callSync('parser.sanitizeHtml', [markup]);
 }
 
 function elementSiblings(element) {
@@ -110,15 +116,18 @@ class Elements extends Array {
     }
     return out;
   }
-  html() {
+  html(options) {
     const out = [];
-    for (let i = 0; i < this.length; i++) out.push(this[i].html());
-    return out.join('\n');
+    for (let i = 0; i < this.length; i++) out.push(serializeNodes(this[i]));
+    return handOn(out.join('\n'), options);
   }
-  outerHtml() {
+  outerHtml(options) {
     const out = [];
-    for (let i = 0; i < this.length; i++) out.push(this[i].outerHtml());
-    return out.join('\n');
+    for (let i = 0; i < this.length; i++) out.push(this[i].rawOuterHtml());
+    return handOn(out.join('\n'), options);
+  }
+  sanitized() {
+    return this.outerHtml();
   }
 }
 
@@ -175,10 +184,16 @@ class HtmlElement {
     for (let i = 0; i < this._nodes.length; i++) if (this._nodes[i].type === 'data') out += this._nodes[i].text;
     return out;
   }
-  html() {
-    return serializeNodes(this);
+  html(options) {
+    return handOn(serializeNodes(this), options);
   }
-  outerHtml() {
+  outerHtml(options) {
+    return handOn(this.rawOuterHtml(), options);
+  }
+  sanitized() {
+    return callSync('parser.sanitizeHtml', [this.tag === '#document' ? serializeNodes(this) : this.rawOuterHtml()]);
+  }
+  rawOuterHtml() {
     let open = '<' + this.tag;
     const keys = objectKeys(this.attrs);
     for (let i = 0; i < keys.length; i++) open += ' ' + keys[i] + '="' + escapeHtml(this.attrs[keys[i]], true) + '"';
@@ -547,6 +562,7 @@ define(parserObject, 'csv', function (input, options) {
     requireInput(input, 'csv'),
     opts.header === true,
     opts.delimiter === undefined || opts.delimiter === null ? undefined : String(opts.delimiter),
+    opts.keepFormulas === true,
   ]);
 });
 `;
