@@ -6,7 +6,7 @@
  * for the host's promise while the gateway's main thread stays free (the work runs in a worker thread).
  */
 import ivm from 'isolated-vm';
-import { BOOTSTRAP_SOURCE, wrapToolCode } from '../isolate/bootstrap.ts';
+import { bootstrapSource, wrapToolCode } from '../isolate/bootstrap.ts';
 import type { SyncReply } from './host-ops.ts';
 
 /** Resolves an asynchronous helper call inside the isolate. */
@@ -101,7 +101,7 @@ export class ToolIsolate {
     if (this.bootstrap === null) {
       const cached = bootstrapCache;
       this.bootstrap = this.isolate
-        .compileScript(BOOTSTRAP_SOURCE, {
+        .compileScript(bootstrapSource(), {
           filename: 'portcullis:sandbox-shims.js',
           ...(cached === undefined ? { produceCachedData: true } : { cachedData: cached }),
         })
