@@ -1,5 +1,5 @@
 /**
- * safety.parser.yaml and safety.parser.csv (spec §8.4, reference-rules §10): YAML is read with the core schema
+ * safety.parser.yaml and safety.parser.csv (docs/security.md, "Parsers hand on safe output"): YAML is read with the core schema
  * only (any other tag is refused, alias expansion is bounded so an alias bomb fails fast); CSV follows RFC 4180
  * quoting with optional `header` and `delimiter`.
  */

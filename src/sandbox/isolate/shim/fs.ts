@@ -39,7 +39,7 @@ function toRegex(pattern: unknown, caseInsensitive: boolean, what: string): RegE
 export function globMatcher(glob: unknown, what: string): (name: string) => boolean {
   const text = glob === undefined || glob === null || glob === '' ? '*' : String(glob);
   try {
-    return picomatch(text, { dot: true, windows: false });
+    return picomatch(text, { dot: true, windows: false, posix: true, nonegate: true, noextglob: true });
   } catch (error) {
     throw fail(
       'INVALID_INPUT',
