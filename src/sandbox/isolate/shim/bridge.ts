@@ -51,7 +51,8 @@ delete G.WebAssembly;
 
 /** Intrinsics captured at bootstrap, before tool code runs. */
 export const defineProperty = Object.defineProperty;
-const reflectApply = Reflect.apply;
+/** Captured Reflect.apply. */
+export const reflectApply = Reflect.apply;
 /** Captured Object.keys. */
 export const objectKeys = Object.keys;
 /** Captured JSON.stringify. */

@@ -12,6 +12,7 @@ import {
   define,
   fromCharCode,
   isView,
+  reflectApply,
 } from './bridge.ts';
 
 /** The UTF-8 bytes of a string; lone surrogates become U+FFFD. */
@@ -56,7 +57,7 @@ export function utf8Decode(bytes: ArrayLike<number>, fatal: boolean, ignoreBOM: 
   const units: number[] = [];
   let chunks = '';
   const flush = function (): void {
-    chunks += fromCharCode(...units);
+    chunks += reflectApply(fromCharCode, null, units);
     units.length = 0;
   };
   const push = function (cp: number): void {
