@@ -39,8 +39,8 @@ async function value(code: string, policy: SandboxPolicy = testPolicy()): Promis
 }
 
 describe('the bundled shim program', () => {
-  it('is built once and is the same text on every use', () => {
-    expect(bootstrapSource()).toBe(bootstrapSource());
+  it('is built once and is the same text on every use', async () => {
+    expect(await bootstrapSource()).toBe(await bootstrapSource());
   });
 
   it('leaves only the documented globals, under their own names', async () => {

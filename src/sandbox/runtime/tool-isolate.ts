@@ -100,11 +100,13 @@ export class ToolIsolate {
   private bootstrapScript(): Promise<ivm.Script> {
     if (this.bootstrap === null) {
       const cached = bootstrapCache;
-      this.bootstrap = this.isolate
-        .compileScript(bootstrapSource(), {
-          filename: 'portcullis:sandbox-shims.js',
-          ...(cached === undefined ? { produceCachedData: true } : { cachedData: cached }),
-        })
+      this.bootstrap = bootstrapSource()
+        .then((source) =>
+          this.isolate.compileScript(source, {
+            filename: 'portcullis:sandbox-shims.js',
+            ...(cached === undefined ? { produceCachedData: true } : { cachedData: cached }),
+          }),
+        )
         .then((script) => {
           const produced = (script as ivm.Script & ivm.CachedDataResult).cachedData;
           if (bootstrapCache === undefined && produced !== undefined) bootstrapCache = produced;
