@@ -14,6 +14,7 @@ import { createSafeFs } from '../fs/safe-fs.ts';
 import type { FsGrants, SafeFs, SafeFsLimits } from '../fs/safe-fs.ts';
 import { parseCsv, parseYaml } from '../parsers/data.ts';
 import { parseHtml, parseXml } from '../parsers/markup.ts';
+import { sanitizeMarkup } from '../parsers/sanitize.ts';
 import type { SandboxPolicy } from '../policy.ts';
 
 /** Where safety.fs works for one call: plain data, so it can cross to a worker thread. */
@@ -221,6 +222,8 @@ function syncOperation(env: HostOpEnv, op: string, args: unknown): unknown {
       return randomUUID();
     case 'parser.html':
       return parseHtml(parserInput(env, args, 'safety.parser.html'));
+    case 'parser.sanitizeHtml':
+      return sanitizeMarkup(parserInput(env, args, 'safety.parser.html'));
     case 'parser.xml':
       return parseXml(parserInput(env, args, 'safety.parser.xml'));
     case 'parser.yaml':
@@ -230,6 +233,7 @@ function syncOperation(env: HostOpEnv, op: string, args: unknown): unknown {
       const delimiter = optionalStr(args, 2, 'safety.parser.csv');
       return parseCsv(parserInput(env, args, 'safety.parser.csv'), {
         header,
+        keepFormulas: arg(args, 3) === true,
         ...(delimiter === undefined ? {} : { delimiter }),
       });
     }

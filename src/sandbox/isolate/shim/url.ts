@@ -1,15 +1,20 @@
 /**
- * In-isolate JavaScript, part 3: URL (parsed by the host's WHATWG parser through a callback that returns plain
- * fields) and URLSearchParams (application/x-www-form-urlencoded, pure JavaScript), kept in sync both ways.
+ * URL (parsed by the host's WHATWG parser through a callback that returns plain fields) and URLSearchParams
+ * (application/x-www-form-urlencoded, pure JavaScript), kept in sync both ways.
  */
-export const URL_SOURCE = String.raw`
-function formDecode(text) {
-  const bytes = [];
+import { G, TypeErrorCtor, define, defineProperty, fromCharCode, hostReply, objectKeys } from './bridge.ts';
+import { utf8Decode, utf8Encode } from './encoding.ts';
+import type { UrlFields } from './types.ts';
+
+type Pair = [string, string];
+
+function formDecode(text: string): string {
+  const bytes: number[] = [];
   const source = utf8Encode(text.replace(/\+/g, ' '));
   for (let i = 0; i < source.length; i++) {
-    const b = source[i];
+    const b = source[i] as number;
     if (b === 0x25 && i + 2 < source.length) {
-      const hex = fromCharCode(source[i + 1], source[i + 2]);
+      const hex = fromCharCode(source[i + 1] as number, source[i + 2] as number);
       if (/^[0-9A-Fa-f]{2}$/.test(hex)) {
         bytes.push(parseInt(hex, 16));
         i += 2;
@@ -21,11 +26,11 @@ function formDecode(text) {
   return utf8Decode(bytes, false, true);
 }
 
-function formEncode(text) {
+function formEncode(text: string): string {
   const bytes = utf8Encode(text);
   let out = '';
   for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i];
+    const b = bytes[i] as number;
     if (
       (b >= 0x30 && b <= 0x39) ||
       (b >= 0x41 && b <= 0x5a) ||
@@ -45,13 +50,12 @@ function formEncode(text) {
   return out;
 }
 
-function parseForm(text) {
-  const list = [];
+function parseForm(text: string): Pair[] {
+  const list: Pair[] = [];
   const body = text.charAt(0) === '?' ? text.slice(1) : text;
   if (body === '') return list;
   const parts = body.split('&');
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i];
+  for (const part of parts) {
     if (part === '') continue;
     const eq = part.indexOf('=');
     const name = eq < 0 ? part : part.slice(0, eq);
@@ -61,57 +65,68 @@ function parseForm(text) {
   return list;
 }
 
-const paramsState = new WeakMap();
+function serializeForm(list: Pair[]): string {
+  let out = '';
+  for (let i = 0; i < list.length; i++) {
+    const [name, value] = list[i] as Pair;
+    if (i > 0) out += '&';
+    out += formEncode(name) + '=' + formEncode(value);
+  }
+  return out;
+}
 
-function paramsOf(self) {
+interface ParamsState {
+  list: Pair[];
+  url: URL | null;
+}
+
+const paramsState = new WeakMap<object, ParamsState>();
+
+function paramsOf(self: object): ParamsState {
   const state = paramsState.get(self);
   if (state === undefined) throw new TypeErrorCtor('Illegal invocation');
   return state;
 }
 
-function paramsChanged(state) {
+function paramsChanged(state: ParamsState): void {
   if (state.url !== null) {
     const text = serializeForm(state.list);
     urlSet(state.url, 'search', text === '' ? '' : '?' + text, true);
   }
 }
 
-function serializeForm(list) {
-  let out = '';
-  for (let i = 0; i < list.length; i++) {
-    if (i > 0) out += '&';
-    out += formEncode(list[i][0]) + '=' + formEncode(list[i][1]);
-  }
-  return out;
+function isIterable(value: object): value is Iterable<unknown> {
+  return typeof (value as { [Symbol.iterator]?: unknown })[Symbol.iterator] === 'function';
 }
 
 class URLSearchParams {
-  constructor(init) {
-    const state = { list: [], url: null };
+  constructor(init?: unknown) {
+    const state: ParamsState = { list: [], url: null };
     paramsState.set(this, state);
     if (init === undefined || init === null) return;
-    if (typeof init === 'object' && typeof init[Symbol.iterator] === 'function') {
+    if (typeof init === 'object' && isIterable(init)) {
       for (const pair of init) {
-        const items = Array.from(pair);
-        if (items.length !== 2) throw new TypeErrorCtor('URLSearchParams: each pair needs a name and a value');
+        const items = Array.from(pair as Iterable<unknown>);
+        if (items.length !== 2)
+          throw new TypeErrorCtor('URLSearchParams: each pair needs a name and a value');
         state.list.push([String(items[0]), String(items[1])]);
       }
     } else if (typeof init === 'object') {
-      const keys = objectKeys(init);
-      for (let i = 0; i < keys.length; i++) state.list.push([keys[i], String(init[keys[i]])]);
+      const record = init as Record<string, unknown>;
+      for (const key of objectKeys(record)) state.list.push([key, String(record[key])]);
     } else {
       state.list = parseForm(String(init));
     }
   }
-  get size() {
+  get size(): number {
     return paramsOf(this).list.length;
   }
-  append(name, value) {
+  append(name: unknown, value: unknown): void {
     const state = paramsOf(this);
     state.list.push([String(name), String(value)]);
     paramsChanged(state);
   }
-  delete(name, value) {
+  delete(name: unknown, value?: unknown): void {
     const state = paramsOf(this);
     const key = String(name);
     state.list = state.list.filter(function (pair) {
@@ -119,14 +134,14 @@ class URLSearchParams {
     });
     paramsChanged(state);
   }
-  get(name) {
+  get(name: unknown): string | null {
     const key = String(name);
     const found = paramsOf(this).list.find(function (pair) {
       return pair[0] === key;
     });
     return found === undefined ? null : found[1];
   }
-  getAll(name) {
+  getAll(name: unknown): string[] {
     const key = String(name);
     return paramsOf(this)
       .list.filter(function (pair) {
@@ -136,13 +151,13 @@ class URLSearchParams {
         return pair[1];
       });
   }
-  has(name, value) {
+  has(name: unknown, value?: unknown): boolean {
     const key = String(name);
     return paramsOf(this).list.some(function (pair) {
       return pair[0] === key && (value === undefined || pair[1] === String(value));
     });
   }
-  set(name, value) {
+  set(name: unknown, value: unknown): void {
     const state = paramsOf(this);
     const key = String(name);
     const text = String(value);
@@ -157,10 +172,10 @@ class URLSearchParams {
     if (!found) state.list.push([key, text]);
     paramsChanged(state);
   }
-  sort() {
+  sort(): void {
     const state = paramsOf(this);
     state.list = state.list
-      .map(function (pair, index) {
+      .map(function (pair, index): [Pair, number] {
         return [pair, index];
       })
       .sort(function (a, b) {
@@ -173,56 +188,63 @@ class URLSearchParams {
       });
     paramsChanged(state);
   }
-  forEach(callback, thisArg) {
+  forEach(callback: (value: string, name: string, params: URLSearchParams) => void, thisArg?: unknown): void {
     const list = paramsOf(this).list.slice();
-    for (let i = 0; i < list.length; i++) callback.call(thisArg, list[i][1], list[i][0], this);
+    for (const [name, value] of list) callback.call(thisArg, value, name, this);
   }
-  keys() {
-    return paramsOf(this)
-      .list.map(function (pair) {
-        return pair[0];
-      })
-      [Symbol.iterator]();
+  keys(): IterableIterator<string> {
+    const items = paramsOf(this).list.map(function (pair) {
+      return pair[0];
+    });
+    return items[Symbol.iterator]();
   }
-  values() {
-    return paramsOf(this)
-      .list.map(function (pair) {
-        return pair[1];
-      })
-      [Symbol.iterator]();
+  values(): IterableIterator<string> {
+    const items = paramsOf(this).list.map(function (pair) {
+      return pair[1];
+    });
+    return items[Symbol.iterator]();
   }
-  entries() {
-    return paramsOf(this)
-      .list.map(function (pair) {
-        return [pair[0], pair[1]];
-      })
-      [Symbol.iterator]();
+  entries(): IterableIterator<Pair> {
+    const items = paramsOf(this).list.map(function (pair): Pair {
+      return [pair[0], pair[1]];
+    });
+    return items[Symbol.iterator]();
   }
-  [Symbol.iterator]() {
+  [Symbol.iterator](): IterableIterator<Pair> {
     return this.entries();
   }
-  toString() {
+  toString(): string {
     return serializeForm(paramsOf(this).list);
   }
 }
 define(G, 'URLSearchParams', URLSearchParams);
 
-const urlState = new WeakMap();
+interface UrlState {
+  fields: UrlFields;
+  params: URLSearchParams | null;
+}
 
-function urlOf(self) {
+const urlState = new WeakMap<object, UrlState>();
+
+function urlOf(self: object): UrlState {
   const state = urlState.get(self);
   if (state === undefined) throw new TypeErrorCtor('Illegal invocation');
   return state;
 }
 
-function parseUrlFields(input, base) {
-  const reply = hostReply('url.parse', [String(input), base === undefined ? undefined : String(base)]);
+function parseUrlFields(input: unknown, base: unknown): UrlFields | null {
+  const reply = hostReply<UrlFields>('url.parse', [
+    String(input),
+    base === undefined ? undefined : String(base),
+  ]);
   return reply.ok ? reply.value : null;
 }
 
-function urlSet(self, field, value, fromParams) {
+type UrlField = Exclude<keyof UrlFields, 'origin'>;
+
+function urlSet(self: object, field: UrlField, value: unknown, fromParams: boolean): void {
   const state = urlOf(self);
-  const reply = hostReply('url.set', [state.fields.href, field, String(value)]);
+  const reply = hostReply<UrlFields>('url.set', [state.fields.href, field, String(value)]);
   if (!reply.ok) {
     if (field === 'href') throw new TypeErrorCtor('Invalid URL: ' + String(value));
     return;
@@ -231,20 +253,21 @@ function urlSet(self, field, value, fromParams) {
   if (state.params !== null && !fromParams) paramsOf(state.params).list = parseForm(state.fields.search);
 }
 
-class URL {
-  constructor(input, base) {
+/** The in-isolate URL class (its accessors are defined below, one per field). */
+export class URL {
+  constructor(input: unknown, base?: unknown) {
     const fields = parseUrlFields(input, base);
     if (fields === null) throw new TypeErrorCtor('Invalid URL: ' + String(input));
-    urlState.set(this, { fields: fields, params: null });
+    urlState.set(this, { fields, params: null });
   }
-  static canParse(input, base) {
+  static canParse(input: unknown, base?: unknown): boolean {
     return parseUrlFields(input, base) !== null;
   }
-  static parse(input, base) {
+  static parse(input: unknown, base?: unknown): URL | null {
     const fields = parseUrlFields(input, base);
     return fields === null ? null : new URL(fields.href);
   }
-  get searchParams() {
+  get searchParams(): URLSearchParams {
     const state = urlOf(this);
     if (state.params === null) {
       state.params = new URLSearchParams(state.fields.search);
@@ -252,29 +275,42 @@ class URL {
     }
     return state.params;
   }
-  get origin() {
+  get origin(): string {
     return urlOf(this).fields.origin;
   }
-  toString() {
+  /** The serialized URL (an accessor defined below; declared for the type checker). */
+  declare href: string;
+  toString(): string {
     return urlOf(this).fields.href;
   }
-  toJSON() {
+  toJSON(): string {
     return urlOf(this).fields.href;
   }
 }
-['href', 'protocol', 'username', 'password', 'host', 'hostname', 'port', 'pathname', 'search', 'hash'].forEach(
-  function (field) {
-    defineProperty(URL.prototype, field, {
-      configurable: true,
-      enumerable: true,
-      get: function () {
-        return urlOf(this).fields[field];
-      },
-      set: function (value) {
-        urlSet(this, field, value, false);
-      },
-    });
-  },
-);
+const URL_FIELDS: UrlField[] = [
+  'href',
+  'protocol',
+  'username',
+  'password',
+  'host',
+  'hostname',
+  'port',
+  'pathname',
+  'search',
+  'hash',
+];
+URL_FIELDS.forEach(function (field) {
+  defineProperty(URL.prototype, field, {
+    configurable: true,
+    enumerable: true,
+    get: function (this: URL) {
+      return urlOf(this).fields[field];
+    },
+    set: function (this: URL, value: unknown) {
+      urlSet(this, field, value, false);
+    },
+  });
+});
 define(G, 'URL', URL);
-`;
+
+export { URLSearchParams };

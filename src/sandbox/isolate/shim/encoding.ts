@@ -1,9 +1,22 @@
 /**
- * In-isolate JavaScript, part 2: UTF-8 encoding and decoding (TextEncoder, TextDecoder with WHATWG replacement
- * semantics), and forgiving base64 (atob, btoa). Pure JavaScript, no host calls.
+ * UTF-8 encoding and decoding (TextEncoder, TextDecoder with WHATWG replacement semantics) and forgiving
+ * base64 (atob, btoa). Pure JavaScript, no host calls.
  */
-export const ENCODING_SOURCE = String.raw`
-function utf8Encode(input) {
+import {
+  ArrayBufferCtor,
+  ErrorCtor,
+  G,
+  RangeErrorCtor,
+  TypeErrorCtor,
+  Uint8ArrayCtor,
+  define,
+  fromCharCode,
+  isView,
+  reflectApply,
+} from './bridge.ts';
+
+/** The UTF-8 bytes of a string; lone surrogates become U+FFFD. */
+export function utf8Encode(input: unknown): Uint8Array {
   const text = String(input);
   const out = new Uint8ArrayCtor(text.length * 3);
   let n = 0;
@@ -39,14 +52,15 @@ function utf8Encode(input) {
   return out.slice(0, n);
 }
 
-function utf8Decode(bytes, fatal, ignoreBOM) {
-  const units = [];
+/** Decodes UTF-8; invalid sequences become U+FFFD, or throw when `fatal`. */
+export function utf8Decode(bytes: ArrayLike<number>, fatal: boolean, ignoreBOM: boolean): string {
+  const units: number[] = [];
   let chunks = '';
-  const flush = function () {
-    chunks += fromCharCode.apply(null, units);
+  const flush = function (): void {
+    chunks += reflectApply(fromCharCode, null, units);
     units.length = 0;
   };
-  const push = function (cp) {
+  const push = function (cp: number): void {
     if (cp > 0xffff) {
       cp -= 0x10000;
       units.push(0xd800 + (cp >> 10), 0xdc00 + (cp & 0x3ff));
@@ -55,21 +69,21 @@ function utf8Decode(bytes, fatal, ignoreBOM) {
     }
     if (units.length >= 8192) flush();
   };
-  const invalid = function () {
+  const invalid = function (): void {
     if (fatal) throw new TypeErrorCtor('The encoded data was not valid for encoding utf-8');
     push(0xfffd);
   };
   const n = bytes.length;
   let i = 0;
   while (i < n) {
-    const b = bytes[i];
+    const b = bytes[i] as number;
     if (b < 0x80) {
       push(b);
       i++;
       continue;
     }
-    let need = 0;
-    let cp = 0;
+    let need: number;
+    let cp: number;
     let lower = 0x80;
     let upper = 0xbf;
     if (b >= 0xc2 && b <= 0xdf) {
@@ -97,7 +111,7 @@ function utf8Decode(bytes, fatal, ignoreBOM) {
         ok = false;
         break;
       }
-      const c = bytes[j];
+      const c = bytes[j] as number;
       if (c < lower || c > upper) {
         ok = false;
         break;
@@ -120,21 +134,28 @@ function utf8Decode(bytes, fatal, ignoreBOM) {
   return chunks;
 }
 
-const UTF8_LABELS = ['utf-8', 'utf8', 'unicode-1-1-utf-8', 'unicode11utf8', 'unicode20utf8', 'x-unicode20utf8'];
+const UTF8_LABELS = [
+  'utf-8',
+  'utf8',
+  'unicode-1-1-utf-8',
+  'unicode11utf8',
+  'unicode20utf8',
+  'x-unicode20utf8',
+];
 
 class TextEncoder {
-  get encoding() {
+  get encoding(): string {
     return 'utf-8';
   }
-  encode(input) {
+  encode(input?: unknown): Uint8Array {
     return utf8Encode(input === undefined ? '' : input);
   }
-  encodeInto(input, destination) {
+  encodeInto(input: unknown, destination: Uint8Array): { read: number; written: number } {
     const text = String(input);
     let read = 0;
     let written = 0;
-    for (let i = 0; i < text.length; ) {
-      const code = text.codePointAt(i);
+    for (let i = 0; i < text.length;) {
+      const code = text.codePointAt(i) as number;
       const width = code > 0xffff ? 2 : 1;
       const encoded = utf8Encode(text.slice(i, i + width));
       if (written + encoded.length > destination.length) break;
@@ -143,32 +164,43 @@ class TextEncoder {
       read += width;
       i += width;
     }
-    return { read: read, written: written };
+    return { read, written };
   }
 }
 
+interface DecoderOptions {
+  fatal?: unknown;
+  ignoreBOM?: unknown;
+}
+
 class TextDecoder {
-  constructor(label, options) {
+  private readonly _fatal: boolean;
+  private readonly _ignoreBOM: boolean;
+  constructor(label?: unknown, options?: DecoderOptions | null) {
     const name = label === undefined ? 'utf-8' : String(label).trim().toLowerCase();
     if (UTF8_LABELS.indexOf(name) < 0) throw new RangeErrorCtor('TextDecoder: unsupported encoding ' + name);
-    this._fatal = !!(options && options.fatal);
-    this._ignoreBOM = !!(options && options.ignoreBOM);
+    this._fatal = !!options?.fatal;
+    this._ignoreBOM = !!options?.ignoreBOM;
   }
-  get encoding() {
+  get encoding(): string {
     return 'utf-8';
   }
-  get fatal() {
+  get fatal(): boolean {
     return this._fatal;
   }
-  get ignoreBOM() {
+  get ignoreBOM(): boolean {
     return this._ignoreBOM;
   }
-  decode(input) {
+  decode(input?: unknown): string {
     if (input === undefined || input === null) return '';
-    const view = input instanceof ArrayBufferCtor ? new Uint8ArrayCtor(input) : isView(input)
-      ? new Uint8ArrayCtor(input.buffer, input.byteOffset, input.byteLength)
-      : null;
-    if (view === null) throw new TypeErrorCtor('TextDecoder.decode: expected an ArrayBuffer or a typed array');
+    const view =
+      input instanceof ArrayBufferCtor
+        ? new Uint8ArrayCtor(input)
+        : isView(input)
+          ? new Uint8ArrayCtor(input.buffer, input.byteOffset, input.byteLength)
+          : null;
+    if (view === null)
+      throw new TypeErrorCtor('TextDecoder.decode: expected an ArrayBuffer or a typed array');
     return utf8Decode(view, this._fatal, this._ignoreBOM);
   }
 }
@@ -176,16 +208,16 @@ define(G, 'TextEncoder', TextEncoder);
 define(G, 'TextDecoder', TextDecoder);
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-const B64_INDEX = new Map();
-for (let i = 0; i < B64.length; i++) B64_INDEX.set(B64[i], i);
+const B64_INDEX = new Map<string, number>();
+for (let i = 0; i < B64.length; i++) B64_INDEX.set(B64.charAt(i), i);
 
-function invalidCharacter(message) {
+function invalidCharacter(message: string): Error {
   const error = new ErrorCtor(message);
   error.name = 'InvalidCharacterError';
   return error;
 }
 
-function btoa(input) {
+function btoa(input?: unknown): string {
   if (arguments.length === 0) throw new TypeErrorCtor('btoa: 1 argument required');
   const text = String(input);
   let out = '';
@@ -193,16 +225,17 @@ function btoa(input) {
     const a = text.charCodeAt(i);
     const b = i + 1 < text.length ? text.charCodeAt(i + 1) : -1;
     const c = i + 2 < text.length ? text.charCodeAt(i + 2) : -1;
-    if (a > 0xff || b > 0xff || c > 0xff) throw invalidCharacter('btoa: the string contains characters outside Latin-1');
-    out += B64[a >> 2];
-    out += B64[((a & 3) << 4) | (b < 0 ? 0 : b >> 4)];
-    out += b < 0 ? '=' : B64[((b & 15) << 2) | (c < 0 ? 0 : c >> 6)];
-    out += c < 0 ? '=' : B64[c & 63];
+    if (a > 0xff || b > 0xff || c > 0xff)
+      throw invalidCharacter('btoa: the string contains characters outside Latin-1');
+    out += B64.charAt(a >> 2);
+    out += B64.charAt(((a & 3) << 4) | (b < 0 ? 0 : b >> 4));
+    out += b < 0 ? '=' : B64.charAt(((b & 15) << 2) | (c < 0 ? 0 : c >> 6));
+    out += c < 0 ? '=' : B64.charAt(c & 63);
   }
   return out;
 }
 
-function atob(input) {
+function atob(input?: unknown): string {
   if (arguments.length === 0) throw new TypeErrorCtor('atob: 1 argument required');
   let text = String(input).replace(/[\t\n\f\r ]/g, '');
   if (text.length % 4 === 0) text = text.replace(/==?$/, '');
@@ -213,7 +246,7 @@ function atob(input) {
   let buffer = 0;
   let bits = 0;
   for (let i = 0; i < text.length; i++) {
-    buffer = (buffer << 6) | B64_INDEX.get(text[i]);
+    buffer = (buffer << 6) | (B64_INDEX.get(text.charAt(i)) as number);
     bits += 6;
     if (bits >= 8) {
       bits -= 8;
@@ -224,4 +257,3 @@ function atob(input) {
 }
 define(G, 'btoa', btoa);
 define(G, 'atob', atob);
-`;
