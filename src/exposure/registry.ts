@@ -149,7 +149,7 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
   const reportedSchemaProblems = new Map<string, string>();
 
   const withholdUncheckable = (tool: ExposedTool, key: string) => {
-    const problem = deps.inputSchemaProblem?.(tool.source.inputSchema as Record<string, unknown> | undefined);
+    const problem = deps.inputSchemaProblem?.(tool.source.inputSchema);
     if (problem === undefined) return;
     tool.exposed = false;
     tool.withheldReason = 'input-schema-unusable';

@@ -92,7 +92,15 @@ describe('createCompositionGate', () => {
     ['riskCap off: nothing to say', { riskCap: { mode: 'off', onError: 'closed' } }, 'allow'],
   ] as const)('%s', (_name, over, expected) => {
     const tool = upstreamTool('files', 'write', { composition: 'c', effective: 'L4' });
-    const { decisions } = gate([tool], [explicit('c', 'L3')], { ...DEFAULT_GUARDS, ...over });
+    const { decisions, events } = gate([tool], [explicit('c', 'L3')], { ...DEFAULT_GUARDS, ...over });
     expect(decisions).toEqual([expected]);
+    const advisory =
+      expected === 'annotate' ? ['over_max_risk: files_write is L4, above the cap L3'] : undefined;
+    expect(events).toEqual([
+      {
+        subject: 'c',
+        payload: { outcome: 'enabled', members: 1, cap: 'L3', ...(advisory ? { advisory } : {}) },
+      },
+    ]);
   });
 });

@@ -42,10 +42,13 @@ export function createCompositionGate(deps: CompositionGateDeps): Guard<ExposedT
         const { id, cap } = composition;
         const reasons = verdict.findings.map((f) => f.message);
         if (verdict.withheld === undefined) {
+          // An advisory refusal leaves the composition enabled; the event still says what was found.
+          const advisory = reasons.length === 0 ? {} : { advisory: reasons };
           deps.emit('CompositionLifecycle', id, {
             outcome: 'enabled',
             members: composition.members.length,
             cap,
+            ...advisory,
           });
         } else {
           const summary = summarize(verdict.findings);

@@ -216,6 +216,7 @@ export function createAdminApi(deps: AdminDeps): Hono<{ Variables: AdminVariable
           poisoning: tool.governance?.poisoning ?? null,
           fingerprint: tool.governance?.fingerprint ?? null,
           compositionRefusal: tool.governance?.compositionRefusal ?? null,
+          findings: tool.governance?.findings ?? [],
           hitl: tool.hitl,
         };
       }),
