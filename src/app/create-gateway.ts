@@ -219,7 +219,7 @@ export function createGateway(config: PortcullisConfig, deps: GatewayDeps): Gate
       }
     },
     now,
-    log,
+    log: (event, fields, level) => logger.log(event, fields, level),
   });
   const validator = createArgumentValidator();
   const toolRegistry = createToolRegistry({

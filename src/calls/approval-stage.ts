@@ -28,8 +28,7 @@ export class ApprovalRequired extends Error {
 
 /** The effective risk the approval stages use; a tool the risk engine has not scored counts as L5 (fail closed). */
 export function effectiveRiskOf(tool: ExposedTool): RiskLevel {
-  const level = tool.governance?.risk?.effective ?? tool.governance?.risk?.final;
-  return (typeof level === 'string' && /^L[0-5]$/.test(level) ? level : 'L5') as RiskLevel;
+  return tool.governance?.risk?.effective ?? 'L5';
 }
 
 /** What the stage needs. */

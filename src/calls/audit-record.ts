@@ -31,27 +31,26 @@ export function toAuditInput(
       upstreamId: withheldUpstream?.(record.alias) ?? null,
     };
   }
-  const risk = tool.governance?.risk ?? {};
+  const risk = tool.governance?.risk;
   // A call refused before the approval stage ran (e.g. invalid arguments) was denied by the gateway itself.
   const approval = record.approval ?? {
     decision: 'deny',
     ruleId: `gateway:${record.errorCode ?? 'refused'}`,
   };
-  const level = (value: unknown) => (typeof value === 'string' && /^L[0-5]$/.test(value) ? value : undefined);
-  const serverLevel = level((risk.server as { level?: unknown } | undefined)?.level ?? risk.server);
-  const publishLevel = level((risk.publish as { level?: unknown } | undefined)?.level ?? risk.publish);
+  const serverLevel = risk?.server?.level;
+  const publishLevel = risk?.publish?.level;
   const target =
     tool.origin === 'local'
       ? {
           origin: 'local' as const,
-          toolId: tool.localToolId ?? tool.alias,
+          toolId: tool.localToolId,
           category: tool.governance?.category ?? null,
           toolSafety: tool.governance?.toolSafety ?? null,
         }
       : {
           origin: 'upstream' as const,
-          upstreamId: tool.upstream ?? '',
-          upstreamTool: tool.upstreamTool ?? '',
+          upstreamId: tool.upstream,
+          upstreamTool: tool.upstreamTool,
         };
   return {
     principal: record.caller.principal,
@@ -61,8 +60,8 @@ export function toAuditInput(
       final: effectiveRiskOf(tool),
       ...(serverLevel ? { server: serverLevel } : {}),
       ...(publishLevel ? { publish: publishLevel } : {}),
-      floorTrigger: typeof risk.floorTrigger === 'string' ? risk.floorTrigger : null,
-      hitlMitigated: risk.hitlMitigated === true,
+      floorTrigger: risk?.floorTrigger ?? null,
+      hitlMitigated: risk?.hitlMitigated === true,
     },
     approval: {
       mode: (approval.mode as HitlMode | undefined) ?? tool.hitl,

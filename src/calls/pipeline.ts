@@ -127,12 +127,11 @@ export async function executeTool(
   caller: CallerContext,
 ): Promise<CallToolResult> {
   if (tool.origin === 'local') {
-    if (!deps.local || !tool.localToolId)
-      throw new PortcullisError('UNKNOWN_TOOL', `Unknown tool: ${tool.alias}`);
+    if (!deps.local) throw new PortcullisError('UNKNOWN_TOOL', `Unknown tool: ${tool.alias}`);
     return deps.local.run(tool.localToolId, args, caller.signal);
   }
-  const upstream = tool.upstream as string;
-  const result = await deps.supervisor.callTool(upstream, tool.upstreamTool as string, args, {
+  const upstream = tool.upstream;
+  const result = await deps.supervisor.callTool(upstream, tool.upstreamTool, args, {
     signal: caller.signal,
     ...(caller.progress ? { onProgress: caller.progress } : {}),
     ...(caller.askClient ? { askClient: caller.askClient } : {}),

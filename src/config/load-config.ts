@@ -9,6 +9,7 @@ import { isMissingValue, PLACEHOLDER_PATTERN, type EnvLookup } from '../secrets/
 import type { AdminKeyConfig, PortcullisConfig, UpstreamConfig } from './types.ts';
 import { validateConfigDocument } from './validate.ts';
 import { checkConfigSemantics } from './semantic-checks.ts';
+import { resolveGuardSettings, type RawGuardSettings } from './guard-settings.ts';
 
 /** The file looked for in the working directory when no --config is given. */
 export const DEFAULT_CONFIG_FILE = 'portcullis.yaml';
@@ -176,7 +177,8 @@ interface RawConfig {
   };
   store: { path: string };
   exposure: PortcullisConfig['exposure'];
-  poisoning: PortcullisConfig['poisoning'];
+  poisoning?: RawGuardSettings['poisoning'];
+  guards?: RawGuardSettings['guards'];
   callTimeout: string;
   upstreams?: Record<string, RawUpstream>;
   compositions?: Record<
@@ -274,7 +276,7 @@ function toConfig(doc: RawConfig, source: string, baseDir: string, secrets: stri
     },
     store: { path: raw.store.path === ':memory:' ? ':memory:' : path.resolve(baseDir, raw.store.path) },
     exposure: raw.exposure,
-    poisoning: raw.poisoning,
+    ...resolveGuardSettings(raw),
     callTimeoutMs,
     upstreams,
     compositions: Object.entries(raw.compositions ?? {}).map(([id, c]) => ({ id, ...c })),

@@ -4,6 +4,7 @@
  * alias, so a composition that
  * shadows another never starts; R2/R3 need live tool descriptions and are checked when tools are exposed.
  */
+import { conflictingPoisoningKeys, type RawGuardSettings } from './guard-settings.ts';
 
 interface RawMember {
   upstream: string;
@@ -11,7 +12,7 @@ interface RawMember {
   alias?: string;
 }
 
-interface RawDocument {
+interface RawDocument extends RawGuardSettings {
   upstreams?: Record<
     string,
     {
@@ -71,5 +72,7 @@ export function checkConfigSemantics(document: unknown): string[] {
       );
     }
   }
+  const poisoning = conflictingPoisoningKeys(doc);
+  if (poisoning !== undefined) problems.push(poisoning);
   return problems;
 }

@@ -113,7 +113,10 @@ export interface PortcullisConfig {
   };
   store: { path: string };
   exposure: 'builtin' | 'composed' | 'both';
+  /** The poisoning guard's mode as the older key says it (`block` = enforce); `guards.poisoning` is the full form. */
   poisoning: 'warn' | 'block';
+  /** Mode and error handling of each governance guard. */
+  guards: GuardsConfig;
   callTimeoutMs: number;
   upstreams: UpstreamConfig[];
   compositions: CompositionConfig[];
@@ -142,3 +145,18 @@ export interface AdminKeyConfig {
   key: string;
   role: AdminRole;
 }
+
+/** The governance guards that can be configured, in the order they decide (see docs/configuration.md). */
+export type GuardId = 'fingerprint' | 'poisoning' | 'riskCap' | 'shadowing' | 'composition';
+
+/** enforce withholds, advisory only annotates, off does not run the guard. */
+export type GuardMode = 'enforce' | 'advisory' | 'off';
+
+/** How one guard runs: its mode, and whether a guard that throws withholds (closed) or lets through (open). */
+export interface GuardPolicy {
+  mode: GuardMode;
+  onError: 'closed' | 'open';
+}
+
+/** The policy of every guard. */
+export type GuardsConfig = { readonly [id in GuardId]: GuardPolicy };

@@ -69,7 +69,7 @@ export { classifyClass, patternMatches, scoreSandboxRisk } from './risk-level.ts
 export type { ClassGrant, SandboxRisk } from './risk-level.ts';
 export { declaredEnvVars, resolveStaticVariables, staticVariablesOf } from './env.ts';
 export type { ResolvedStaticVariables, StaticVariable } from './env.ts';
-export { buildToolArgs, isExposableState, lifecycleOf, prepareToolCall } from './lifecycle.ts';
+export { buildToolArgs, lifecycleOf, prepareToolCall } from './lifecycle.ts';
 export type { LifecycleStatus, PreparedCall, ToolArgs } from './lifecycle.ts';
 export { humanInTheLoopOf, JSON_SCHEMA_TYPES, toMcpTool } from './mcp-tool.ts';
 export type { HumanInTheLoopSetting, McpToolDefinition } from './mcp-tool.ts';
