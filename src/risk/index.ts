@@ -98,7 +98,7 @@ export type {
   CompositionRefusal,
 } from './composition-gate.ts';
 
-export { matchCatalogEntry, matchesHostPattern, packageCandidates } from './catalog-match.ts';
+export { matchCatalogEntry, packageCandidates } from './catalog-match.ts';
 export type { CatalogMatch, CatalogMatchTarget } from './catalog-match.ts';
 export { CATALOG_SCHEMA_FILE, DEFAULT_CATALOG_DIR, loadServerCatalog } from './catalog.ts';
 export type { LoadCatalogOptions } from './catalog.ts';

@@ -7,5 +7,6 @@ export {
   resolveJsonPointer,
   unescapeJsonPointerToken,
 } from './json-pointer.ts';
+export { isHostAllowed, matchesHostPattern } from './host-pattern.ts';
 export { canonicalJson, canonicalString, sha256Hex } from './canonical-json.ts';
 export type { CanonicalProfile } from './canonical-json.ts';
