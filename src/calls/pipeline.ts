@@ -16,12 +16,13 @@ import type { ToolRegistry } from '../exposure/registry.ts';
 import { acceptUpstreamToolResult } from './upstream-results.ts';
 import type { ExposedTool, LocalToolProvider } from '../exposure/types.ts';
 import { toWireError, type WireError } from '../downstream/wire-errors.ts';
+import type { Era } from '../shared/index.ts';
 
 /** Who is calling and how to talk back to them during the call. */
 export interface CallerContext {
   principal: string;
   sessionId?: string;
-  era: 'legacy' | 'modern';
+  era: Era;
   signal: AbortSignal;
   /** Relays upstream progress to the client (token already mapped to the client's own). */
   progress?: (progress: {

@@ -14,7 +14,7 @@ import {
   matchCatalogEntry,
   toolMetadataKey,
   type CatalogEntry,
-  type CompositionMember,
+  type ComposedTool,
   type CompositionSnapshot,
   type RiskLevel,
   type ServerAssessment,
@@ -203,7 +203,7 @@ export function createGovernance(deps: GovernanceDeps): Governance {
     });
     for (const id of ordered) {
       const members = byComposition.get(id) as ExposedTool[];
-      const compositionMembers: CompositionMember[] = members.map((t) => ({
+      const compositionMembers: ComposedTool[] = members.map((t) => ({
         serverId: t.upstream as string,
         toolName: t.upstreamTool as string,
         exposedAlias: t.alias,
@@ -282,7 +282,7 @@ export function createGovernance(deps: GovernanceDeps): Governance {
 function describeRefusal(reason: Parameters<typeof JSON.stringify>[0]): string {
   const r = reason as {
     kind: string;
-    member?: CompositionMember;
+    member?: ComposedTool;
     level?: string;
     cap?: string;
     violation?: { rule: string };

@@ -8,7 +8,7 @@ import {
   toolMetadataKey,
 } from './shadowing.ts';
 import type {
-  CompositionMember,
+  ComposedTool,
   CompositionSnapshot,
   ShadowingViolation,
   ToolMetadataIndex,
@@ -17,7 +17,7 @@ import type {
 /** A composition asking to be enabled (or the exposed-tools set on any exposure path, D24). */
 export interface CompositionCandidate {
   readonly id: string;
-  readonly members: readonly CompositionMember[];
+  readonly members: readonly ComposedTool[];
   readonly maxRiskLevel: RiskLevel;
 }
 
@@ -36,7 +36,7 @@ export type CompositionRefusal =
   | { readonly kind: 'no_members' }
   | {
       readonly kind: 'over_max_risk';
-      readonly member: CompositionMember;
+      readonly member: ComposedTool;
       readonly level: RiskLevel;
       readonly cap: RiskLevel;
     }

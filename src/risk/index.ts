@@ -84,7 +84,7 @@ export {
   toolMetadataKey,
 } from './shadowing.ts';
 export type {
-  CompositionMember,
+  ComposedTool,
   CompositionSnapshot,
   ShadowingViolation,
   ToolMetadata,

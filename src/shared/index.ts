@@ -1,4 +1,4 @@
-/** shared: the few pieces every domain may use — the linear-time regular expression engine, canonical JSON profiles, JSON Pointer and Java-compatible text helpers. */
+/** shared: the few pieces every domain may use — the linear-time regular expression engine, canonical JSON profiles, host patterns, JSON Pointer, the protocol era and Java-compatible text helpers. */
 export { linearRegExp, NonLinearPatternError, NON_LINEAR_PATTERN } from './linear-regexp.ts';
 export {
   escapeJsonPointerToken,
@@ -8,5 +8,6 @@ export {
   unescapeJsonPointerToken,
 } from './json-pointer.ts';
 export { isHostAllowed, matchesHostPattern } from './host-pattern.ts';
+export type { Era } from './era.ts';
 export { canonicalJson, canonicalString, sha256Hex } from './canonical-json.ts';
 export type { CanonicalProfile } from './canonical-json.ts';

@@ -1,4 +1,5 @@
 /** The Safe Tool Spec document model (safe-tool-spec.md §2–§12) after parsing and defaulting. */
+import type { HitlMode } from './deps.ts';
 
 /** A param type as stored in the document (upper-case, §6.2). */
 export type ParamType = 'STRING' | 'INTEGER' | 'NUMBER' | 'BOOLEAN' | 'OBJECT' | 'ARRAY';
@@ -30,9 +31,6 @@ export interface SandboxOverrides {
   fsBasePath?: string | null;
   destructive?: boolean | null;
 }
-
-/** Human-in-the-loop modes (tool-safety-architecture, reference-rules §15). */
-export type HitlMode = 'REQUIRED' | 'AUTO_APPROVE' | 'DISABLED';
 
 /** The optional per-tool approval block. */
 export interface HumanInTheLoop {

@@ -29,6 +29,7 @@ import { createNotificationGuard, FLOOD_SECONDS, NOTIFICATIONS_PER_SECOND } from
 import { fetchCheckedTools } from './tool-list.ts';
 import { createTransport, type TransportContext } from './transports.ts';
 import type { DeclinedRequest, UpstreamCallOptions, UpstreamSnapshot } from './types.ts';
+import type { Era } from '../shared/index.ts';
 
 /** The signal of a call that cannot be cancelled. */
 const NEVER_ABORTED = new AbortController().signal;
@@ -54,7 +55,7 @@ export interface ConnectionEvents {
 
 /** A connected upstream. */
 export interface UpstreamConnection {
-  readonly era: 'legacy' | 'modern';
+  readonly era: Era;
   readonly protocolVersion: string | undefined;
   readonly serverInfo: { name: string; version: string } | undefined;
   /** Fetches tools, prompts and resources (empty lists where the capability is absent). */
@@ -392,10 +393,7 @@ export async function connectUpstream(
 }
 
 /** The `_meta` of an upstream call: forwarded trace context, plus a log level on modern links that relay logs. */
-function callMeta(
-  options: UpstreamCallOptions,
-  era: 'legacy' | 'modern',
-): Record<string, unknown> | undefined {
+function callMeta(options: UpstreamCallOptions, era: Era): Record<string, unknown> | undefined {
   if (era === 'modern' && options.onLog) return { ...options.meta, [LOG_LEVEL_META_KEY]: 'debug' };
   return options.meta;
 }
