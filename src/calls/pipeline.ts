@@ -3,7 +3,7 @@
  * limits → validate → approval strategy → HITL mode → ask → execute → mask → record. Each stage is a small function; the approval and record stages are seams
  * filled by the approval and audit domains (a stage with nothing configured passes the call on).
  */
-import type { CallToolResult, ElicitResult } from '@modelcontextprotocol/server';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { ElicitationOutcome } from '../approval/index.ts';
 import type { AuditUpstreamRequest } from '../audit/index.ts';
 import { executionTargetOf, type Telemetry } from '../telemetry/index.ts';
@@ -234,6 +234,3 @@ export function createCallPipeline(deps: PipelineDeps): CallPipeline {
     },
   };
 }
-
-/** Answer used when an upstream elicitation cannot reach a person. */
-export const DECLINED: ElicitResult = { action: 'decline' };

@@ -9,6 +9,7 @@ import {
   assessServer,
   checkCompositionEnable,
   evaluateLocalToolRisk,
+  DEFAULT_EXPOSED_MAX_RISK,
   evaluateToolRisk,
   findToolDescriptor,
   matchCatalogEntry,
@@ -214,7 +215,7 @@ export function createGovernance(deps: GovernanceDeps): Governance {
           (t.governance?.risk?.effective as RiskLevel | undefined) ?? null,
         ]),
       );
-      const cap = explicit.get(id)?.maxRisk ?? 'L5';
+      const cap = explicit.get(id)?.maxRisk ?? DEFAULT_EXPOSED_MAX_RISK;
       const decision = checkCompositionEnable({
         candidate: { id, members: compositionMembers, maxRiskLevel: cap },
         memberLevels: levels,

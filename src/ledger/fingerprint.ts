@@ -4,9 +4,6 @@ import { canonicalJson, sha256Hex } from '../shared/index.ts';
 /** The Portcullis tool profile: name, title, description, inputSchema, outputSchema, annotations. */
 export const TOOL_FINGERPRINT_PROFILE = 'portcullis-tool/v1';
 
-/** The reference's profile (`CanonicalHasher.hashMcpTool`), kept for interoperability (reference-rules §6.1). */
-export const REFERENCE_TOOL_PROFILE = 'saip-mcp-tool/v1';
-
 /** A digest with the id of the profile that produced it; the two are stored side by side. */
 export interface Fingerprint {
   /** SHA-256 of the canonical content, 64 lower-case hex characters. */

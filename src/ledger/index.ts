@@ -6,7 +6,6 @@
  * approves it; REVOKED withholds a tool for good. Pure functions plus a service over a LedgerStore.
  */
 export {
-  REFERENCE_TOOL_PROFILE,
   TOOL_FINGERPRINT_PROFILE,
   fingerprintTool,
   hashMcpTool,

@@ -60,9 +60,6 @@ export function aggregateRisk(levels: Iterable<RiskLevel | null | undefined>): R
   return result;
 }
 
-/** The default cap of a created composition (reference-rules §4.5). */
-export const DEFAULT_COMPOSITION_MAX_RISK: RiskLevel = 'L3';
-
 /** The default cap of the exposed-tools set when none is configured (reference-rules §4.5). */
 export const DEFAULT_EXPOSED_MAX_RISK: RiskLevel = 'L5';
 

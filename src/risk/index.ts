@@ -58,7 +58,6 @@ export type {
 export { effectiveAnnotations, findToolDescriptor, inferSideEffectScope } from './tool-inputs.ts';
 
 export {
-  DEFAULT_COMPOSITION_MAX_RISK,
   DEFAULT_EXPOSED_MAX_RISK,
   aggregateRisk,
   applyHitlMitigation,

@@ -15,7 +15,7 @@ export type {
 } from './types.ts';
 export { createSpecError, formatSpecError, joinPointer } from './spec-error.ts';
 export type { SpecErrorCode, SpecResult } from './spec-error.ts';
-export { SAFE_TOOL_SPEC_SCHEMA, validateSpecDocument } from './schema.ts';
+export { validateSpecDocument } from './schema.ts';
 export {
   deriveToolId,
   KNOWN_SPEC_FIELDS,
@@ -68,7 +68,7 @@ export { classifyClass, patternMatches, scoreSandboxRisk } from './risk-level.ts
 export type { ClassGrant, SandboxRisk } from './risk-level.ts';
 export { declaredEnvVars, resolveStaticVariables, staticVariablesOf } from './env.ts';
 export type { ResolvedStaticVariables, StaticVariable } from './env.ts';
-export { buildToolArgs, isExposableState, lifecycleOf, prepareToolCall } from './lifecycle.ts';
+export { buildToolArgs, lifecycleOf, prepareToolCall } from './lifecycle.ts';
 export type { LifecycleStatus, PreparedCall, ToolArgs } from './lifecycle.ts';
 export { humanInTheLoopOf, JSON_SCHEMA_TYPES, toMcpTool } from './mcp-tool.ts';
 export type { HumanInTheLoopSetting, SpecMcpTool } from './mcp-tool.ts';

@@ -21,11 +21,6 @@ export function lifecycleOf(spec: SafeToolSpec | null | undefined, lookup: EnvLo
   return missing.length > 0 ? { state: 'MISSING_REQUIREMENTS', missing } : { state: 'ACTIVE', missing: [] };
 }
 
-/** True when a state is exposed through MCP (ACTIVE only). */
-export function isExposableState(state: LifecycleState): boolean {
-  return state === 'ACTIVE';
-}
-
 /** Arguments ready for the sandbox, and the secrets to mask. */
 export interface ToolArgs {
   /** Every declared param (undefined when not supplied) plus static variables, which win on a name clash. */
