@@ -1,5 +1,5 @@
 // Composition shadowing rules R1, R2, R3 (reference-rules §7).
-import { lowerKeepingOffsets } from '../shared/java-text.ts';
+import { lowerKeepingOffsets } from '../shared/index.ts';
 
 /** One tool of a composition as the rules read it: which upstream tool, and the name it is exposed under. */
 export interface ComposedTool {
