@@ -30,7 +30,7 @@ beforeAll(async () => {
   };
   connection = await connectUpstream(
     config,
-    { inheritedEnv: { PATH: process.env['PATH'] ?? '' } },
+    { inheritedEnv: {} },
     {
       onClose: () => {},
       onListChanged: () => {},
