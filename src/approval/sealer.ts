@@ -4,8 +4,8 @@
  * argument digest, policy version), expires, and can be opened once. The client is treated as an attacker.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { canonicalJson, sha256Hex } from '../audit/index.ts';
 import { PortcullisError } from '../errors/index.ts';
+import { canonicalJson, sha256Hex } from '../shared/index.ts';
 
 /** What an approval is bound to. */
 export interface ApprovalBinding {
@@ -104,7 +104,7 @@ export function createApprovalSealer(options: ApprovalSealerOptions): ApprovalSe
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
     cipher.setAAD(aad);
-    const body = Buffer.concat([cipher.update(canonicalJson(payload), 'utf8'), cipher.final()]);
+    const body = Buffer.concat([cipher.update(canonicalJson(payload, 'stringify'), 'utf8'), cipher.final()]);
     return `${VERSION}.${Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64url')}`;
   };
 
@@ -162,7 +162,7 @@ export function createApprovalSealer(options: ApprovalSealerOptions): ApprovalSe
 
 /** The digest a sealed approval binds the arguments with: sha256 of their canonical JSON (`{}` when absent). */
 export function argsDigest(args: unknown): string {
-  return sha256Hex(canonicalJson(args ?? {}));
+  return sha256Hex(canonicalJson(args ?? {}, 'stringify'));
 }
 
 function isSealedApproval(value: unknown): value is SealedApproval {

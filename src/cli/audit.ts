@@ -136,6 +136,7 @@ async function tail(log: AuditLog, values: Values, io: AuditCommandIo): Promise<
     try {
       await sleep(interval, undefined, io.signal ? { signal: io.signal } : {});
     } catch {
+      // The only rejection is the abort signal: --follow was stopped.
       break;
     }
     for (;;) {

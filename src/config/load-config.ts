@@ -9,6 +9,7 @@ import { isMissingValue, PLACEHOLDER_PATTERN, type EnvLookup } from '../secrets/
 import type { AdminKeyConfig, PortcullisConfig, UpstreamConfig } from './types.ts';
 import { validateConfigDocument } from './validate.ts';
 import { checkConfigSemantics } from './semantic-checks.ts';
+import type { Era } from '../shared/index.ts';
 import { resolveGuardSettings, type RawGuardSettings } from './guard-settings.ts';
 
 /** The file looked for in the working directory when no --config is given. */
@@ -209,7 +210,7 @@ interface RawUpstream {
   env?: Record<string, string>;
   url?: string;
   headers?: Record<string, string>;
-  protocol: 'auto' | 'legacy' | 'modern';
+  protocol: 'auto' | Era;
   catalog?: string;
   callTimeout?: string;
   sampling: boolean;

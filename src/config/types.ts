@@ -1,5 +1,6 @@
 /** The resolved, frozen configuration of one gateway process (defaults applied, `${ENV}` substituted). */
 import type { RiskLevel } from '../risk/levels.ts';
+import type { Era } from '../shared/index.ts';
 
 /** Human-in-the-loop modes (docs/rules/approval.md#r-hitl-1-modes). */
 export type HitlMode = 'REQUIRED' | 'AUTO_APPROVE' | 'DISABLED';
@@ -40,7 +41,7 @@ export interface UpstreamCommon {
   id: string;
   enabled: boolean;
   /** Era negotiation: auto probes with server/discover and falls back to initialize. */
-  protocol: 'auto' | 'legacy' | 'modern';
+  protocol: 'auto' | Era;
   catalog?: string;
   callTimeoutMs: number;
   /** Relay the upstream's sampling/createMessage to the client whose call caused it (off: no sampling offered). */

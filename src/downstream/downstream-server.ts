@@ -38,6 +38,7 @@ import type { ToolRegistry } from '../exposure/registry.ts';
 import type { SamplingReview } from '../guards/sampling-review.ts';
 import { toWireError } from './wire-errors.ts';
 import type { Supervisor } from '../upstream/index.ts';
+import type { Era } from '../shared/index.ts';
 
 /** The gateway's identity toward clients. */
 export const GATEWAY_SERVER_INFO = { name: 'portcullis', version: '0.1.0' } as const;
@@ -70,7 +71,7 @@ export interface GatewayCore {
 export interface DownstreamIdentity {
   principal: string;
   sessionId?: string;
-  era: 'legacy' | 'modern';
+  era: Era;
 }
 
 /** inputRequests keys of a relayed upstream question, by kind. */

@@ -4,7 +4,7 @@ import type { ExposedTool, UpstreamExposedTool } from '../exposure/index.ts';
 import {
   DEFAULT_EXPOSED_MAX_RISK,
   toolMetadataKey,
-  type CompositionMember,
+  type ComposedTool,
   type RiskLevel,
   type ToolMetadata,
   type ToolMetadataIndex,
@@ -16,7 +16,7 @@ export interface CompositionSubject {
   /** The configured `maxRisk`; an implicit (`upstream:<id>`) composition has the exposed-set default. */
   readonly cap: RiskLevel;
   readonly tools: readonly UpstreamExposedTool[];
-  readonly members: readonly CompositionMember[];
+  readonly members: readonly ComposedTool[];
 }
 
 /**

@@ -11,10 +11,11 @@ import {
 } from '@modelcontextprotocol/server';
 import { jsonRpcError, JSON_RPC } from './json-rpc-response.ts';
 import { createLegacySessions, type LegacySessions } from './legacy-sessions.ts';
+import type { Era } from '../shared/index.ts';
 
 /** Options of the endpoint. */
 export interface McpEndpointOptions {
-  createServer(identity: { principal: string; sessionId?: string; era: 'legacy' | 'modern' }): Server;
+  createServer(identity: { principal: string; sessionId?: string; era: Era }): Server;
   maxBodyBytes: number;
   sessionIdleTimeoutMs: number;
   maxSessions: number;

@@ -1,11 +1,8 @@
 // Tool fingerprints: the Portcullis profile (annotations included) and the reference-compatible one.
-import { canonicalJson, sha256Hex } from './canonical-json.ts';
+import { canonicalJson, sha256Hex } from '../shared/index.ts';
 
 /** The Portcullis tool profile: name, title, description, inputSchema, outputSchema, annotations. */
 export const TOOL_FINGERPRINT_PROFILE = 'portcullis-tool/v1';
-
-/** The reference's profile (`CanonicalHasher.hashMcpTool`), kept for interoperability (R-LEDGER-3). */
-export const REFERENCE_TOOL_PROFILE = 'saip-mcp-tool/v1';
 
 /** A digest with the id of the profile that produced it; the two are stored side by side. */
 export interface Fingerprint {
@@ -29,14 +26,17 @@ export interface FingerprintableTool {
  * JSON null, so any change to any of them (annotations too, R-LEDGER-2) changes the hash.
  */
 export function toolFingerprintContent(tool: FingerprintableTool): string {
-  return canonicalJson({
-    annotations: tool.annotations ?? null,
-    description: tool.description ?? null,
-    inputSchema: tool.inputSchema ?? null,
-    name: tool.name,
-    outputSchema: tool.outputSchema ?? null,
-    title: tool.title ?? null,
-  });
+  return canonicalJson(
+    {
+      annotations: tool.annotations ?? null,
+      description: tool.description ?? null,
+      inputSchema: tool.inputSchema ?? null,
+      name: tool.name,
+      outputSchema: tool.outputSchema ?? null,
+      title: tool.title ?? null,
+    },
+    'strict',
+  );
 }
 
 /** Fingerprints a tool definition with the Portcullis profile (docs/rules/ledger.md, R-LEDGER-2). */
@@ -67,17 +67,20 @@ export function hashMcpTool(
 ): string {
   const hints = annotations ?? {};
   return sha256Hex(
-    canonicalJson({
-      annotations: {
-        destructiveHint: hints.destructiveHint ?? null,
-        idempotentHint: hints.idempotentHint ?? null,
-        openWorldHint: hints.openWorldHint ?? null,
-        readOnlyHint: hints.readOnlyHint ?? null,
-        title: hints.title ?? null,
+    canonicalJson(
+      {
+        annotations: {
+          destructiveHint: hints.destructiveHint ?? null,
+          idempotentHint: hints.idempotentHint ?? null,
+          openWorldHint: hints.openWorldHint ?? null,
+          readOnlyHint: hints.readOnlyHint ?? null,
+          title: hints.title ?? null,
+        },
+        description: description ?? '',
+        inputSchema: inputSchema ?? null,
+        name: name ?? '',
       },
-      description: description ?? '',
-      inputSchema: inputSchema ?? null,
-      name: name ?? '',
-    }),
+      'strict',
+    ),
   );
 }

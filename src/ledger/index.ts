@@ -5,9 +5,7 @@
  * is kept for interoperability. A changed definition is withheld (AWAITING_REREVIEW) until an operator
  * approves it; REVOKED withholds a tool for good. Pure functions plus a service over a LedgerStore.
  */
-export { canonicalJson, canonicalString, sha256Hex } from './canonical-json.ts';
 export {
-  REFERENCE_TOOL_PROFILE,
   TOOL_FINGERPRINT_PROFILE,
   fingerprintTool,
   hashMcpTool,

@@ -61,9 +61,6 @@ export function aggregateRisk(levels: Iterable<RiskLevel | null | undefined>): R
   return result;
 }
 
-/** The default cap of a created composition (R-COMP-6). */
-export const DEFAULT_COMPOSITION_MAX_RISK: RiskLevel = 'L3';
-
 /** The default cap of the exposed-tools set when none is configured (R-COMP-6). */
 export const DEFAULT_EXPOSED_MAX_RISK: RiskLevel = 'L5';
 

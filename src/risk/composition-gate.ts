@@ -9,7 +9,7 @@ import {
   toolMetadataKey,
 } from './shadowing.ts';
 import type {
-  CompositionMember,
+  ComposedTool,
   CompositionSnapshot,
   ShadowingViolation,
   ToolMetadataIndex,
@@ -18,7 +18,7 @@ import type {
 /** A composition asking to be enabled (or the exposed-tools set on any exposure path, R-COMP-6). */
 export interface CompositionCandidate {
   readonly id: string;
-  readonly members: readonly CompositionMember[];
+  readonly members: readonly ComposedTool[];
   readonly maxRiskLevel: RiskLevel;
 }
 
@@ -37,7 +37,7 @@ export type CompositionRefusal =
   | { readonly kind: 'no_members' }
   | {
       readonly kind: 'over_max_risk';
-      readonly member: CompositionMember;
+      readonly member: ComposedTool;
       readonly level: RiskLevel;
       readonly cap: RiskLevel;
     }

@@ -58,7 +58,6 @@ export type {
 export { effectiveAnnotations, findToolDescriptor, inferSideEffectScope } from './tool-inputs.ts';
 
 export {
-  DEFAULT_COMPOSITION_MAX_RISK,
   DEFAULT_EXPOSED_MAX_RISK,
   aggregateRisk,
   applyHitlMitigation,
@@ -84,7 +83,7 @@ export {
   toolMetadataKey,
 } from './shadowing.ts';
 export type {
-  CompositionMember,
+  ComposedTool,
   CompositionSnapshot,
   ShadowingViolation,
   ToolMetadata,
@@ -98,7 +97,7 @@ export type {
   CompositionRefusal,
 } from './composition-gate.ts';
 
-export { matchCatalogEntry, matchesHostPattern, packageCandidates } from './catalog-match.ts';
+export { matchCatalogEntry, packageCandidates } from './catalog-match.ts';
 export type { CatalogMatch, CatalogMatchTarget } from './catalog-match.ts';
 export { CATALOG_SCHEMA_FILE, DEFAULT_CATALOG_DIR, loadServerCatalog } from './catalog.ts';
 export type { LoadCatalogOptions } from './catalog.ts';

@@ -3,7 +3,7 @@
 import type { AuthMode } from './auth-mode.ts';
 import { bucketScore } from './bucket.ts';
 import type { HostClass } from './host-class.ts';
-import { isBlank } from '../shared/java-text.ts';
+import { isBlank } from '../shared/index.ts';
 import type { RiskLevel } from './levels.ts';
 import type { TrustSignal } from './trust-signals.ts';
 

@@ -3,7 +3,7 @@
 import { bucketScore } from './bucket.ts';
 import type { SideEffectScope } from './catalog-types.ts';
 import { hasIrreversibleVerb } from './irreversible-verb.ts';
-import { JAVA_SPACE, isBlank, javaTrim } from '../shared/java-text.ts';
+import { JAVA_SPACE, isBlank, javaTrim } from '../shared/index.ts';
 import type { RiskLevel } from './levels.ts';
 import type { ToolAnnotations } from './tool-definition.ts';
 

@@ -28,11 +28,6 @@ export function isMissingValue(value: string | undefined): value is undefined {
   return value === undefined || value.trim() === '';
 }
 
-/** The names among `names` whose values are missing. */
-export function missingPlaceholders(names: readonly string[], lookup: EnvLookup): string[] {
-  return names.filter((name) => isMissingValue(lookup(name)));
-}
-
 /** Result of substituting placeholders: the text plus the values that were inserted (to be masked). */
 export interface Substitution {
   text: string;

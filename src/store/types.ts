@@ -5,7 +5,7 @@
 import type { AuditJournals } from './audit-journal.ts';
 
 /** When an upstream last connected and was last used, in ms since the epoch (null: never). */
-export interface UpstreamState {
+export interface UpstreamActivity {
   id: string;
   lastConnectedAt: number | null;
   lastUsedAt: number | null;
@@ -18,7 +18,7 @@ export interface UpstreamStore {
   /** Records a tool call routed to the upstream at `at` (ms epoch); an earlier time never replaces a later one. */
   recordUsed(id: string, at: number): void;
   /** The upstream's state, or undefined when nothing was ever recorded for it. */
-  get(id: string): UpstreamState | undefined;
+  get(id: string): UpstreamActivity | undefined;
 }
 
 /** Status of a fingerprinted tool (docs/rules/ledger.md#r-ledger-4-checking-an-observed-definition). */

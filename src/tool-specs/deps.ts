@@ -10,7 +10,8 @@ export type {
 export type { Masker } from '../secrets/index.ts';
 export { createMasker } from '../secrets/index.ts';
 export { maxRisk, riskOrdinal } from '../risk/index.ts';
-export type { RiskLevel } from '../risk/index.ts';
+export type { McpToolDefinition, RiskLevel } from '../risk/index.ts';
+export type { HitlMode } from '../config/index.ts';
 // The one placeholder grammar (docs/rules/secrets.md#r-secret-1-placeholder-grammar).
 export {
   anchoredPlaceholder,

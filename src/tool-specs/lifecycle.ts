@@ -35,6 +35,7 @@ function lowerJsonString(type: string, value: unknown): unknown {
     const fits = type === 'ARRAY' ? Array.isArray(parsed) : parsed !== null && typeof parsed === 'object';
     return fits ? parsed : value;
   } catch {
+    // Not JSON: passed on as the string it is; the tool's own validation decides.
     return value;
   }
 }

@@ -1,4 +1,5 @@
 /** The Safe Tool Spec document model (docs/rules/tool-specs.md) after parsing and defaulting. */
+import type { HitlMode } from './deps.ts';
 
 /** A param type as stored in the document (upper-case, R-SPEC-3). */
 export type ParamType = 'STRING' | 'INTEGER' | 'NUMBER' | 'BOOLEAN' | 'OBJECT' | 'ARRAY';
@@ -32,9 +33,6 @@ export interface SandboxOverrides {
   /** Hands secrets to tool code as plaintext instead of handles; raises the Risk Level (docs/security.md). */
   secretsInCode?: boolean | null;
 }
-
-/** Human-in-the-loop modes (docs/rules/approval.md#r-hitl-1-modes). */
-export type HitlMode = 'REQUIRED' | 'AUTO_APPROVE' | 'DISABLED';
 
 /** The optional per-tool approval block. */
 export interface HumanInTheLoop {

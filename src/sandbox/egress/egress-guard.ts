@@ -7,7 +7,7 @@ import { lookup } from 'node:dns/promises';
 import { validateHeaderName, validateHeaderValue } from 'node:http';
 import { isIP } from 'node:net';
 import { PortcullisError } from '../../errors/index.ts';
-import { isHostAllowed } from './host-patterns.ts';
+import { isHostAllowed } from '../../shared/index.ts';
 import { classifyAddress, createAddressTrust } from './ip-ranges.ts';
 import { sendPinnedRequest } from './pinned-request.ts';
 import {

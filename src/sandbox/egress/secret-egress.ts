@@ -5,7 +5,7 @@
  */
 import { validateHeaderValue } from 'node:http';
 import { PortcullisError } from '../../errors/index.ts';
-import { matchesHostPattern } from './host-patterns.ts';
+import { matchesHostPattern } from '../../shared/index.ts';
 import type { RevealEncoding, SecretVault } from './secret-vault.ts';
 import type { EgressPolicy } from './types.ts';
 

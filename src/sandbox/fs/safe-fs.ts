@@ -191,6 +191,7 @@ export function createSafeFs(scope: FsScope, grants: FsGrants, limits: Partial<S
         closeQuietly(openConfined(checked.real, readRoots, constants.O_RDONLY, file));
         return true;
       } catch {
+        // Missing, outside the scope or unreadable all answer "no": the tool learns nothing more than that.
         return false;
       }
     },
@@ -230,6 +231,7 @@ export function createSafeFs(scope: FsScope, grants: FsGrants, limits: Partial<S
           try {
             children = listDir(readRoots, current.real, current.candidate, 'find');
           } catch {
+            // A directory that vanished or cannot be read mid-walk is skipped, as `find` does.
             continue;
           }
           if (children === null) continue;

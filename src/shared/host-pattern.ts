@@ -1,7 +1,11 @@
 /**
- * Host allowlist matching (reference-rules §11 with D5): case-insensitive and trimmed; `*.example.com` matches
- * `example.com` and every subdomain of it but not `notexample.com`; a bare `*` matches every host; any other
- * pattern must match exactly. One trailing dot (the DNS root) is ignored on both sides.
+ * Host patterns, one meaning everywhere (the sandbox egress allowlist and the server catalog's `hosts`):
+ * case-insensitive and trimmed; `*.example.com` matches `example.com` itself and every subdomain of it, but
+ * not `notexample.com`; a bare `*` matches every host; any other pattern must match exactly. One trailing dot
+ * (the DNS root) is ignored and IPv6 brackets are dropped, on both sides.
+ *
+ * The apex is included because whoever controls a domain's subdomains controls the domain too: excluding it
+ * would protect nothing and surprise an operator who wrote `*.example.com` for "example.com and below".
  */
 
 function normalizeHost(host: string): string {
@@ -11,7 +15,7 @@ function normalizeHost(host: string): string {
   return out;
 }
 
-/** True when `host` (a URL hostname) matches one allowlist `pattern`. */
+/** True when `host` (a URL hostname) matches one `pattern` (see the file header for the rules). */
 export function matchesHostPattern(host: string, pattern: string): boolean {
   const name = normalizeHost(host);
   const rule = pattern.trim().toLowerCase();
