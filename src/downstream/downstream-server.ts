@@ -58,7 +58,7 @@ function callerOf(
 ): CallerContext {
   const progress = progressRelay(ctx);
   const meta = ctx.mcpReq._meta;
-  const forwardMeta: Record<string, unknown> = {};
+  const forwardMeta: NonNullable<CallerContext['meta']> = {};
   if (meta?.traceparent !== undefined) forwardMeta.traceparent = meta.traceparent;
   if (meta?.tracestate !== undefined) forwardMeta.tracestate = meta.tracestate;
   return {
@@ -138,7 +138,7 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
         protocolVersion: server.getNegotiatedProtocolVersion(),
         requestId: ctx.mcpReq.id,
         transport: identity.principal === 'stdio' ? 'pipe' : 'tcp',
-        ...traceContextFromMeta(ctx.mcpReq._meta as Record<string, unknown> | undefined),
+        ...traceContextFromMeta(ctx.mcpReq._meta),
       },
       () => callTool(request.params.name, request.params.arguments ?? {}, ctx).catch(toCallAnswer),
     ),
