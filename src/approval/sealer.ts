@@ -1,7 +1,8 @@
 /**
- * Sealed approval state for the modern era (DESIGN.md §2): the `requestState` the gateway hands the client while
- * it asks for approval is AES-256-GCM encrypted and authenticated, bound to the exact call (principal, alias,
- * argument digest, policy version), expires, and can be opened once. The client is treated as an attacker.
+ * Sealed approval state for the modern era (docs/architecture.md, "Parked modern-era calls"): the `requestState`
+ * the gateway hands the client while it asks for approval is AES-256-GCM encrypted and authenticated, bound to
+ * the exact call (principal, alias, argument digest, policy version), expires, and can be opened once. The
+ * client is treated as an attacker. The prefixes that tell the state kinds apart are `request-state.ts`.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { PortcullisError } from '../errors/index.ts';
@@ -128,6 +129,8 @@ export function createApprovalSealer(options: ApprovalSealerOptions): ApprovalSe
       const payload = JSON.parse(plain.toString('utf8')) as unknown;
       return isSealedApproval(payload) ? payload : undefined;
     } catch {
+      // A failed authentication tag and a malformed plaintext get one answer ('tampered'): telling them apart
+      // would only help whoever forged the token.
       return undefined;
     }
   };
