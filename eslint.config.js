@@ -26,7 +26,7 @@ export default tseslint.config(
         {
           object: 'process',
           property: 'env',
-          message: 'Only src/config reads process.env (DESIGN.md decision 10).',
+          message: 'Only src/config reads process.env: every setting comes from the configuration (docs/configuration.md).',
         },
       ],
     },

@@ -1,5 +1,5 @@
 /**
- * The isolated-vm implementation of ToolRunner (DESIGN.md decision 2): one isolate per tool, a fresh context
+ * The isolated-vm implementation of ToolRunner (docs/rules/sandbox.md#r-sandbox-1-one-isolate-per-tool): one isolate per tool, a fresh context
  * per call, a memory cap, a CPU-time budget and a wall-clock deadline (a breach disposes the isolate), values
  * copied in and out as JSON, bounded and masked console capture, and helper calls as host callbacks. The
  * synchronous helpers (safety.fs, safety.parser) run in a worker-thread pool, never on the main thread.

@@ -1,5 +1,5 @@
 /**
- * The one egress guard every sandbox fetch goes through (DESIGN.md decision 3, reference-rules §11, D1, D5):
+ * The one egress guard every sandbox fetch goes through (docs/rules/sandbox.md#r-egress-1-one-guard-for-every-fetch):
  * scheme check, host allowlist, IP-range filter on every resolved address (not in `open` mode), DNS pinning,
  * manual redirects with every hop re-checked, and the body cap enforced while streaming.
  */

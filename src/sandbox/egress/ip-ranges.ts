@@ -1,5 +1,5 @@
 /**
- * The IP-range filter of the egress guard (DESIGN.md decision 3, reference-rules §11 hardened by D1): an
+ * The IP-range filter of the egress guard (docs/rules/sandbox.md#r-egress-3-address-filter): an
  * address is reachable only when it is ordinary global unicast. Every special IPv4 range and every IPv6 range
  * outside 2000::/3 is refused, and IPv6 forms that embed an IPv4 address are judged by the address they embed.
  */

@@ -1,5 +1,5 @@
 /**
- * One HTTP hop to a pre-checked address (DNS pinning, D1): node:http/https with a `lookup` that can only answer
+ * One HTTP hop to a pre-checked address (DNS pinning, docs/rules/sandbox.md#r-egress-4-dns-pinning): node:http/https with a `lookup` that can only answer
  * the address the guard checked, so the connection cannot be re-resolved elsewhere. The Host header and TLS SNI
  * keep the hostname. The body is read with the cap enforced while streaming: past the cap the socket is closed.
  */

@@ -1,5 +1,5 @@
 /**
- * Path confinement for safety.fs (reference-rules §12, spec §10.5): paths resolve against the workspace, are
+ * Path confinement for safety.fs (docs/rules/sandbox.md#r-fs-2-path-confinement): paths resolve against the workspace, are
  * normalized, and are checked component-wise on REAL paths (the realpath of the longest existing ancestor with
  * the rest appended), so that `..`, absolute paths, symlinks pointing out and `/ws-evil` next to `/ws` all fail.
  */

@@ -1,5 +1,5 @@
 /**
- * The host side of safety.fs (reference-rules §12, spec §10.5, D19): the primitive file operations, each
+ * The host side of safety.fs (docs/rules/sandbox.md#r-fs-3-descriptor-checked-io): the primitive file operations, each
  * gated by the tool's grants and confined by fs-scope. Pattern work (grep, cut, find globs, searchInFiles
  * regexes, sort) happens inside the isolate on the text these primitives return, so tool-supplied patterns
  * never run in the host. Every file and directory is opened once, by descriptor, and the descriptor is checked
@@ -37,7 +37,7 @@ import type { CheckedPath, FsScope } from './fs-scope.ts';
 export interface FsGrants {
   read: boolean;
   write: boolean;
-  /** move, delete and deleteDir (D19: gated on the spec's `destructive` flag). */
+  /** move, delete and deleteDir (R-FS-1: gated on the spec's `destructive` flag). */
   destructive: boolean;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Binding of parameters and static variables as top-level identifiers (spec §8.2, reference-rules §10): names
+ * Binding of parameters and static variables as top-level identifiers (docs/rules/sandbox.md#r-sandbox-3-arguments-as-identifiers): names
  * must be valid identifiers that do not shadow the injected globals, values are copied in as JSON, and null or
  * blank-string values are dropped to `undefined` like the reference does.
  */

@@ -1,5 +1,5 @@
 /**
- * One V8 isolate that belongs to exactly one tool (DESIGN.md decision 2). It compiles the shim program once,
+ * One V8 isolate that belongs to exactly one tool (docs/rules/sandbox.md#r-sandbox-1-one-isolate-per-tool). It compiles the shim program once,
  * caches compiled tool code by source, and prepares fresh contexts: each context gets four host callbacks
  * (copied arguments and results, never a host object) routed to whichever call currently owns the context.
  * Synchronous helpers cross as a reference the shim calls with `applySyncPromise`: the isolate's thread waits
