@@ -30,6 +30,7 @@ export type {
   AuditEntry,
   AuditRisk,
   AuditApproval,
+  ApprovalRecord,
   AuditUpstreamRequest,
   AuditDecision,
   AuditElicitation,

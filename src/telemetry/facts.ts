@@ -3,6 +3,7 @@
  * below the gateway, so it names the fields it reads instead of importing gateway types; the gateway's
  * ExposedTool, CallerContext and CallRecord fit them as they are.
  */
+import type { ApprovalRecord } from '../audit/index.ts';
 
 /** Risk, scan and fingerprint facts the governance stage attached to a tool (a ToolGovernance fits). */
 export interface ToolGovernanceFacts {
@@ -51,8 +52,8 @@ export interface ToolCallFacts {
   outcome: 'OK' | 'ERROR';
   /** The stable error code when the outcome is ERROR. */
   errorCode?: string | undefined;
-  /** The approval stage's record: `decision`, `mode`, `ruleId`, `elicitation`. */
-  approval?: Record<string, unknown> | undefined;
+  /** How the approval stages decided the call. */
+  approval?: ApprovalRecord | undefined;
 }
 
 /** One MCP request arriving on /mcp or stdio, for the SERVER span. */
