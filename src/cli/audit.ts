@@ -136,6 +136,7 @@ async function tail(log: AuditLog, values: Values, io: AuditCommandIo): Promise<
     try {
       await sleep(interval, undefined, io.signal ? { signal: io.signal } : {});
     } catch {
+      // The sleep rejects only when the signal aborts: the follow ends.
       break;
     }
     for (;;) {
