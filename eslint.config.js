@@ -32,6 +32,25 @@ export default tseslint.config(
     },
   },
   {
+    // The in-isolate shims run in a bare V8 context: no Node module exists there, only what the bundle carries.
+    files: ['src/sandbox/isolate/shim/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'The isolate has no Node modules; ask the host through callSync.' },
+            {
+              group: ['../../*', '../../../*'],
+              allowTypeImports: true,
+              message: 'A shim takes only types from host modules: their code does not run in the isolate.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['bin/**/*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },

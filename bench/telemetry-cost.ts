@@ -19,7 +19,7 @@ const TOOL = {
   upstream: 'stdio',
   upstreamTool: 'echo',
   governance: {
-    risk: { level: 'L1', score: 12, components: { server: 10, tool: 12 } },
+    risk: { effective: 'L1' },
     poisoning: { clean: true, matches: [] },
     fingerprint: { hash: 'a1b2c3', profile: 'strict', status: 'approved' },
   },

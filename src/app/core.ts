@@ -162,7 +162,7 @@ export function buildCore(config: PortcullisConfig, deps: AppDeps): AppCore {
       reportGovernanceEvent(telemetry, event);
     },
     now,
-    log: (event, fields) => logger.log(event, fields),
+    log: (event, fields, level) => logger.log(event, fields, level),
   });
   const validator = createArgumentValidator();
   const registry = createToolRegistry({

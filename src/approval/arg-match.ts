@@ -6,8 +6,7 @@
  */
 import { posix } from 'node:path';
 import picomatch from 'picomatch';
-import { canonicalJson } from '../audit/index.ts';
-import { linearRegExp, NonLinearPatternError } from '../shared/index.ts';
+import { canonicalJson, linearRegExp, NonLinearPatternError } from '../shared/index.ts';
 
 /** A compiled test of one argument text. */
 export type TextTest = (value: string) => boolean;
@@ -49,7 +48,7 @@ export function compileRegexTest(source: string, options: TextMatchOptions): Tex
 
 /** The text a rule sees for one argument value: strings as they are, anything else as canonical JSON. */
 export function argumentText(value: unknown): string {
-  return typeof value === 'string' ? value : canonicalJson(value);
+  return typeof value === 'string' ? value : canonicalJson(value, 'stringify');
 }
 
 /** True when `test` accepts the text or (restrictive rules) one of its normalized forms. */

@@ -1,5 +1,5 @@
 /**
- * Human-in-the-loop decisions (tool-safety-architecture "MCP elicitation HITL", reference-rules §15): given the
+ * Human-in-the-loop decisions (docs/rules/approval.md#r-hitl-2-decision): given the
  * tool's HITL mode, its effective risk and the rules' verdict, run the call, ask a human, or deny it.
  */
 import type { HitlMode } from '../config/index.ts';

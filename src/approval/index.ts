@@ -19,5 +19,13 @@ export type {
   OpenResult,
   OpenFailure,
 } from './sealer.ts';
+export {
+  isParkedState,
+  openApprovalState,
+  openParkedState,
+  sealApprovalState,
+  sealParkedState,
+} from './request-state.ts';
+export type { RequestStateBinding } from './request-state.ts';
 export { createSlidingWindowLimiter } from './rate-limiter.ts';
 export type { SlidingWindowLimiter, RateVerdict } from './rate-limiter.ts';

@@ -1,7 +1,7 @@
-/** Approval prompt rendering and the denial text the model sees (reference-rules §15, D18). */
+/** Approval prompt rendering and the denial text the model sees (docs/rules/approval.md, R-HITL-4). */
 import { listArguments, type ArgumentListingContext } from './argument-listing.ts';
 
-/** The one default prompt (D18). */
+/** The one default prompt (R-HITL-4). */
 export const DEFAULT_APPROVAL_PROMPT = "Run '{toolName}' with arguments {args}?";
 
 /**

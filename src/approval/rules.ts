@@ -1,10 +1,10 @@
 /**
- * The approval rule engine (DESIGN.md decision 9): rules compiled once from config, evaluated per call. First
+ * The approval rule engine (docs/rules/approval.md#r-approval-1-rule-evaluation): rules compiled once from
+ * config, evaluated per call. First
  * match wins; no rules or no match allows; a rate-limit rule under its limit lets evaluation continue; any
  * exception while evaluating denies (fail closed).
  */
 import picomatch from 'picomatch';
-import { canonicalJson, sha256Hex } from '../audit/index.ts';
 import { parseDuration } from '../config/index.ts';
 import type { ApprovalRuleConfig } from '../config/index.ts';
 import { PortcullisError } from '../errors/index.ts';
@@ -19,7 +19,13 @@ import {
   type TextMatchOptions,
   type TextTest,
 } from './arg-match.ts';
-import { parseJsonPointer, resolveJsonPointer } from '../shared/json-pointer.ts';
+import {
+  canonicalJson,
+  escapeJsonPointerToken,
+  parseJsonPointer,
+  resolveJsonPointer,
+  sha256Hex,
+} from '../shared/index.ts';
 import { createSlidingWindowLimiter } from './rate-limiter.ts';
 import type { SlidingWindowLimiter } from './rate-limiter.ts';
 
@@ -112,7 +118,7 @@ export function compileApprovalRules(rules: readonly ApprovalRuleConfig[] | unde
     seen.add(out.id);
     return out;
   });
-  const version = sha256Hex(canonicalJson(list));
+  const version = sha256Hex(canonicalJson(list, 'stringify'));
 
   const evaluate = (call: ApprovalCall, now: number): RuleDecision => {
     let current = compiled[0]?.id ?? '(rules)';
@@ -271,7 +277,7 @@ function compileArgs(
 ): ((call: ApprovalCall) => boolean)[] {
   if (!isPlainObject(args)) throw configError(id, base, 'args must map JSON pointers to a glob or { regex }');
   return Object.entries(args).map(([pointer, spec]) => {
-    const where = `${base}/${pointer.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+    const where = `${base}/${escapeJsonPointerToken(pointer)}`;
     const tokens = parseJsonPointer(pointer);
     if (!tokens) {
       throw configError(

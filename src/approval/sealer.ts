@@ -1,11 +1,12 @@
 /**
- * Sealed approval state for the modern era (DESIGN.md §2): the `requestState` the gateway hands the client while
- * it asks for approval is AES-256-GCM encrypted and authenticated, bound to the exact call (principal, alias,
- * argument digest, policy version), expires, and can be opened once. The client is treated as an attacker.
+ * Sealed approval state for the modern era (docs/architecture.md, "Parked modern-era calls"): the `requestState`
+ * the gateway hands the client while it asks for approval is AES-256-GCM encrypted and authenticated, bound to
+ * the exact call (principal, alias, argument digest, policy version), expires, and can be opened once. The
+ * client is treated as an attacker. The prefixes that tell the state kinds apart are `request-state.ts`.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { canonicalJson, sha256Hex } from '../audit/index.ts';
 import { PortcullisError } from '../errors/index.ts';
+import { canonicalJson, sha256Hex } from '../shared/index.ts';
 
 /** What an approval is bound to. */
 export interface ApprovalBinding {
@@ -104,7 +105,7 @@ export function createApprovalSealer(options: ApprovalSealerOptions): ApprovalSe
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
     cipher.setAAD(aad);
-    const body = Buffer.concat([cipher.update(canonicalJson(payload), 'utf8'), cipher.final()]);
+    const body = Buffer.concat([cipher.update(canonicalJson(payload, 'stringify'), 'utf8'), cipher.final()]);
     return `${VERSION}.${Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64url')}`;
   };
 
@@ -128,6 +129,8 @@ export function createApprovalSealer(options: ApprovalSealerOptions): ApprovalSe
       const payload = JSON.parse(plain.toString('utf8')) as unknown;
       return isSealedApproval(payload) ? payload : undefined;
     } catch {
+      // A failed authentication tag and a malformed plaintext get one answer ('tampered'): telling them apart
+      // would only help whoever forged the token.
       return undefined;
     }
   };
@@ -162,7 +165,7 @@ export function createApprovalSealer(options: ApprovalSealerOptions): ApprovalSe
 
 /** The digest a sealed approval binds the arguments with: sha256 of their canonical JSON (`{}` when absent). */
 export function argsDigest(args: unknown): string {
-  return sha256Hex(canonicalJson(args ?? {}));
+  return sha256Hex(canonicalJson(args ?? {}, 'stringify'));
 }
 
 function isSealedApproval(value: unknown): value is SealedApproval {

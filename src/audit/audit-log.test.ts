@@ -9,14 +9,8 @@ import { isPortcullisError } from '../errors/index.ts';
 import { createMasker } from '../secrets/masking.ts';
 import { openStore } from '../store/index.ts';
 import type { Store } from '../store/index.ts';
-import {
-  GENESIS_DIGEST,
-  canonicalJson,
-  createAuditLog,
-  parseAuditAnchor,
-  sha256Hex,
-  verifyAuditChain,
-} from './index.ts';
+import { canonicalJson, sha256Hex } from '../shared/index.ts';
+import { GENESIS_DIGEST, createAuditLog, parseAuditAnchor, verifyAuditChain } from './index.ts';
 import type { AuditInput, AuditLog } from './index.ts';
 import { auditInput } from './test/fixtures.ts';
 
@@ -67,8 +61,8 @@ describe('append', () => {
     expect(second.seq).toBe(2);
     expect(first.prevDigest).toBe(GENESIS_DIGEST);
     expect(second.prevDigest).toBe(first.digest);
-    expect(first.digest).toBe(sha256Hex(GENESIS_DIGEST + canonicalJson(first.record)));
-    expect(second.digest).toBe(sha256Hex(first.digest + canonicalJson(second.record)));
+    expect(first.digest).toBe(sha256Hex(GENESIS_DIGEST + canonicalJson(first.record, 'stringify')));
+    expect(second.digest).toBe(sha256Hex(first.digest + canonicalJson(second.record, 'stringify')));
     expect(first.record.time).toBe('2026-01-01T00:00:00.000Z');
     expect(second.record.time).toBe('2026-01-01T00:00:00.005Z');
     expect(first.record.id).not.toBe(second.record.id);
@@ -489,7 +483,7 @@ describe('query', () => {
     for (const line of parsed) {
       const { seq: _seq, prevDigest, digest, ...record } = line;
       expect(prevDigest).toBe(prev);
-      expect(sha256Hex(prev + canonicalJson(record))).toBe(digest);
+      expect(sha256Hex(prev + canonicalJson(record, 'stringify'))).toBe(digest);
       prev = digest as string;
     }
     const some: string[] = [];

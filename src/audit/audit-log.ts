@@ -9,7 +9,7 @@ import type {
   AuditRowToLink,
   Store,
 } from '../store/index.ts';
-import { canonicalJson } from './canonical-json.ts';
+import { canonicalJson } from '../shared/index.ts';
 import { GENESIS_DIGEST, linkDigest } from './chain.ts';
 import { jsonShapeExcess, MAX_JSON_DEPTH, MAX_JSON_NODES } from './json-shape.ts';
 import { recordId } from './record-id.ts';
@@ -116,7 +116,7 @@ export function createAuditLog(store: Store, options: AuditLogOptions = {}): Aud
     let text: string;
     try {
       record = masker ? masker.maskDeep(withinBounds(built)) : withinBounds(built);
-      text = canonicalJson(record);
+      text = canonicalJson(record, 'stringify');
     } catch {
       // The call has happened: record it even when its free-form parts cannot be masked or written as JSON.
       // What is left was built by the gateway (small and flat), so masking and writing it cannot fail the same way.
@@ -126,7 +126,7 @@ export function createAuditLog(store: Store, options: AuditLogOptions = {}): Aud
         ...(built.origin === 'local' ? { toolSafety: UNSERIALIZABLE } : {}),
       } as AuditRecord;
       record = masker ? masker.maskDeep(minimal) : minimal;
-      text = canonicalJson(record);
+      text = canonicalJson(record, 'stringify');
     }
     const row = {
       id: record.id,

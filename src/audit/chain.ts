@@ -1,5 +1,5 @@
 /** The hash chain of the audit log: each row's digest covers the previous digest and the row's record text. */
-import { sha256Hex } from './canonical-json.ts';
+import { sha256Hex } from '../shared/index.ts';
 
 /** The prevDigest of the first row. */
 export const GENESIS_DIGEST = '0'.repeat(64);

@@ -20,7 +20,6 @@ export type {
 export { parseAuditAnchor, verifyAuditChain } from './verify.ts';
 export type { AuditAnchor, AuditChainProblem, AuditChainVerdict } from './verify.ts';
 export { GENESIS_DIGEST, linkDigest } from './chain.ts';
-export { canonicalJson, sha256Hex } from './canonical-json.ts';
 export { jsonShapeExcess, MAX_JSON_DEPTH, MAX_JSON_NODES, MAX_RESULT_DEPTH } from './json-shape.ts';
 export type { JsonShapeExcess } from './json-shape.ts';
 export type {

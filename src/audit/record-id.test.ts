@@ -9,6 +9,9 @@ describe('recordId', () => {
     [1, '00000000-0001'],
     [Date.parse('2026-11-22T15:00:00.000Z'), '01a203c5-6d80'],
     [2 ** 48 - 1, 'ffffffff-ffff'],
+    [2 ** 48 + 5, '00000000-0005'],
+    [-3, '00000000-0000'],
+    [12.9, '00000000-000c'],
   ])('at %d ms starts with %s and is a v7 UUID', (ms, prefix) => {
     const id = recordId(ms);
     expect(id).toMatch(UUID_V7);

@@ -126,6 +126,7 @@ function columnMismatch(row: AuditRow): string | undefined {
   try {
     record = JSON.parse(row.record) as Record<string, unknown>;
   } catch {
+    // Unparseable stored text is itself the mismatch, reported as the `record` column.
     return 'record';
   }
   const approval = record['approval'] as Record<string, unknown> | undefined;

@@ -2,20 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { compileApprovalRules, type ElicitationOutcome } from '../approval/index.ts';
 import type { HitlMode } from '../config/index.ts';
 import type { ExposedTool } from '../exposure/types.ts';
+import type { RiskLevel } from '../risk/index.ts';
 import { ApprovalRequired, createApprovalStage } from './approval-stage.ts';
 import type { CallerContext } from './pipeline.ts';
 
 const definition = { name: 'write', inputSchema: { type: 'object' as const } };
-const tool = (hitl: HitlMode, effective = 'L2'): ExposedTool => ({
+const tool = (hitl: HitlMode, effective: RiskLevel = 'L2'): ExposedTool => ({
   alias: 'files_write',
   origin: 'upstream',
   upstream: 'files',
+  composition: 'upstream:files',
   upstreamTool: 'write',
   definition,
   source: definition,
   hitl,
   exposed: true,
-  governance: { risk: { final: 'L3', effective } },
+  governance: {
+    risk: { final: 'L3', effective, hitlMitigated: effective !== 'L3', poisoned: false, floorTrigger: null },
+  },
 });
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z');

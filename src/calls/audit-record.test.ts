@@ -2,8 +2,28 @@ import { describe, expect, it } from 'vitest';
 import { toAuditInput } from './audit-record.ts';
 import type { CallRecord } from './pipeline.ts';
 import type { ExposedTool } from '../exposure/types.ts';
+import {
+  assessServer,
+  evaluateLocalToolRisk,
+  evaluateToolRisk,
+  type RiskLevel,
+  type ToolRiskEvaluation,
+} from '../risk/index.ts';
 
 const definition = { name: 'x', inputSchema: { type: 'object' as const } };
+
+/** A real evaluation of `definition`, with the levels the rows expect. */
+function scored(levels: { final: RiskLevel; server: RiskLevel }): ToolRiskEvaluation {
+  const server = assessServer({ transport: 'stdio', lastUsedAt: null }, null, 0);
+  const risk = evaluateToolRisk({ server, tool: definition, hitl: false, scan: { clean: true } });
+  return {
+    ...risk,
+    final: levels.final,
+    effective: levels.final,
+    server: { ...risk.server, level: levels.server },
+    floorTrigger: null,
+  };
+}
 
 const upstreamTool: ExposedTool = {
   alias: 'files_read',
@@ -14,7 +34,8 @@ const upstreamTool: ExposedTool = {
   source: definition,
   hitl: 'AUTO_APPROVE',
   exposed: true,
-  governance: { risk: { final: 'L2', server: { level: 'L1' }, floorTrigger: null } },
+  composition: 'upstream:files',
+  governance: { risk: scored({ final: 'L2', server: 'L1' }) },
 };
 
 const localTool: ExposedTool = {
@@ -25,7 +46,14 @@ const localTool: ExposedTool = {
   source: definition,
   hitl: 'DISABLED',
   exposed: true,
-  governance: { risk: { final: 'L0' }, category: 'transform', toolSafety: { network: 'none' } },
+  governance: {
+    risk: {
+      ...evaluateLocalToolRisk({ sandboxLevel: 'L0', hitl: false, scan: { clean: true } }),
+      floorTrigger: null,
+    },
+    category: 'transform',
+    toolSafety: { network: 'none' },
+  },
 };
 
 function call(tool: ExposedTool | undefined, over: Partial<CallRecord> = {}): CallRecord {

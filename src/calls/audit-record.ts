@@ -41,14 +41,14 @@ export function toAuditInput(
     tool.origin === 'local'
       ? {
           origin: 'local',
-          toolId: tool.localToolId ?? tool.alias,
+          toolId: tool.localToolId,
           category: tool.governance?.category ?? null,
           toolSafety: tool.governance?.toolSafety ?? null,
         }
       : {
           origin: 'upstream',
-          upstreamId: tool.upstream ?? '',
-          upstreamTool: tool.upstreamTool ?? '',
+          upstreamId: tool.upstream,
+          upstreamTool: tool.upstreamTool,
         };
   return {
     principal: record.caller.principal,

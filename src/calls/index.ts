@@ -18,5 +18,5 @@ export type { RecordStageDeps } from './record-stage.ts';
 export { createSamplingReviewer } from './sampling-relay.ts';
 export type { SamplingReviewer } from './sampling-relay.ts';
 export { toolRiskOf } from './tool-risk.ts';
-export type { ToolRisk } from './tool-risk.ts';
+export type { CallRisk } from './tool-risk.ts';
 export type { ArgumentValidator } from './argument-validator.ts';

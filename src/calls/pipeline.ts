@@ -3,7 +3,7 @@
  * limits → validate → approval strategy → HITL mode → ask → execute → mask → record. Each stage is a small function; the approval and record stages are seams
  * filled by the approval and audit domains (a stage with nothing configured passes the call on).
  */
-import type { CallToolResult, ElicitResult } from '@modelcontextprotocol/server';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { ElicitationOutcome } from '../approval/index.ts';
 import type { ApprovalRecord, AuditUpstreamRequest } from '../audit/index.ts';
 import { executionTargetOf, type Telemetry } from '../telemetry/index.ts';
@@ -16,12 +16,13 @@ import type { ToolRegistry } from '../exposure/registry.ts';
 import { acceptUpstreamToolResult } from './upstream-results.ts';
 import type { ExposedTool, LocalToolProvider } from '../exposure/types.ts';
 import { toWireError, type WireError } from '../downstream/wire-errors.ts';
+import type { Era } from '../shared/index.ts';
 
 /** Who is calling and how to talk back to them during the call. */
 export interface CallerContext {
   principal: string;
   sessionId?: string;
-  era: 'legacy' | 'modern';
+  era: Era;
   signal: AbortSignal;
   /** Relays upstream progress to the client (token already mapped to the client's own). */
   progress?: (progress: {
@@ -127,8 +128,7 @@ export async function executeTool(
   caller: CallerContext,
 ): Promise<CallToolResult> {
   if (tool.origin === 'local') {
-    if (!deps.local || !tool.localToolId)
-      throw new PortcullisError('UNKNOWN_TOOL', `Unknown tool: ${tool.alias}`);
+    if (!deps.local) throw new PortcullisError('UNKNOWN_TOOL', `Unknown tool: ${tool.alias}`);
     return deps.local.run(tool.localToolId, args, caller.signal);
   }
   const { upstream, upstreamTool } = upstreamTargetOf(tool);
@@ -237,6 +237,3 @@ export function createCallPipeline(deps: PipelineDeps): CallPipeline {
     },
   };
 }
-
-/** Answer used when an upstream elicitation cannot reach a person. */
-export const DECLINED: ElicitResult = { action: 'decline' };

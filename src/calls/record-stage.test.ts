@@ -12,12 +12,15 @@ const tool: ExposedTool = {
   alias: 'files_read',
   origin: 'upstream',
   upstream: 'files',
+  composition: 'upstream:files',
   upstreamTool: 'read',
   definition,
   source: definition,
   hitl: 'REQUIRED',
   exposed: true,
-  governance: { risk: { final: 'L3', effective: 'L2', hitlMitigated: true, floorTrigger: null } },
+  governance: {
+    risk: { final: 'L3', effective: 'L2', hitlMitigated: true, poisoned: false, floorTrigger: null },
+  },
 };
 
 /** A record stage over a real in-memory store, audit writer and telemetry, with a clock the test moves. */

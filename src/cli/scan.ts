@@ -67,9 +67,9 @@ export function buildScanReport(
       exposed: t.exposed,
       withheldReason: t.withheldReason ?? null,
       withheldDetail: t.withheldDetail ?? null,
-      final: (risk?.final as string | undefined) ?? null,
-      effective: (risk?.effective as string | undefined) ?? null,
-      floorTrigger: (risk?.floorTrigger as string | null | undefined) ?? null,
+      final: risk?.final ?? null,
+      effective: risk?.effective ?? null,
+      floorTrigger: risk?.floorTrigger ?? null,
       fingerprint: t.governance?.fingerprint?.status ?? null,
       poisoning: matches.map((m) => ({
         patternId: m.patternId,

@@ -80,6 +80,16 @@ function parseArgs(args: readonly string[]): Parsed | string {
   return parsed;
 }
 
+// Tool code writes console lines and error text: shown raw, an escape sequence would drive the operator's
+// terminal and a newline would forge a line of this command's own output.
+// eslint-disable-next-line no-control-regex -- exactly the characters a terminal must not receive raw
+const TERMINAL_CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/** `text` with every C0/C1 control character (newlines included), and DEL, shown as a `\uXXXX` escape. */
+function terminalSafe(text: string): string {
+  return text.replace(TERMINAL_CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 function printErrors(io: SpecCliIo, file: string, errors: readonly PortcullisError[]): void {
   io.stderr.write(`${file}: ${errors.length} problem${errors.length === 1 ? '' : 's'}\n`);
   for (const error of errors) {
@@ -87,10 +97,10 @@ function printErrors(io: SpecCliIo, file: string, errors: readonly PortcullisErr
     if (Array.isArray(nested)) {
       for (const e of nested as Array<{ code: string; pointer?: string; message: string }>) {
         io.stderr.write(
-          `  ${e.code} ${e.pointer === undefined || e.pointer === '' ? '/' : e.pointer}: ${e.message}\n`,
+          `  ${terminalSafe(`${e.code} ${e.pointer === undefined || e.pointer === '' ? '/' : e.pointer}: ${e.message}`)}\n`,
         );
       }
-    } else io.stderr.write(`  ${formatSpecError(error)}\n`);
+    } else io.stderr.write(`  ${terminalSafe(formatSpecError(error))}\n`);
   }
 }
 
@@ -122,12 +132,16 @@ async function loadAndResolve(
 }
 
 function printPass(io: SpecCliIo, file: string, outcome: LocalPassOutcome, verb: string): number {
-  for (const line of outcome.console) io.stdout.write(`console: ${line}\n`);
+  for (const line of outcome.console) io.stdout.write(`console: ${terminalSafe(line)}\n`);
   if (!outcome.ok) {
     printErrors(io, file, [outcome.error]);
     return 1;
   }
-  io.stdout.write(`${JSON.stringify(outcome.value, null, 2)}\n`);
+  const shown = String(JSON.stringify(outcome.value, null, 2))
+    .split('\n')
+    .map(terminalSafe)
+    .join('\n');
+  io.stdout.write(`${shown}\n`);
   io.stdout.write(`${file}: Local Pass ${verb} (risk ${outcome.risk.level})\n`);
   return 0;
 }

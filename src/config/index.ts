@@ -26,4 +26,8 @@ export type {
   CompositionMember,
   ApprovalRuleConfig,
   HitlMode,
+  GuardId,
+  GuardMode,
+  GuardPolicy,
+  GuardsConfig,
 } from './types.ts';

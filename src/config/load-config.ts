@@ -9,6 +9,8 @@ import { isMissingValue, PLACEHOLDER_PATTERN, type EnvLookup } from '../secrets/
 import type { AdminKeyConfig, PortcullisConfig, UpstreamConfig } from './types.ts';
 import { validateConfigDocument } from './validate.ts';
 import { checkConfigSemantics } from './semantic-checks.ts';
+import type { Era } from '../shared/index.ts';
+import { resolveGuardSettings, type RawGuardSettings } from './guard-settings.ts';
 
 /** The file looked for in the working directory when no --config is given. */
 export const DEFAULT_CONFIG_FILE = 'portcullis.yaml';
@@ -176,7 +178,8 @@ interface RawConfig {
   };
   store: { path: string };
   exposure: PortcullisConfig['exposure'];
-  poisoning: PortcullisConfig['poisoning'];
+  poisoning?: RawGuardSettings['poisoning'];
+  guards?: RawGuardSettings['guards'];
   callTimeout: string;
   upstreams?: Record<string, RawUpstream>;
   compositions?: Record<
@@ -207,7 +210,7 @@ interface RawUpstream {
   env?: Record<string, string>;
   url?: string;
   headers?: Record<string, string>;
-  protocol: 'auto' | 'legacy' | 'modern';
+  protocol: 'auto' | Era;
   catalog?: string;
   callTimeout?: string;
   sampling: boolean;
@@ -274,7 +277,7 @@ function toConfig(doc: RawConfig, source: string, baseDir: string, secrets: stri
     },
     store: { path: raw.store.path === ':memory:' ? ':memory:' : path.resolve(baseDir, raw.store.path) },
     exposure: raw.exposure,
-    poisoning: raw.poisoning,
+    ...resolveGuardSettings(raw),
     callTimeoutMs,
     upstreams,
     compositions: Object.entries(raw.compositions ?? {}).map(([id, c]) => ({ id, ...c })),

@@ -1,8 +1,10 @@
 /**
  * Checks the schema cannot express: references between sections and exposed-name collisions. R1 (alias
- * collision, reference-rules §7) is checked here for every explicitly chosen alias, so a composition that
+ * collision, docs/rules/risk-model.md#r-comp-7-shadowing-rules) is checked here for every explicitly chosen
+ * alias, so a composition that
  * shadows another never starts; R2/R3 need live tool descriptions and are checked when tools are exposed.
  */
+import { conflictingPoisoningKeys, type RawGuardSettings } from './guard-settings.ts';
 
 interface RawMember {
   upstream: string;
@@ -10,7 +12,7 @@ interface RawMember {
   alias?: string;
 }
 
-interface RawDocument {
+interface RawDocument extends RawGuardSettings {
   upstreams?: Record<
     string,
     {
@@ -70,5 +72,7 @@ export function checkConfigSemantics(document: unknown): string[] {
       );
     }
   }
+  const poisoning = conflictingPoisoningKeys(doc);
+  if (poisoning !== undefined) problems.push(poisoning);
   return problems;
 }

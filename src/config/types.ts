@@ -1,7 +1,8 @@
 /** The resolved, frozen configuration of one gateway process (defaults applied, `${ENV}` substituted). */
 import type { RiskLevel } from '../risk/levels.ts';
+import type { Era } from '../shared/index.ts';
 
-/** Human-in-the-loop modes (tool-safety-architecture, safe-tool-spec §10.7). */
+/** Human-in-the-loop modes (docs/rules/approval.md#r-hitl-1-modes). */
 export type HitlMode = 'REQUIRED' | 'AUTO_APPROVE' | 'DISABLED';
 
 /** Per-tool override of an upstream tool's exposure. */
@@ -40,7 +41,7 @@ export interface UpstreamCommon {
   id: string;
   enabled: boolean;
   /** Era negotiation: auto probes with server/discover and falls back to initialize. */
-  protocol: 'auto' | 'legacy' | 'modern';
+  protocol: 'auto' | Era;
   catalog?: string;
   callTimeoutMs: number;
   /** Relay the upstream's sampling/createMessage to the client whose call caused it (off: no sampling offered). */
@@ -113,7 +114,10 @@ export interface PortcullisConfig {
   };
   store: { path: string };
   exposure: 'builtin' | 'composed' | 'both';
+  /** The poisoning guard's mode as the older key says it (`block` = enforce); `guards.poisoning` is the full form. */
   poisoning: 'warn' | 'block';
+  /** Mode and error handling of each governance guard. */
+  guards: GuardsConfig;
   callTimeoutMs: number;
   upstreams: UpstreamConfig[];
   compositions: CompositionConfig[];
@@ -142,3 +146,18 @@ export interface AdminKeyConfig {
   key: string;
   role: AdminRole;
 }
+
+/** The governance guards that can be configured, in the order they decide (see docs/configuration.md). */
+export type GuardId = 'fingerprint' | 'poisoning' | 'riskCap' | 'shadowing' | 'composition';
+
+/** enforce withholds, advisory only annotates, off does not run the guard. */
+export type GuardMode = 'enforce' | 'advisory' | 'off';
+
+/** How one guard runs: its mode, and whether a guard that throws withholds (closed) or lets through (open). */
+export interface GuardPolicy {
+  mode: GuardMode;
+  onError: 'closed' | 'open';
+}
+
+/** The policy of every guard. */
+export type GuardsConfig = { readonly [id in GuardId]: GuardPolicy };

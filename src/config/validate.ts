@@ -2,6 +2,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { unescapeJsonPointerToken } from '../shared/index.ts';
 import schema from './portcullis.schema.json' with { type: 'json' };
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
@@ -22,7 +23,7 @@ export function pointerToPath(pointer: string): string {
   return pointer
     .split('/')
     .slice(1)
-    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map(unescapeJsonPointerToken)
     .reduce(
       (path, part) => (/^[0-9]+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part),
       '',

@@ -1,5 +1,5 @@
 /**
- * Issue 14, defect 3: whatever escapes the call pipeline, a tools/call answer never carries internal text (a
+ * Whatever escapes the call pipeline, a tools/call answer never carries internal text (a
  * stack overflow, a TypeError). A real SDK client talks to the real downstream server over the SDK's in-memory
  * pair; the pipeline is a peer that throws as a broken stage would.
  */

@@ -2,8 +2,8 @@
  * Upstream calls parked while a modern-era client answers an upstream-initiated elicitation or sampling request
  * (where sampling is relayed). A modern client cannot receive a server-to-client request, so the gateway answers
  * the round with `input_required`, keeps the upstream call running here, and resumes it when the client retries
- * with its answer. Bounded in time and
- * count, and bound to the principal, alias and arguments of the call that started it.
+ * with its answer. Bounded in time and count, and bound to the principal, alias and arguments of the call that
+ * started it.
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -104,9 +104,24 @@ export interface ParkedCalls {
   close(): void;
 }
 
+/** Options of the parking lot. */
+export interface ParkedCallsOptions {
+  ttlMs: number;
+  maxParked: number;
+  /** Runs `run` once after `ms` unless the returned cancel is called first; an unref'd timer by default. */
+  after?(run: () => void, ms: number): () => void;
+}
+
+const afterUnref = (run: () => void, ms: number): (() => void) => {
+  const timer = setTimeout(run, ms);
+  timer.unref();
+  return () => clearTimeout(timer);
+};
+
 /** Creates the parking lot; parked calls expire after `ttlMs` (answered `cancel`, upstream call aborted). */
-export function createParkedCalls(options: { ttlMs: number; maxParked: number }): ParkedCalls {
-  const parked = new Map<string, { call: ParkedCall; timer: NodeJS.Timeout; pending: PendingInput }>();
+export function createParkedCalls(options: ParkedCallsOptions): ParkedCalls {
+  const after = options.after ?? afterUnref;
+  const parked = new Map<string, { call: ParkedCall; cancelExpiry: () => void; pending: PendingInput }>();
 
   const start: ParkedCalls['start'] = (binding, run) => {
     const controller = new AbortController();
@@ -164,13 +179,12 @@ export function createParkedCalls(options: { ttlMs: number; maxParked: number })
     start,
     park(call, pending) {
       if (parked.size >= options.maxParked) return false;
-      const timer = setTimeout(() => {
+      const cancelExpiry = after(() => {
         pending.end('cancel', 'the client did not answer in time');
         parked.delete(call.id);
         call.abort('the client did not answer the upstream question in time');
       }, options.ttlMs);
-      timer.unref();
-      parked.set(call.id, { call, timer, pending });
+      parked.set(call.id, { call, cancelExpiry, pending });
       return true;
     },
     take(id, binding) {
@@ -184,7 +198,7 @@ export function createParkedCalls(options: { ttlMs: number; maxParked: number })
       ) {
         return undefined;
       }
-      clearTimeout(entry.timer);
+      entry.cancelExpiry();
       parked.delete(id);
       return { call, pending: entry.pending };
     },
@@ -192,8 +206,8 @@ export function createParkedCalls(options: { ttlMs: number; maxParked: number })
       return parked.size;
     },
     close() {
-      for (const { call, timer } of parked.values()) {
-        clearTimeout(timer);
+      for (const { call, cancelExpiry } of parked.values()) {
+        cancelExpiry();
         call.abort('gateway shutting down');
       }
       parked.clear();

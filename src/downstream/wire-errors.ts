@@ -1,7 +1,7 @@
 /**
- * The one mapping from an error to the wire (DESIGN.md decision 12): a tool error result the model can act
- * on, or a JSON-RPC error. Every message is masked before it crosses /mcp; unexpected errors are reported as
- * INTERNAL without their internals.
+ * The one mapping from an error to the wire (docs/errors.md, "How a code reaches the caller"): a tool error
+ * result the model can act on, or a JSON-RPC error. Every message is masked before it crosses /mcp; unexpected
+ * errors are reported as INTERNAL without their internals.
  */
 import { ProtocolError, ProtocolErrorCode, type CallToolResult } from '@modelcontextprotocol/server';
 import { isPortcullisError, type ErrorCode } from '../errors/index.ts';

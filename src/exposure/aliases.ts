@@ -1,6 +1,6 @@
 /**
- * Exposed tool names (DESIGN.md §1): `<upstreamId>_<toolName>`, sanitized to `[A-Za-z0-9_-]`, at most 64
- * characters, deterministic, and never colliding. Pure.
+ * Exposed tool names (docs/configuration.md, `upstreams`): `<upstreamId>_<toolName>`, sanitized to
+ * `[A-Za-z0-9_-]`, at most 64 characters, deterministic, and never colliding. Pure.
  */
 import { createHash } from 'node:crypto';
 

@@ -3,4 +3,16 @@ export { createToolRegistry, implicitCompositionId } from './registry.ts';
 export type { ToolRegistry, RegistryDeps, GovernFunction } from './registry.ts';
 export { assignAliases, defaultAlias, sanitizeName, EXPOSED_NAME_PATTERN } from './aliases.ts';
 export type { AliasRequest, AliasAssignment } from './aliases.ts';
-export type { ExposedTool, ToolGovernance, LocalToolProvider, LocalTool, WithheldReason } from './types.ts';
+export type {
+  ExposedTool,
+  UpstreamExposedTool,
+  LocalExposedTool,
+  ToolGovernance,
+  ToolRisk,
+  LocalToolRisk,
+  SandboxRisk,
+  GuardFinding,
+  LocalToolProvider,
+  LocalTool,
+  WithheldReason,
+} from './types.ts';

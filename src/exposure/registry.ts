@@ -5,10 +5,10 @@
  */
 import type { Tool } from '@modelcontextprotocol/server';
 import picomatch from 'picomatch';
-import type { HitlMode, PortcullisConfig, UpstreamConfig } from '../config/index.ts';
+import type { HitlMode, PortcullisConfig } from '../config/index.ts';
 import type { UpstreamSnapshot } from '../upstream/index.ts';
 import { assignAliases, defaultAlias, type AliasRequest } from './aliases.ts';
-import type { ExposedTool, LocalToolProvider } from './types.ts';
+import type { ExposedTool, LocalToolProvider, UpstreamExposedTool } from './types.ts';
 
 /** The id of the implicit composition of an upstream configured with `tools.include`. */
 export function implicitCompositionId(upstreamId: string): string {
@@ -45,11 +45,16 @@ export interface ToolRegistry {
   onChange(listener: () => void): () => void;
 }
 
+// A tool before its alias is assigned (distributes over the union, as Omit alone would not).
+type PendingTool<T extends ExposedTool = ExposedTool> = T extends ExposedTool
+  ? Omit<T, 'alias' | 'definition'> & { description?: string }
+  : never;
+
 interface Candidate {
   key: string;
   wanted: string;
   explicit: boolean;
-  tool: Omit<ExposedTool, 'alias' | 'definition'> & { description?: string };
+  tool: PendingTool;
 }
 
 const isGlob = (pattern: string) => /[*?[\]{}()!]/.test(pattern);
@@ -59,17 +64,22 @@ function upstreamCandidates(
   snapshot: UpstreamSnapshot,
   tools: readonly Tool[],
 ): Candidate[] {
-  const upstream = config.upstreams.find((u) => u.id === snapshot.id) as UpstreamConfig;
+  const upstream = config.upstreams.find((u) => u.id === snapshot.id);
+  if (upstream === undefined) return [];
   const down = snapshot.state !== 'connected';
   const candidates: Candidate[] = [];
   const referenced = config.compositions.some((c) => c.members.some((m) => m.upstream === upstream.id));
-  const base = (tool: Tool, composition: string, hitl: HitlMode | undefined) => ({
-    origin: 'upstream' as const,
+  const base = (
+    tool: Tool,
+    composition: string,
+    hitl: HitlMode | undefined,
+  ): PendingTool<UpstreamExposedTool> => ({
+    origin: 'upstream',
     upstream: upstream.id,
     upstreamTool: tool.name,
     composition,
     source: tool,
-    hitl: hitl ?? ('DISABLED' as HitlMode),
+    hitl: hitl ?? 'DISABLED',
     exposed: !down,
     ...(down ? { withheldReason: 'upstream-down' as const } : {}),
   });
@@ -100,7 +110,7 @@ function upstreamCandidates(
       for (const tool of tools) {
         if (!matches(tool.name)) continue;
         const alias = isGlob(member.tool) ? undefined : member.alias;
-        const entry: Candidate['tool'] = {
+        const entry: PendingTool<UpstreamExposedTool> = {
           ...base(tool, composition.id, member.hitl),
           ...(member.description === undefined || isGlob(member.tool)
             ? {}
@@ -139,7 +149,7 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
   const reportedSchemaProblems = new Map<string, string>();
 
   const withholdUncheckable = (tool: ExposedTool, key: string) => {
-    const problem = deps.inputSchemaProblem?.(tool.source.inputSchema as Record<string, unknown> | undefined);
+    const problem = deps.inputSchemaProblem?.(tool.source.inputSchema);
     if (problem === undefined) return;
     tool.exposed = false;
     tool.withheldReason = 'input-schema-unusable';
@@ -150,8 +160,9 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
       'gateway.tool_withheld',
       {
         alias: tool.alias,
-        ...(tool.upstream ? { upstream: tool.upstream, tool: tool.upstreamTool } : {}),
-        ...(tool.localToolId ? { localTool: tool.localToolId } : {}),
+        ...(tool.origin === 'upstream'
+          ? { upstream: tool.upstream, tool: tool.upstreamTool }
+          : { localTool: tool.localToolId }),
         reason: 'input-schema-unusable',
         detail: problem,
       },
@@ -188,13 +199,11 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
     );
     const conflicted = new Set(assignment.conflicts.flatMap((c) => c.keys));
     let next: ExposedTool[] = candidates.map((candidate) => {
-      const alias = assignment.aliases.get(candidate.key) as string;
+      const alias = assignment.aliases.get(candidate.key) ?? candidate.wanted;
       const { description, ...rest } = candidate.tool;
-      const tool: ExposedTool = {
-        ...rest,
-        alias,
-        definition: advertisedDefinition(alias, rest.source, description),
-      };
+      const definition = advertisedDefinition(alias, rest.source, description);
+      const tool: ExposedTool =
+        rest.origin === 'upstream' ? { ...rest, alias, definition } : { ...rest, alias, definition };
       if (deps.config.exposure === 'builtin' && tool.origin === 'upstream' && tool.exposed) {
         tool.exposed = false;
         tool.withheldReason = 'exposure-mode';

@@ -190,11 +190,7 @@ export function createAdminApi(deps: AdminDeps): Hono<{ Variables: AdminVariable
   api.get('/tools', (c) =>
     c.json({
       tools: deps.registry.all().map((tool) => {
-        const risk = tool.governance?.risk as Record<string, unknown> | undefined;
-        const level = (value: unknown) =>
-          value && typeof value === 'object' && 'level' in value
-            ? (value as { level: unknown }).level
-            : (value ?? null);
+        const risk = tool.governance?.risk;
         return {
           alias: tool.alias,
           origin: tool.origin,
@@ -206,8 +202,8 @@ export function createAdminApi(deps: AdminDeps): Hono<{ Variables: AdminVariable
           withheldReason: tool.withheldReason ?? null,
           withheldDetail: tool.withheldDetail ?? null,
           risk: {
-            server: level(risk?.server),
-            publish: level(risk?.publish),
+            server: risk?.server?.level ?? null,
+            publish: risk?.publish?.level ?? null,
             final: risk?.final ?? null,
             effective: risk?.effective ?? null,
             floorTrigger: risk?.floorTrigger ?? null,
@@ -216,6 +212,7 @@ export function createAdminApi(deps: AdminDeps): Hono<{ Variables: AdminVariable
           poisoning: tool.governance?.poisoning ?? null,
           fingerprint: tool.governance?.fingerprint ?? null,
           compositionRefusal: tool.governance?.compositionRefusal ?? null,
+          findings: tool.governance?.findings ?? [],
           hitl: tool.hitl,
         };
       }),

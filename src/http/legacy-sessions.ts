@@ -27,6 +27,8 @@ export interface LegacySessionOptions {
   /** Open sessions one principal may hold; keeps one client from taking every slot of `maxSessions`. */
   maxSessionsPerPrincipal: number;
   now?: () => number;
+  /** Runs the idle sweep every `ms` until the returned stop is called; a repeating, unref'd timer by default. */
+  every?(run: () => void, ms: number): () => void;
   log?(event: string, fields: Record<string, unknown>): void;
 }
 
@@ -38,6 +40,12 @@ export interface LegacySessions {
   readonly size: number;
   close(): Promise<void>;
 }
+
+const everyUnref = (run: () => void, ms: number): (() => void) => {
+  const timer = setInterval(run, ms);
+  timer.unref();
+  return () => clearInterval(timer);
+};
 
 const hasInitialize = (body: unknown) =>
   Array.isArray(body) ? body.some((m) => isInitializeRequest(m)) : isInitializeRequest(body);
@@ -54,11 +62,17 @@ export function createLegacySessions(options: LegacySessionOptions): LegacySessi
     if (held > 0) perPrincipal.set(session.principal, held);
     else perPrincipal.delete(session.principal);
     options.log?.('session.closed', { session: session.id, reason });
-    await session.transport.close().catch(() => {});
-    await session.server.close().catch(() => {});
+    const failed = (part: string) => (error: unknown) =>
+      options.log?.('session.close_failed', {
+        session: session.id,
+        part,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    await session.transport.close().catch(failed('transport'));
+    await session.server.close().catch(failed('server'));
   };
 
-  const sweeper = setInterval(
+  const stopSweeper = (options.every ?? everyUnref)(
     () => {
       const cutoff = now() - options.idleTimeoutMs;
       for (const session of sessions.values()) {
@@ -67,7 +81,6 @@ export function createLegacySessions(options: LegacySessionOptions): LegacySessi
     },
     Math.max(250, Math.min(60_000, Math.floor(options.idleTimeoutMs / 4))),
   );
-  sweeper.unref();
 
   const run = async (session: Session, request: Request, parsedBody: unknown) => {
     session.active += 1;
@@ -150,6 +163,7 @@ export function createLegacySessions(options: LegacySessionOptions): LegacySessi
             : kind === 'prompts'
               ? session.server.sendPromptListChanged()
               : session.server.sendResourceListChanged();
+        // A session whose client went away cannot hear of the change; its transport closes it on its own.
         void Promise.resolve(send).catch(() => {});
       }
     },
@@ -157,7 +171,7 @@ export function createLegacySessions(options: LegacySessionOptions): LegacySessi
       return sessions.size;
     },
     async close() {
-      clearInterval(sweeper);
+      stopSweeper();
       await Promise.all([...sessions.values()].map((s) => closeSession(s, 'shutdown')));
     },
   };

@@ -9,12 +9,14 @@ import {
   type McpHttpHandler,
   type Server,
 } from '@modelcontextprotocol/server';
+import { ANONYMOUS_PRINCIPAL } from '../approval/index.ts';
 import { jsonRpcError, JSON_RPC } from './json-rpc-response.ts';
 import { createLegacySessions, type LegacySessions } from './legacy-sessions.ts';
+import type { Era } from '../shared/index.ts';
 
 /** Options of the endpoint. */
 export interface McpEndpointOptions {
-  createServer(identity: { principal: string; sessionId?: string; era: 'legacy' | 'modern' }): Server;
+  createServer(identity: { principal: string; sessionId?: string; era: Era }): Server;
   maxBodyBytes: number;
   sessionIdleTimeoutMs: number;
   maxSessions: number;
@@ -59,7 +61,8 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     ...(options.log ? { log: options.log } : {}),
   });
   const modern: McpHttpHandler = createMcpHandler(
-    ({ authInfo }) => options.createServer({ principal: authInfo?.clientId ?? 'anonymous', era: 'modern' }),
+    ({ authInfo }) =>
+      options.createServer({ principal: authInfo?.clientId ?? ANONYMOUS_PRINCIPAL, era: 'modern' }),
     { legacy: 'reject', maxRequestBodySize: options.maxBodyBytes },
   );
 
@@ -87,6 +90,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
         try {
           parsedBody = JSON.parse(body.text);
         } catch {
+          // The parser's message quotes the body back; the answer names the failure without echoing it.
           return jsonRpcError(
             400,
             JSON_RPC.PARSE_ERROR,

@@ -9,7 +9,7 @@ import type { FingerprintableTool } from './fingerprint.ts';
 
 const SCHEMA = { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] };
 
-describe('hashMcpTool (reference-rules §6.1)', () => {
+describe('hashMcpTool (R-LEDGER-3)', () => {
   it('reproduces the pinned reference digest', () => {
     expect(hashMcpTool('search_web', 'Search the web and return top results.', SCHEMA, {})).toBe(
       '2308889d3c635456f52daa70ce97bdc9f4691e2854d48afe76fb67f6c4f9973a',
@@ -29,7 +29,7 @@ describe('hashMcpTool (reference-rules §6.1)', () => {
   });
 });
 
-describe('fingerprintTool (DESIGN decision 4)', () => {
+describe('fingerprintTool (R-LEDGER-2)', () => {
   const tool: FingerprintableTool = {
     name: 'search_web',
     title: 'Search',
@@ -52,7 +52,7 @@ describe('fingerprintTool (DESIGN decision 4)', () => {
     );
   });
 
-  // Every model-visible field is covered; the annotation row closes the reference's blind spot (D13).
+  // Every model-visible field is covered; the reference-compatible digest misses the annotation row (R-LEDGER-2).
   it.each<[string, Partial<FingerprintableTool>]>([
     ['annotation hint only', { annotations: { readOnlyHint: false } }],
     ['annotation title only', { annotations: { readOnlyHint: true, title: 'x' } }],

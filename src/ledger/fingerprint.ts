@@ -1,11 +1,8 @@
 // Tool fingerprints: the Portcullis profile (annotations included) and the reference-compatible one.
-import { canonicalJson, sha256Hex } from './canonical-json.ts';
+import { canonicalJson, sha256Hex } from '../shared/index.ts';
 
 /** The Portcullis tool profile: name, title, description, inputSchema, outputSchema, annotations. */
 export const TOOL_FINGERPRINT_PROFILE = 'portcullis-tool/v1';
-
-/** The reference's profile (`CanonicalHasher.hashMcpTool`), kept for interoperability (reference-rules §6.1). */
-export const REFERENCE_TOOL_PROFILE = 'saip-mcp-tool/v1';
 
 /** A digest with the id of the profile that produced it; the two are stored side by side. */
 export interface Fingerprint {
@@ -26,20 +23,23 @@ export interface FingerprintableTool {
 
 /**
  * The canonical content hashed by `fingerprintTool`: the six model-visible fields, each absent one as
- * JSON null, so any change to any of them (annotations too, closing reference-rules D13) changes the hash.
+ * JSON null, so any change to any of them (annotations too, R-LEDGER-2) changes the hash.
  */
 export function toolFingerprintContent(tool: FingerprintableTool): string {
-  return canonicalJson({
-    annotations: tool.annotations ?? null,
-    description: tool.description ?? null,
-    inputSchema: tool.inputSchema ?? null,
-    name: tool.name,
-    outputSchema: tool.outputSchema ?? null,
-    title: tool.title ?? null,
-  });
+  return canonicalJson(
+    {
+      annotations: tool.annotations ?? null,
+      description: tool.description ?? null,
+      inputSchema: tool.inputSchema ?? null,
+      name: tool.name,
+      outputSchema: tool.outputSchema ?? null,
+      title: tool.title ?? null,
+    },
+    'strict',
+  );
 }
 
-/** Fingerprints a tool definition with the Portcullis profile (DESIGN decision 4). */
+/** Fingerprints a tool definition with the Portcullis profile (docs/rules/ledger.md, R-LEDGER-2). */
 export function fingerprintTool(tool: FingerprintableTool): Fingerprint {
   return { hash: sha256Hex(toolFingerprintContent(tool)), profile: TOOL_FINGERPRINT_PROFILE };
 }
@@ -54,7 +54,8 @@ interface ReferenceAnnotations {
 }
 
 /**
- * The reference's `hashMcpTool` (reference-rules §6.1): SHA-256 of the canonical
+ * The reference's `hashMcpTool` (docs/rules/ledger.md#r-ledger-3-reference-compatible-digest): SHA-256 of
+ * the canonical
  * `{"annotations":{5 keys, null when absent},"description":…,"inputSchema":…,"name":…}`, with name and
  * description null → "" and a null schema as JSON null. Reproduces the reference's pinned digest.
  */
@@ -66,17 +67,20 @@ export function hashMcpTool(
 ): string {
   const hints = annotations ?? {};
   return sha256Hex(
-    canonicalJson({
-      annotations: {
-        destructiveHint: hints.destructiveHint ?? null,
-        idempotentHint: hints.idempotentHint ?? null,
-        openWorldHint: hints.openWorldHint ?? null,
-        readOnlyHint: hints.readOnlyHint ?? null,
-        title: hints.title ?? null,
+    canonicalJson(
+      {
+        annotations: {
+          destructiveHint: hints.destructiveHint ?? null,
+          idempotentHint: hints.idempotentHint ?? null,
+          openWorldHint: hints.openWorldHint ?? null,
+          readOnlyHint: hints.readOnlyHint ?? null,
+          title: hints.title ?? null,
+        },
+        description: description ?? '',
+        inputSchema: inputSchema ?? null,
+        name: name ?? '',
       },
-      description: description ?? '',
-      inputSchema: inputSchema ?? null,
-      name: name ?? '',
-    }),
+      'strict',
+    ),
   );
 }

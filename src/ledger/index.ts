@@ -1,13 +1,11 @@
 /**
  * ledger: tool fingerprints and the fingerprint state machine. Canonical JSON (keys sorted at every depth,
  * compact, raw UTF-8) hashed with SHA-256; the Portcullis profile covers name, title, description,
- * inputSchema, outputSchema and annotations (DESIGN decision 4), and a reference-compatible `hashMcpTool`
+ * inputSchema, outputSchema and annotations (docs/rules/ledger.md), and a reference-compatible `hashMcpTool`
  * is kept for interoperability. A changed definition is withheld (AWAITING_REREVIEW) until an operator
  * approves it; REVOKED withholds a tool for good. Pure functions plus a service over a LedgerStore.
  */
-export { canonicalJson, canonicalString, sha256Hex } from './canonical-json.ts';
 export {
-  REFERENCE_TOOL_PROFILE,
   TOOL_FINGERPRINT_PROFILE,
   fingerprintTool,
   hashMcpTool,

@@ -29,7 +29,7 @@ function stored(status: LedgerStatus, hash = A): LedgerRecord {
 
 const seen = (hash: string, profile = P) => ({ upstream: 'web', tool: 'search', hash, profile });
 
-describe('checkFingerprint (reference-rules §6.2, D14)', () => {
+describe('checkFingerprint (R-LEDGER-4)', () => {
   it('stores a first sighting as NEW and ACTIVE', () => {
     expect(checkFingerprint(undefined, seen(A), 200)).toEqual({
       outcome: 'NEW',

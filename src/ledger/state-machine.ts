@@ -1,4 +1,5 @@
-// The fingerprint state machine as pure functions (reference-rules §6.2, D14; DESIGN decision 4).
+// The fingerprint state machine as pure functions
+// (docs/rules/ledger.md#r-ledger-4-checking-an-observed-definition).
 import type { LedgerRecord } from './types.ts';
 
 /** A definition just observed from an upstream. */
@@ -29,7 +30,7 @@ export type RevokeResult =
   { readonly outcome: 'REVOKED'; readonly record: LedgerRecord } | { readonly outcome: 'NOT_FOUND' };
 
 /**
- * Checks an observed fingerprint (reference-rules §6.2, D14). No record → NEW, stored ACTIVE. Same hash and
+ * Checks an observed fingerprint (R-LEDGER-4). No record → NEW, stored ACTIVE. Same hash and
  * profile → UNCHANGED with the record as is (it may still await re-review). Otherwise MISMATCH: the new hash
  * replaces the stored one (so reverting upstream is another mismatch), the old one becomes `previousHash`,
  * and the status becomes AWAITING_REREVIEW, except that REVOKED stays REVOKED. A profile change counts as a
@@ -117,7 +118,7 @@ export function markFingerprintPublished(stored: LedgerRecord, now: number): Led
   return { ...stored, publishedAt: now };
 }
 
-/** True when the record lets the tool be listed and called (only ACTIVE does; DESIGN decision 4). */
+/** True when the record lets the tool be listed and called (only ACTIVE does; R-LEDGER-5). */
 export function isExposable(record: LedgerRecord | undefined): boolean {
   return record !== undefined && record.status === 'ACTIVE';
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { classifyAuthMode, inferAuthMode } from './auth-mode.ts';
 import type { ConnectionAuthShape } from './auth-mode.ts';
 
-describe('classifyAuthMode (reference-rules §2.4)', () => {
+describe('classifyAuthMode (R-SRV-2)', () => {
   it.each<[string | null, string | null, string]>([
     [null, null, 'NONE'],
     ['', null, 'NONE'],

@@ -1,4 +1,4 @@
-// Auth mode classification for server risk (reference-rules §2.4, McpAuthClassifier).
+// Auth mode classification for server risk (docs/rules/risk-model.md#r-srv-2-auth-mode).
 
 /** How a server authenticates its clients, as the server-risk auth axis sees it. */
 export type AuthMode = 'NONE' | 'API_KEY' | 'BEARER' | 'OAUTH_STANDARD' | 'OAUTH_CUSTOM';
@@ -45,7 +45,7 @@ export interface ConnectionAuthShape {
 }
 
 /**
- * Infers the auth mode of a connection with no catalog entry (reference-rules §2.4): a non-null `oauth`
+ * Infers the auth mode of a connection with no catalog entry (R-SRV-2): a non-null `oauth`
  * → OAUTH_STANDARD, else any `headers` key → BEARER, else NONE.
  */
 export function inferAuthMode(connection: ConnectionAuthShape): AuthMode {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bucketScore } from './bucket.ts';
 
-describe('bucketScore (reference-rules §1)', () => {
+describe('bucketScore (R-RISK-2)', () => {
   it.each([
     [-3, 'L1'],
     [0, 'L1'],

@@ -1,7 +1,7 @@
 import type { RiskLevel } from './levels.ts';
 
 /**
- * Maps a summed MCP score to a level (reference-rules §1): ≤0 → L1, 1 → L2, 2 → L3, 3 → L4, ≥4 → L5.
+ * Maps a summed MCP score to a level (R-RISK-2): ≤0 → L1, 1 → L2, 2 → L3, 3 → L4, ≥4 → L5.
  * Never yields L0, which is reserved for built-in tools.
  */
 export function bucketScore(score: number): RiskLevel {

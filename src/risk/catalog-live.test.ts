@@ -1,4 +1,4 @@
-// The bundled catalog against the real upstream servers installed from npm (DESIGN §5: real parts).
+// The bundled catalog against the real upstream servers installed from npm (integration tests use real parts).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

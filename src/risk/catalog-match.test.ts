@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchCatalogEntry, matchesHostPattern, packageCandidates } from './catalog-match.ts';
+import { matchCatalogEntry, packageCandidates } from './catalog-match.ts';
 import type { CatalogMatchTarget } from './catalog-match.ts';
 import type { CatalogEntry } from './catalog-types.ts';
 
@@ -50,20 +50,6 @@ describe('packageCandidates', () => {
   });
   it('takes the base name of a binary path', () => {
     expect(packageCandidates('/usr/local/bin/github-mcp-server.exe')).toContain('github-mcp-server');
-  });
-});
-
-describe('matchesHostPattern', () => {
-  it.each([
-    ['api.githubcopilot.com', 'api.githubcopilot.com', true],
-    ['api.githubcopilot.com', 'API.GitHubCopilot.com', true],
-    ['x.api.githubcopilot.com', 'api.githubcopilot.com', false],
-    ['a.wild.example', '*.wild.example', true],
-    ['a.b.wild.example', '*.wild.example', true],
-    ['wild.example', '*.wild.example', false],
-    ['evilwild.example', '*.wild.example', false],
-  ] as const)('%s vs %s → %s', (host, pattern, expected) => {
-    expect(matchesHostPattern(host, pattern)).toBe(expected);
   });
 });
 
@@ -122,6 +108,20 @@ describe('matchCatalogEntry: explicit id, else package, else host', () => {
       'host',
     ],
     ['wildcard host', { transport: 'sse', url: 'https://eu.wild.example/sse' }, 'wild', 'host'],
+    // The shared host-pattern rules: `*.wild.example` covers the apex, and a trailing dot is the same host.
+    ['wildcard host, apex', { transport: 'sse', url: 'https://wild.example/sse' }, 'wild', 'host'],
+    [
+      'host with a trailing dot',
+      { transport: 'sse', url: 'https://api.githubcopilot.com./mcp' },
+      'github-official',
+      'host',
+    ],
+    [
+      'near miss: wildcard suffix',
+      { transport: 'sse', url: 'https://evilwild.example/sse' },
+      null,
+      'no_match',
+    ],
     [
       'explicit id wins',
       { catalogId: 'fetch', transport: 'streamable-http', url: 'https://api.githubcopilot.com/mcp/' },

@@ -2,6 +2,7 @@
 import type { CatalogEntry } from './catalog-types.ts';
 import { extractHost } from './host-class.ts';
 import type { TransportKind } from './host-class.ts';
+import { matchesHostPattern } from '../shared/index.ts';
 
 /** What the matcher reads from an upstream's configuration. */
 export interface CatalogMatchTarget {
@@ -48,17 +49,10 @@ export function packageCandidates(token: string): string[] {
   return [...candidates];
 }
 
-/** True when a host matches a pattern: exact (case ignored), or `*.example.com` for any subdomain. */
-export function matchesHostPattern(host: string, pattern: string): boolean {
-  const lower = pattern.trim().toLowerCase();
-  if (lower.startsWith('*.')) return host.endsWith(lower.slice(1)) && host.length > lower.length - 1;
-  return host === lower;
-}
-
 /**
  * Finds the catalog entry of a configured server: an explicit `catalog` id wins (an unknown id is reported,
  * not guessed around); else the first entry whose package names appear in a stdio command line; else the
- * first entry with a host pattern matching an HTTP URL's host.
+ * first entry with a host pattern matching an HTTP URL's host (shared/host-pattern.ts says how patterns match).
  */
 export function matchCatalogEntry(
   catalog: readonly CatalogEntry[],

@@ -7,7 +7,7 @@ function side(level: RiskLevel | null, totalScore: number, floorTrigger: string 
   return { level, totalScore, floorTrigger };
 }
 
-describe('composeRisk (reference-rules §4.1)', () => {
+describe('composeRisk (R-COMP-1)', () => {
   it.each<[string, ScoredSide, ScoredSide, RiskLevel, string | null, string]>([
     ['L2(1)+L2(1) → L3', side('L2', 1), side('L2', 1), 'L3', null, 'sum_bucket'],
     ['L3(2)+L3(2) → L5', side('L3', 2), side('L3', 2), 'L5', null, 'sum_bucket'],
@@ -64,7 +64,7 @@ describe('composeRisk (reference-rules §4.1)', () => {
   });
 });
 
-describe('applyHitlMitigation (reference-rules §4.2, D17)', () => {
+describe('applyHitlMitigation (R-COMP-2)', () => {
   it.each<[RiskLevel, boolean, RiskLevel]>([
     ['L5', true, 'L4'],
     ['L4', true, 'L3'],
@@ -79,7 +79,7 @@ describe('applyHitlMitigation (reference-rules §4.2, D17)', () => {
   });
 });
 
-describe('aggregateRisk (reference-rules §4.4)', () => {
+describe('aggregateRisk (R-COMP-5)', () => {
   it.each<[Array<RiskLevel | null | undefined>, RiskLevel]>([
     [[], 'L0'],
     [[null, undefined], 'L0'],

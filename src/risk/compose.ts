@@ -1,4 +1,5 @@
-// Composition of server and tool risk, HITL mitigation, aggregation and the max-risk cap (reference-rules §4).
+// Composition of server and tool risk, HITL mitigation, aggregation and the max-risk cap
+// (docs/rules/risk-model.md, R-COMP-1 to R-COMP-6).
 import { bucketScore } from './bucket.ts';
 import { maxRisk, riskFromOrdinal, riskOrdinal } from './levels.ts';
 import type { RiskLevel } from './levels.ts';
@@ -22,7 +23,7 @@ export interface ComposedRisk<Trigger extends string = string> {
 }
 
 /**
- * Composes server and tool risk (reference-rules §4.1): with a floor on either side the level is the higher
+ * Composes server and tool risk (R-COMP-1): with a floor on either side the level is the higher
  * of the two (a null level counts as L1) and totals are not added; otherwise the summed totals are bucketed.
  */
 export function composeRisk<S extends string, T extends string>(
@@ -43,7 +44,7 @@ export function composeRisk<S extends string, T extends string>(
 }
 
 /**
- * The level after human-in-the-loop credit (reference-rules §4.2, D17): with HITL on, one band lower but
+ * The level after human-in-the-loop credit (R-COMP-2): with HITL on, one band lower but
  * never below L1, so L0 becomes L1; with HITL off, unchanged.
  */
 export function applyHitlMitigation(level: RiskLevel, hitl: boolean): RiskLevel {
@@ -51,7 +52,7 @@ export function applyHitlMitigation(level: RiskLevel, hitl: boolean): RiskLevel 
   return riskFromOrdinal(Math.max(1, riskOrdinal(level) - 1));
 }
 
-/** The level of a set of members (reference-rules §4.4): the highest, ignoring nulls; L0 when empty. */
+/** The level of a set of members (R-COMP-5): the highest, ignoring nulls; L0 when empty. */
 export function aggregateRisk(levels: Iterable<RiskLevel | null | undefined>): RiskLevel {
   let result: RiskLevel = 'L0';
   for (const level of levels) {
@@ -60,10 +61,7 @@ export function aggregateRisk(levels: Iterable<RiskLevel | null | undefined>): R
   return result;
 }
 
-/** The default cap of a created composition (reference-rules §4.5). */
-export const DEFAULT_COMPOSITION_MAX_RISK: RiskLevel = 'L3';
-
-/** The default cap of the exposed-tools set when none is configured (reference-rules §4.5). */
+/** The default cap of the exposed-tools set when none is configured (R-COMP-6). */
 export const DEFAULT_EXPOSED_MAX_RISK: RiskLevel = 'L5';
 
 /** True when a level is above the cap, so the member must not be exposed. */

@@ -3,10 +3,10 @@ import { checkCompositionEnable } from './composition-gate.ts';
 import type { CompositionGateInput } from './composition-gate.ts';
 import type { RiskLevel } from './levels.ts';
 import { toolMetadataKey } from './shadowing.ts';
-import type { CompositionMember } from './shadowing.ts';
+import type { ComposedTool } from './shadowing.ts';
 
-const search: CompositionMember = { serverId: 'web', toolName: 'search', exposedAlias: 'web_search' };
-const page: CompositionMember = {
+const search: ComposedTool = { serverId: 'web', toolName: 'search', exposedAlias: 'web_search' };
+const page: ComposedTool = {
   serverId: 'notion',
   toolName: 'create_page',
   exposedAlias: 'notion_create_page',
@@ -14,7 +14,7 @@ const page: CompositionMember = {
 
 function gate(
   patch: Partial<CompositionGateInput> = {},
-  levels: Array<[CompositionMember, RiskLevel | null]> = [],
+  levels: Array<[ComposedTool, RiskLevel | null]> = [],
 ) {
   return checkCompositionEnable({
     candidate: { id: 'c1', members: [search, page], maxRiskLevel: 'L3' },
@@ -25,7 +25,7 @@ function gate(
   });
 }
 
-describe('checkCompositionEnable (reference-rules §4.5)', () => {
+describe('checkCompositionEnable (R-COMP-6)', () => {
   it('enables a clean composition within its cap', () => {
     expect(
       gate({}, [

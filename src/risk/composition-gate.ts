@@ -1,4 +1,5 @@
-// The composition enable gate: members, max-risk cap and shadowing rules (reference-rules §4.5, D24).
+// The composition enable gate: members, max-risk cap and shadowing rules
+// (docs/rules/risk-model.md#r-comp-6-max-risk-cap-and-the-enable-gate).
 import { exceedsMaxRisk } from './compose.ts';
 import type { RiskLevel } from './levels.ts';
 import {
@@ -8,16 +9,16 @@ import {
   toolMetadataKey,
 } from './shadowing.ts';
 import type {
-  CompositionMember,
+  ComposedTool,
   CompositionSnapshot,
   ShadowingViolation,
   ToolMetadataIndex,
 } from './shadowing.ts';
 
-/** A composition asking to be enabled (or the exposed-tools set on any exposure path, D24). */
+/** A composition asking to be enabled (or the exposed-tools set on any exposure path, R-COMP-6). */
 export interface CompositionCandidate {
   readonly id: string;
-  readonly members: readonly CompositionMember[];
+  readonly members: readonly ComposedTool[];
   readonly maxRiskLevel: RiskLevel;
 }
 
@@ -36,7 +37,7 @@ export type CompositionRefusal =
   | { readonly kind: 'no_members' }
   | {
       readonly kind: 'over_max_risk';
-      readonly member: CompositionMember;
+      readonly member: ComposedTool;
       readonly level: RiskLevel;
       readonly cap: RiskLevel;
     }
@@ -57,7 +58,7 @@ function summarize(reasons: readonly CompositionRefusal[]): string {
 }
 
 /**
- * Decides whether a composition may be enabled (reference-rules §4.5): refuses with no members, with any
+ * Decides whether a composition may be enabled (R-COMP-6): refuses with no members, with any
  * member above the cap, or with any R1 violation over "enabled + this one" or R2/R3 violation on this one.
  */
 export function checkCompositionEnable(input: CompositionGateInput): CompositionGateDecision {

@@ -52,7 +52,7 @@ describe('assessServer', () => {
   });
 });
 
-describe('evaluateToolRisk (D25: one path, real schema, waiver, overrides)', () => {
+describe('evaluateToolRisk (R-COMP-3: one path, real schema, waiver, overrides)', () => {
   const stdioUntrusted: ServerAssessment = {
     ...CATALOGUED,
     trustedServer: false,
@@ -90,7 +90,7 @@ describe('evaluateToolRisk (D25: one path, real schema, waiver, overrides)', () 
     ).toBe(2);
   });
 
-  it('lets catalog annotations override the live ones (DESIGN decision 7)', () => {
+  it('lets catalog annotations override the live ones (R-TOOL-2)', () => {
     const live = evaluateToolRisk({ server: CATALOGUED, tool: LOOKUP, hitl: false, scan: CLEAN });
     const curated = evaluateToolRisk({
       server: CATALOGUED,
@@ -153,7 +153,7 @@ describe('evaluateToolRisk (D25: one path, real schema, waiver, overrides)', () 
   });
 });
 
-describe('evaluateLocalToolRisk (reference-rules §4.3)', () => {
+describe('evaluateLocalToolRisk (R-COMP-4)', () => {
   it.each<[string, 'L0' | 'L3' | null, boolean, { clean: boolean }, string, string]>([
     ['null sandbox level is L0', null, false, CLEAN, 'L0', 'L0'],
     ['HITL lifts L0 to L1', 'L0', true, CLEAN, 'L0', 'L1'],

@@ -1,4 +1,4 @@
-// The one evaluation path for a tool's risk (reference-rules §4.3, D25; DESIGN decision 7).
+// The one evaluation path for a tool's risk (docs/rules/risk-model.md#r-comp-3-one-evaluation-path).
 import type { CatalogEntry, CatalogToolDescriptor } from './catalog-types.ts';
 import { applyHitlMitigation, composeRisk } from './compose.ts';
 import type { RiskLevel } from './levels.ts';
@@ -69,7 +69,7 @@ export interface ToolRiskEvaluation {
 }
 
 /**
- * Evaluates an upstream tool (D25: the one path whose result both gates exposure and is shown): tool risk
+ * Evaluates an upstream tool (R-COMP-3: the one path whose result both gates exposure and is shown): tool risk
  * from the real input schema, the live annotations overridden by the catalog descriptor, the descriptor's
  * side-effect scope and user-data flag, and the trusted-server doc waiver; composed with the server risk;
  * HITL credit only when the scan is clean (a poisoned description forfeits it).
@@ -115,7 +115,7 @@ export interface LocalToolRiskEvaluation {
 }
 
 /**
- * Evaluates a local tool (reference-rules §4.3): the inherent level is its sandbox level; the effective level
+ * Evaluates a local tool (R-COMP-4): the inherent level is its sandbox level; the effective level
  * is HITL-mitigated (L0 → L1) only when approval is required and the scan is clean.
  */
 export function evaluateLocalToolRisk(input: LocalToolRiskInput): LocalToolRiskEvaluation {

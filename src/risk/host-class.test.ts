@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { classifyHost, extractHost } from './host-class.ts';
 import type { TransportKind } from './host-class.ts';
 
-describe('classifyHost (reference-rules §2.1, D27)', () => {
+describe('classifyHost (R-HOST-2)', () => {
   it.each<[TransportKind, string | null, string]>([
     ['stdio', 'http://10.0.0.1', 'STDIO'],
     ['stdio', null, 'STDIO'],

@@ -1,4 +1,5 @@
-// Host classification for server risk (reference-rules §2.1, D27): literal checks on the URL's host text.
+// Host classification for server risk: literal checks on the URL's host text
+// (docs/rules/risk-model.md#r-host-2-host-classes).
 
 /** Where a server's endpoint lives, as the server-risk transport and auth axes see it. */
 export type HostClass = 'STDIO' | 'LOOPBACK' | 'PRIVATE_LAN' | 'PUBLIC';
@@ -90,8 +91,8 @@ export function isPrivateLanHost(host: string): boolean {
 }
 
 /**
- * Classifies a server endpoint (reference-rules §2.1): stdio is STDIO whatever the URL; no host is PUBLIC;
- * only the literal loopback names are LOOPBACK (D27: `127.0.0.2` and `0.0.0.0` are PUBLIC).
+ * Classifies a server endpoint (R-HOST-2): stdio is STDIO whatever the URL; no host is PUBLIC;
+ * only the literal loopback names are LOOPBACK (`127.0.0.2` and `0.0.0.0` are PUBLIC).
  */
 export function classifyHost(transport: TransportKind, url: string | null | undefined): HostClass {
   if (transport === 'stdio') return 'STDIO';

@@ -3,7 +3,7 @@
  * (base action, doc penalty, floors), composes them, applies HITL credit, aggregates and caps compositions,
  * scans every model-visible string for prompt injection, and checks the shadowing rules R1–R3. Plain data in,
  * plain data out: no I/O, no clock ("now" is an argument), except `loadServerCatalog`, which reads the catalog.
- * Rules and thresholds: shared/spec/reference-rules.md §1–§7 as amended by DESIGN.md decisions 5–7.
+ * Rules and thresholds: docs/rules/risk-model.md.
  */
 export { RISK_LEVELS, isRiskAtLeast, isRiskLevel, maxRisk, riskFromOrdinal, riskOrdinal } from './levels.ts';
 export type { RiskLevel } from './levels.ts';
@@ -58,7 +58,6 @@ export type {
 export { effectiveAnnotations, findToolDescriptor, inferSideEffectScope } from './tool-inputs.ts';
 
 export {
-  DEFAULT_COMPOSITION_MAX_RISK,
   DEFAULT_EXPOSED_MAX_RISK,
   aggregateRisk,
   applyHitlMitigation,
@@ -84,7 +83,7 @@ export {
   toolMetadataKey,
 } from './shadowing.ts';
 export type {
-  CompositionMember,
+  ComposedTool,
   CompositionSnapshot,
   ShadowingViolation,
   ToolMetadata,
@@ -98,7 +97,7 @@ export type {
   CompositionRefusal,
 } from './composition-gate.ts';
 
-export { matchCatalogEntry, matchesHostPattern, packageCandidates } from './catalog-match.ts';
+export { matchCatalogEntry, packageCandidates } from './catalog-match.ts';
 export type { CatalogMatch, CatalogMatchTarget } from './catalog-match.ts';
 export { CATALOG_SCHEMA_FILE, DEFAULT_CATALOG_DIR, loadServerCatalog } from './catalog.ts';
 export type { LoadCatalogOptions } from './catalog.ts';

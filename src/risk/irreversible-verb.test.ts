@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasIrreversibleVerb } from './irreversible-verb.ts';
 
-describe('hasIrreversibleVerb (reference-rules §3.3, D15, DESIGN decision 6)', () => {
+describe('hasIrreversibleVerb (R-TOOL-6)', () => {
   it.each([
     // Reference rule: verb prefix + `_` or `-`, any case.
     ['delete_file', true],

@@ -1,4 +1,4 @@
-// The irreversible-verb floor of tool risk (reference-rules §3.3 floor 1, D15, DESIGN decision 6).
+// The irreversible-verb floor of tool risk (docs/rules/risk-model.md#r-tool-6-irreversible-verb-in-the-name).
 
 // Reference rule: the name starts with the verb and a `_` or `-`, ignoring case.
 const SEPARATED_PREFIX = /^(?:delete|drop|purge|wipe|remove)[_-]/i;

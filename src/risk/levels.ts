@@ -1,4 +1,4 @@
-/** The shared risk scale L0 < L1 < … < L5 (reference-rules preamble); compare by ordinal, never lexically. */
+/** The shared risk scale L0 < L1 < … < L5 (docs/rules/risk-model.md, R-RISK-1); compare by ordinal, never lexically. */
 export const RISK_LEVELS = ['L0', 'L1', 'L2', 'L3', 'L4', 'L5'] as const;
 
 /** One risk level. */

@@ -31,7 +31,7 @@ const ENTRY: CatalogEntry = {
   },
 };
 
-describe('isRecentlyUsed (90 days, D16)', () => {
+describe('isRecentlyUsed (90 days, R-SRV-4)', () => {
   it.each<[string, number | null | undefined, boolean]>([
     ['never used (null)', null, true],
     ['never used (undefined)', undefined, true],
@@ -45,7 +45,7 @@ describe('isRecentlyUsed (90 days, D16)', () => {
   });
 });
 
-describe('resolveServerRiskInput (reference-rules §2.4)', () => {
+describe('resolveServerRiskInput (R-SRV-6)', () => {
   it('reads the catalog entry: first transport auth, parsed signals, scope union, write capability', () => {
     const input = resolveServerRiskInput(
       { transport: 'streamable-http', url: 'https://mcp.acme.example/mcp', lastUsedAt: NOW - 100 * DAY },

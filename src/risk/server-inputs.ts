@@ -1,4 +1,5 @@
-// How the server-risk inputs are filled from a live connection and its catalog entry (reference-rules §2.4).
+// How the server-risk inputs are filled from a live connection and its catalog entry
+// (docs/rules/risk-model.md#r-srv-6-filling-the-inputs-from-a-connection).
 import { classifyAuthMode, inferAuthMode } from './auth-mode.ts';
 import type { AuthMode } from './auth-mode.ts';
 import type { CatalogEntry, CatalogRiskFactors } from './catalog-types.ts';
@@ -27,7 +28,7 @@ export interface ServerContext {
 
 /**
  * True when the server counts as recently used at `now`: never used, or last used strictly after
- * `now − 90 days` (so exactly 90 days ago is a gap; reference-rules D16).
+ * `now − 90 days` (so exactly 90 days ago is a gap; R-SRV-4).
  */
 export function isRecentlyUsed(lastUsedAt: number | null | undefined, now: number): boolean {
   if (lastUsedAt === null || lastUsedAt === undefined) return true;
@@ -64,7 +65,7 @@ export function resolveAuthMode(context: ServerContext, entry: CatalogEntry | nu
 }
 
 /**
- * Fills the server-risk inputs as the reference's live path does (reference-rules §2.4): URL is `url` else
+ * Fills the server-risk inputs as the reference's live path does (R-SRV-6): URL is `url` else
  * `endpoint`; "user-typed" means no catalog entry matched and `matchesCatalogHost` is always false (a host
  * match is a catalog match); without an entry the doc record has no URL and is not adequate.
  */
@@ -91,7 +92,7 @@ export function resolveServerRiskInput(
 }
 
 /**
- * True when the tool's server counts as trusted for the per-tool doc waiver (reference-rules §3.2): a catalog
+ * True when the tool's server counts as trusted for the per-tool doc waiver (R-TOOL-4): a catalog
  * entry matched and its raw trust-signal list is non-empty (unparsed strings count).
  */
 export function isTrustedServer(entry: CatalogEntry | null): boolean {

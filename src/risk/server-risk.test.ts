@@ -107,7 +107,7 @@ describe('server bucketing of the sum', () => {
       3,
       'L4',
     ],
-    // reference-rules §2.4: a user-typed loopback server with no auth reaches L5 from the sum alone.
+    // R-SRV-6: a user-typed loopback server with no auth reaches L5 from the sum alone.
     [
       'user-typed loopback, no docs',
       {

@@ -1,8 +1,9 @@
-// Server risk: four summed axes, the shared bucketing and three floor overrides (reference-rules §2.2–§2.3).
+// Server risk: four summed axes, the shared bucketing and three floor overrides
+// (docs/rules/risk-model.md, R-SRV-1 and R-SRV-5).
 import type { AuthMode } from './auth-mode.ts';
 import { bucketScore } from './bucket.ts';
 import type { HostClass } from './host-class.ts';
-import { isBlank } from '../shared/java-text.ts';
+import { isBlank } from '../shared/index.ts';
 import type { RiskLevel } from './levels.ts';
 import type { TrustSignal } from './trust-signals.ts';
 
@@ -88,7 +89,7 @@ function docGaps(docs: ServerDocRecord | null): ServerDocGap[] {
 }
 
 /**
- * True when an OAuth scope is privileged (reference-rules §2.3 floor 3): lower-cased, it contains `admin`,
+ * True when an OAuth scope is privileged (R-SRV-5 floor 3): lower-cased, it contains `admin`,
  * `write_all`, `delete_` or `.all`, or ends with `.admin`. Plain substring tests, so `read.allowlist` trips.
  */
 export function isPrivilegedScope(scope: string): boolean {
@@ -117,7 +118,7 @@ function serverFloor(input: ServerRiskInput): ServerFloorTrigger | null {
 }
 
 /**
- * Scores a server (reference-rules §2.2–§2.3): transport (PRIVATE_LAN → 1), auth (0 when local, else
+ * Scores a server (R-SRV-1, R-SRV-5): transport (PRIVATE_LAN → 1), auth (0 when local, else
  * NONE/OAUTH_STANDARD 0, API_KEY/BEARER 1, OAUTH_CUSTOM 2), trust (0–2), doc (min(2, gaps)); the sum is
  * bucketed unless a floor forces L5. The axes and sum are reported either way.
  */

@@ -5,13 +5,13 @@ import {
   checkSelfScopeViolations,
   toolMetadataKey,
 } from './shadowing.ts';
-import type { CompositionMember, ToolMetadata } from './shadowing.ts';
+import type { ComposedTool, ToolMetadata } from './shadowing.ts';
 
-function member(serverId: string, toolName: string, exposedAlias = toolName): CompositionMember {
+function member(serverId: string, toolName: string, exposedAlias = toolName): ComposedTool {
   return { serverId, toolName, exposedAlias };
 }
 
-function metadata(entries: Array<[CompositionMember, string | null]>): Map<string, ToolMetadata> {
+function metadata(entries: Array<[ComposedTool, string | null]>): Map<string, ToolMetadata> {
   return new Map(
     entries.map(([m, description]) => [toolMetadataKey(m.serverId, m.toolName), { description }]),
   );

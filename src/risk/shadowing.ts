@@ -1,8 +1,8 @@
-// Composition shadowing rules R1, R2, R3 (reference-rules §7).
-import { lowerKeepingOffsets } from '../shared/java-text.ts';
+// Composition shadowing rules R1, R2, R3 (docs/rules/risk-model.md#r-comp-7-shadowing-rules).
+import { lowerKeepingOffsets } from '../shared/index.ts';
 
-/** One tool of a composition: which upstream tool, and the name it is exposed under. */
-export interface CompositionMember {
+/** One tool of a composition as the rules read it: which upstream tool, and the name it is exposed under. */
+export interface ComposedTool {
   readonly serverId: string;
   readonly toolName: string;
   readonly exposedAlias: string;
@@ -12,7 +12,7 @@ export interface CompositionMember {
 export interface CompositionSnapshot {
   readonly id: string;
   readonly enabled: boolean;
-  readonly members: readonly CompositionMember[];
+  readonly members: readonly ComposedTool[];
 }
 
 /** What the rules read about an upstream tool. */
@@ -34,13 +34,13 @@ export type ShadowingViolation =
     }
   | {
       readonly rule: 'R2_CROSS_SERVER_REFERENCE';
-      readonly member: CompositionMember;
-      readonly referenced: CompositionMember;
+      readonly member: ComposedTool;
+      readonly referenced: ComposedTool;
       readonly detail: string;
     }
   | {
       readonly rule: 'R3_SELF_SCOPE_VIOLATION';
-      readonly member: CompositionMember;
+      readonly member: ComposedTool;
       readonly serverId: string;
       readonly detail: string;
     };
@@ -79,7 +79,7 @@ export function checkAliasCollisions(compositions: readonly CompositionSnapshot[
 
 const COMMAND_VERB = /\b(?:use|call|invoke|run|trigger|delegate to|then call|first call|after that)\b/i;
 
-function lowerDescription(metadata: ToolMetadataIndex, member: CompositionMember): string | null {
+function lowerDescription(metadata: ToolMetadataIndex, member: ComposedTool): string | null {
   const description = metadata.get(toolMetadataKey(member.serverId, member.toolName))?.description;
   return typeof description === 'string' ? lowerKeepingOffsets(description) : null;
 }
@@ -95,7 +95,7 @@ function mentions(text: string, name: string): boolean {
  * after that; word-bounded, any case). Members without metadata are skipped; same-server pairs never compared.
  */
 export function checkCrossServerReferences(
-  members: readonly CompositionMember[],
+  members: readonly ComposedTool[],
   metadata: ToolMetadataIndex,
 ): ShadowingViolation[] {
   const violations: ShadowingViolation[] = [];
@@ -121,7 +121,7 @@ export function checkCrossServerReferences(
  * same composition (so id `git` inside "GitHub" counts).
  */
 export function checkSelfScopeViolations(
-  members: readonly CompositionMember[],
+  members: readonly ComposedTool[],
   metadata: ToolMetadataIndex,
 ): ShadowingViolation[] {
   const serverIds = [...new Set(members.map((member) => member.serverId.toLowerCase()))];

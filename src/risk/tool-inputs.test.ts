@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogEntry, CatalogToolDescriptor } from './catalog-types.ts';
 import { effectiveAnnotations, findToolDescriptor, inferSideEffectScope } from './tool-inputs.ts';
 
-describe('inferSideEffectScope (reference-rules §3.1)', () => {
+describe('inferSideEffectScope (R-TOOL-2)', () => {
   it.each<[string, CatalogToolDescriptor | undefined, string]>([
     ['no descriptor', undefined, 'UNKNOWN'],
     ['empty descriptor', {}, 'LOCAL_ONLY'],
@@ -17,7 +17,7 @@ describe('inferSideEffectScope (reference-rules §3.1)', () => {
   });
 });
 
-describe('effectiveAnnotations (DESIGN decision 7: the catalog overrides live annotations)', () => {
+describe('effectiveAnnotations (R-TOOL-2: the catalog overrides live annotations)', () => {
   it('overrides key by key and keeps the other live keys', () => {
     expect(
       effectiveAnnotations(

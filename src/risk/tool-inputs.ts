@@ -1,4 +1,5 @@
-// How the tool-risk inputs are filled from a live tool and its catalog descriptor (reference-rules §3.1, DESIGN 7).
+// How the tool-risk inputs are filled from a live tool and its catalog descriptor
+// (docs/rules/risk-model.md#r-tool-2-inputs-from-the-live-tool-and-the-catalog).
 import type { CatalogEntry, CatalogToolDescriptor, SideEffectScope } from './catalog-types.ts';
 import type { ToolAnnotations } from './tool-definition.ts';
 

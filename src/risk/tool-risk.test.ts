@@ -29,7 +29,7 @@ function input(patch: Partial<ToolPublishRiskInput>): ToolPublishRiskInput {
   return { ...BASE, ...patch };
 }
 
-describe('tool base-action axis (reference-rules §3.1)', () => {
+describe('tool base-action axis (R-TOOL-1)', () => {
   it.each<[string, Partial<ToolPublishRiskInput>, number]>([
     ['read-only', {}, 0],
     ['readOnlyHint absent', { annotations: {} }, 1],
@@ -97,7 +97,7 @@ describe('propertyDescriptionCoverage', () => {
   });
 });
 
-describe('tool doc-penalty axis (reference-rules §3.2)', () => {
+describe('tool doc-penalty axis (R-TOOL-3)', () => {
   it.each<[string, Partial<ToolPublishRiskInput>, string[], number]>([
     ['complete', {}, [], 0],
     ['description missing', { description: undefined }, ['description_missing'], 2],
@@ -154,7 +154,7 @@ describe('tool doc-penalty axis (reference-rules §3.2)', () => {
   });
 });
 
-describe('tool floors (reference-rules §3.3, first hit wins)', () => {
+describe('tool floors (R-TOOL-5, first hit wins)', () => {
   it.each<[string, Partial<ToolPublishRiskInput>, string | null, string]>([
     ['irreversible verb', { name: 'delete_forecast' }, 'irreversible_verb_in_tool_name', 'L5'],
     ['camelCase irreversible verb', { name: 'deleteRepository' }, 'irreversible_verb_in_tool_name', 'L5'],

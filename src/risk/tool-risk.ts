@@ -1,8 +1,9 @@
-// Tool publish risk: base action + doc penalty, the shared bucketing and three floors (reference-rules §3).
+// Tool publish risk: base action + doc penalty, the shared bucketing and three floors
+// (docs/rules/risk-model.md, R-TOOL-1 to R-TOOL-5).
 import { bucketScore } from './bucket.ts';
 import type { SideEffectScope } from './catalog-types.ts';
 import { hasIrreversibleVerb } from './irreversible-verb.ts';
-import { JAVA_SPACE, isBlank, javaTrim } from '../shared/java-text.ts';
+import { JAVA_SPACE, isBlank, javaTrim } from '../shared/index.ts';
 import type { RiskLevel } from './levels.ts';
 import type { ToolAnnotations } from './tool-definition.ts';
 
@@ -92,7 +93,7 @@ const BOILERPLATE_PREFIX = new RegExp(`^(?:returns|return|gets|get|does|performs
 export const MIN_DESCRIPTION_LENGTH = 30;
 
 /**
- * True when a description is boilerplate (reference-rules §3.2): the trimmed text starts with return(s),
+ * True when a description is boilerplate (R-TOOL-3): the trimmed text starts with return(s),
  * get(s), does or performs plus whitespace, and its lower case contains the tool name lower-cased with `_`
  * read as a space (a blank name always counts as contained).
  */
@@ -155,7 +156,7 @@ export function findToolDocGaps(input: ToolPublishRiskInput): ToolDocGap[] {
   return gaps;
 }
 
-/** The base-action points (reference-rules §3.1), floored at 0 after summing; explicit hints only. */
+/** The base-action points (R-TOOL-1), floored at 0 after summing; explicit hints only. */
 export function baseActionScore(input: ToolPublishRiskInput): number {
   const hints = input.annotations ?? {};
   let score = 0;
@@ -181,7 +182,7 @@ function toolFloor(input: ToolPublishRiskInput): { trigger: ToolFloorTrigger; le
 }
 
 /**
- * Scores a tool for publishing (reference-rules §3): base action plus doc penalty (min(3, gaps), zero for a
+ * Scores a tool for publishing (R-TOOL-1 to R-TOOL-5): base action plus doc penalty (min(3, gaps), zero for a
  * trusted server), bucketed unless a floor sets the level (irreversible verb → L5, destructive and not
  * idempotent → L5, no description and no hints → L4). Sum and axes are reported either way.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseTrustSignals } from './trust-signals.ts';
 
-describe('parseTrustSignals (reference-rules §2.4)', () => {
+describe('parseTrustSignals (R-SRV-3)', () => {
   it.each<[string[], string[]]>([
     [['vendor-official'], ['VENDOR_OFFICIAL']],
     [['VENDOR_OFFICIAL'], ['VENDOR_OFFICIAL']],

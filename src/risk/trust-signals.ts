@@ -1,4 +1,4 @@
-// Catalog trust signals (reference-rules §2.4, McpTrustSignal).
+// Catalog trust signals (docs/rules/risk-model.md#r-srv-3-trust-signals).
 
 /** A recognised catalog trust signal. */
 export type TrustSignal =

@@ -21,5 +21,4 @@ export type {
 } from './egress/types.ts';
 export { classifyAddress } from './egress/ip-ranges.ts';
 export type { AddressVerdict } from './egress/ip-ranges.ts';
-export { matchesHostPattern } from './egress/host-patterns.ts';
 export { bindingProblem, injectedGlobalNames, isBindableName } from './runtime/arguments.ts';

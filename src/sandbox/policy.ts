@@ -33,5 +33,10 @@ export interface SandboxPolicy {
   fsBasePath: string | null;
   /** Allows safety.fs move/delete/deleteDir. */
   destructive: boolean;
+  /**
+   * Hands secrets to tool code as plaintext instead of handles (a spec's `sandboxOverrides.secretsInCode`);
+   * absent means false.
+   */
+  secretsInCode?: boolean;
   limits: SandboxLimits;
 }

@@ -7,6 +7,7 @@
 import ivm from 'isolated-vm';
 import { PortcullisError, isPortcullisError } from '../errors/index.ts';
 import { createEgressGuard } from './egress/egress-guard.ts';
+import { createSecretVault } from './egress/secret-vault.ts';
 import type { EgressGuard, EgressGuardOptions } from './egress/egress-guard.ts';
 import { createFsScope } from './fs/fs-scope.ts';
 import type { SafeFsLimits } from './fs/safe-fs.ts';
@@ -20,6 +21,7 @@ import { failureResult, outcomeFromReport, outcomeToResult } from './runtime/out
 import type { Outcome } from './runtime/outcome.ts';
 import { runHostOperation } from './runtime/host-dispatch.ts';
 import { runAsyncOperation, toHelperError } from './runtime/host-ops.ts';
+import { concealArguments, isSecretOperation, runSecretOperation } from './runtime/secret-ops.ts';
 import type { FsSpec, HostContext } from './runtime/host-ops.ts';
 import { HostWorkerPool } from './runtime/host-worker-pool.ts';
 import { IsolatePool } from './runtime/isolate-pool.ts';
@@ -100,7 +102,9 @@ export function createToolRunner(options: ToolRunnerOptions = {}): SandboxRunner
 
   const run = async (request: ToolRunRequest): Promise<ToolRunResult> => {
     const started = performance.now();
-    const masker: Masker = createMasker(request.secrets);
+    let masker: Masker = createMasker(request.secrets);
+    // Tool code gets handles, never the values, unless its spec declares `secretsInCode`.
+    const vault = createSecretVault(request.policy.secretsInCode === true ? [] : request.secrets);
     const margin = longestSecret(request.secrets);
     const consoleLines: string[] = [];
     const durationMs = (): number => Math.round((performance.now() - started) * 1000) / 1000;
@@ -134,7 +138,7 @@ export function createToolRunner(options: ToolRunnerOptions = {}): SandboxRunner
     if (request.code.includes('safety.')) hostPool.warm();
     let boundArgs;
     try {
-      boundArgs = bindArguments(request.args);
+      boundArgs = bindArguments(concealArguments(request.args, vault));
     } catch (error) {
       if (isPortcullisError(error)) return failure(error.code, error.message, error.reason);
       throw error;
@@ -149,6 +153,7 @@ export function createToolRunner(options: ToolRunnerOptions = {}): SandboxRunner
       egress,
       signal: callController.signal,
       deadline: started + limits.wallTimeMs,
+      secrets: vault,
     };
 
     let tool: ToolIsolate | null = null;
@@ -191,7 +196,13 @@ export function createToolRunner(options: ToolRunnerOptions = {}): SandboxRunner
     };
 
     const bridge: IsolateBridge = {
-      sync: (op, args) => runHostOperation(hostContext, hostPool, op, args),
+      sync: (op, args) => {
+        if (!isSecretOperation(op)) return runHostOperation(hostContext, hostPool, op, args);
+        const reply = runSecretOperation(vault, op, args);
+        // A derived value (a Basic credential) is masked like the secrets it came from.
+        masker = masker.with(vault.values());
+        return Promise.resolve(reply);
+      },
       async: (id, op, args, reply) => {
         if (typeof id !== 'number') return;
         runAsyncOperation(hostContext, op, args).then(

@@ -6,7 +6,6 @@ export {
   findPlaceholders,
   anchoredPlaceholder,
   isMissingValue,
-  missingPlaceholders,
   substitutePlaceholders,
 } from './placeholders.ts';
 export type { EnvLookup, Substitution } from './placeholders.ts';

@@ -1,5 +1,5 @@
 /**
- * Secret masking (DESIGN.md decision 8, reference-rules §14.1 with D10/D11): every occurrence of a known
+ * Secret masking (docs/rules/secrets.md#r-secret-3-masking): every occurrence of a known
  * secret value of length >= 4 becomes `***`, longest secret first so that no fragment of a longer secret
  * survives a shorter one's replacement. Plain substring replacement, no regex.
  */

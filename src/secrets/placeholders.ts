@@ -1,5 +1,5 @@
 /**
- * The one `${NAME}` placeholder grammar of Portcullis (DESIGN.md decision 8, reference-rules D6/D7/D9):
+ * The one `${NAME}` placeholder grammar of Portcullis (docs/rules/secrets.md#r-secret-1-placeholder-grammar):
  * NAME is `[A-Z_][A-Z0-9_]*`, case-sensitive; unset, empty or whitespace-only values are missing.
  */
 
@@ -26,11 +26,6 @@ export function anchoredPlaceholder(text: string): string | undefined {
 /** True when a looked-up value counts as missing: unset, empty or whitespace only. */
 export function isMissingValue(value: string | undefined): value is undefined {
   return value === undefined || value.trim() === '';
-}
-
-/** The names among `names` whose values are missing. */
-export function missingPlaceholders(names: readonly string[], lookup: EnvLookup): string[] {
-  return names.filter((name) => isMissingValue(lookup(name)));
 }
 
 /** Result of substituting placeholders: the text plus the values that were inserted (to be masked). */

@@ -1,4 +1,18 @@
-/** shared: the few pieces every domain may use — the linear-time regular expression engine, JSON Pointer and Java-compatible text helpers. */
+/**
+ * shared: the few pieces every domain may use — the linear-time regular expression engine, canonical JSON
+ * profiles, host patterns, JSON Pointer, the protocol era and Java-compatible text helpers.
+ */
 export { linearRegExp, NonLinearPatternError, NON_LINEAR_PATTERN } from './linear-regexp.ts';
-export { parseJsonPointer, resolveJsonPointer } from './json-pointer.ts';
+export {
+  escapeJsonPointerToken,
+  formatJsonPointer,
+  parseJsonPointer,
+  resolveJsonPointer,
+  unescapeJsonPointerToken,
+} from './json-pointer.ts';
+export { isHostAllowed, matchesHostPattern } from './host-pattern.ts';
+export type { Era } from './era.ts';
+export { JAVA_SPACE, isBlank, javaTrim, lowerKeepingOffsets } from './java-text.ts';
+export { canonicalJson, sha256Hex } from './canonical-json.ts';
+export type { CanonicalProfile } from './canonical-json.ts';
 export { PORTCULLIS_VERSION } from './version.ts';

@@ -1,4 +1,5 @@
-// Text helpers that reproduce the Java semantics the reference scorers rely on (reference-rules §17).
+// Text helpers that reproduce the Java semantics the reference scorers rely on
+// (docs/rules/risk-model.md#r-risk-3-text-semantics).
 
 /** Java's regex `\s`: ASCII whitespace only, as a character-class body for building patterns. */
 export const JAVA_SPACE = '[ \\t\\n\\x0B\\f\\r]';

@@ -7,7 +7,7 @@ export function parseJsonPointer(pointer: string): string[] | undefined {
   const tokens: string[] = [];
   for (const raw of pointer.slice(1).split('/')) {
     if (/~(?![01])/.test(raw)) return undefined;
-    tokens.push(raw.replaceAll('~1', '/').replaceAll('~0', '~'));
+    tokens.push(unescapeJsonPointerToken(raw));
   }
   return tokens;
 }
@@ -28,4 +28,21 @@ export function resolveJsonPointer(root: unknown, tokens: readonly string[]): un
     }
   }
   return current;
+}
+
+/** One reference token written for a pointer: `~` as `~0`, then `/` as `~1` (RFC 6901 §3). */
+export function escapeJsonPointerToken(token: string | number): string {
+  return String(token).replaceAll('~', '~0').replaceAll('/', '~1');
+}
+
+/** One reference token read from a pointer: `~1` as `/`, then `~0` as `~` (that order, RFC 6901 §4). */
+export function unescapeJsonPointerToken(token: string): string {
+  return token.replaceAll('~1', '/').replaceAll('~0', '~');
+}
+
+/** Joins reference tokens into a pointer (`''` for no tokens, the whole document). */
+export function formatJsonPointer(tokens: readonly (string | number)[]): string {
+  let pointer = '';
+  for (const token of tokens) pointer += '/' + escapeJsonPointerToken(token);
+  return pointer;
 }

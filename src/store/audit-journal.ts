@@ -128,6 +128,7 @@ function parseRow(line: string): AuditRowInput | undefined {
   try {
     value = JSON.parse(line);
   } catch {
+    // A torn last line (crash mid-write) or garbage: the caller counts it as unreadable.
     return undefined;
   }
   if (typeof value !== 'object' || value === null) return undefined;

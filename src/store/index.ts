@@ -12,7 +12,7 @@ export type { AuditJournal, AuditJournals, OrphanJournal } from './audit-journal
 export type {
   Store,
   UpstreamStore,
-  UpstreamState,
+  UpstreamActivity,
   LedgerStatus,
   LedgerRecord,
   LedgerStore,

@@ -1,11 +1,11 @@
 /**
  * The narrow repository interfaces of the store. Only the SQLite implementation exists today; a PostgreSQL one
- * must satisfy the same contracts (DESIGN.md decision 1).
+ * must satisfy the same contracts, so that several gateway replicas can share one database later.
  */
 import type { AuditJournals } from './audit-journal.ts';
 
 /** When an upstream last connected and was last used, in ms since the epoch (null: never). */
-export interface UpstreamState {
+export interface UpstreamActivity {
   id: string;
   lastConnectedAt: number | null;
   lastUsedAt: number | null;
@@ -18,10 +18,10 @@ export interface UpstreamStore {
   /** Records a tool call routed to the upstream at `at` (ms epoch); an earlier time never replaces a later one. */
   recordUsed(id: string, at: number): void;
   /** The upstream's state, or undefined when nothing was ever recorded for it. */
-  get(id: string): UpstreamState | undefined;
+  get(id: string): UpstreamActivity | undefined;
 }
 
-/** Status of a fingerprinted tool (reference-rules §6.2). */
+/** Status of a fingerprinted tool (docs/rules/ledger.md#r-ledger-4-checking-an-observed-definition). */
 export type LedgerStatus = 'ACTIVE' | 'AWAITING_REREVIEW' | 'REVOKED';
 
 /** One fingerprint ledger row. */

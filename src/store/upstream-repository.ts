@@ -1,6 +1,6 @@
 /** SQLite implementation of UpstreamStore. */
 import type Database from 'better-sqlite3';
-import type { UpstreamState, UpstreamStore } from './types.ts';
+import type { UpstreamActivity, UpstreamStore } from './types.ts';
 
 interface UpstreamRow {
   id: string;
@@ -26,7 +26,7 @@ export function createUpstreamRepository(db: Database.Database): UpstreamStore {
     recordUsed(id, at) {
       used.run(id, at);
     },
-    get(id): UpstreamState | undefined {
+    get(id): UpstreamActivity | undefined {
       const row = select.get(id) as UpstreamRow | undefined;
       return row && { id: row.id, lastConnectedAt: row.last_connected_at, lastUsedAt: row.last_used_at };
     },

@@ -5,9 +5,20 @@
  */
 import type { ApprovalRecord } from '../audit/index.ts';
 
+/** The risk engine's result for a tool as telemetry reads it (a ToolRisk fits). */
+export interface RiskFacts {
+  readonly server?: unknown;
+  readonly publish?: unknown;
+  readonly final?: unknown;
+  readonly effective?: unknown;
+  readonly floorTrigger?: unknown;
+  readonly hitlMitigated?: unknown;
+  readonly poisoned?: unknown;
+}
+
 /** Risk, scan and fingerprint facts the governance stage attached to a tool (a ToolGovernance fits). */
 export interface ToolGovernanceFacts {
-  risk?: Record<string, unknown> | undefined;
+  risk?: RiskFacts | undefined;
   poisoning?: { clean: boolean; matches: readonly unknown[] } | undefined;
   fingerprint?: { hash: string; profile: string; status: string } | undefined;
 }

@@ -11,7 +11,7 @@ import type { SafeToolSpec } from './types.ts';
 export const BUNDLED_CATALOG_DIR = fileURLToPath(new URL('../../catalog/tools/', import.meta.url));
 
 /** One bundled spec and whether the gateway may publish it now. */
-export interface CatalogEntry {
+export interface BundledSpecEntry {
   spec: SafeToolSpec;
   status: LifecycleStatus;
   /** ACTIVE and, when verification ran, its Local Pass succeeded. */
@@ -22,7 +22,7 @@ export interface CatalogEntry {
 
 /** The bundled catalog as loaded. */
 export interface BundledCatalog {
-  entries: CatalogEntry[];
+  entries: BundledSpecEntry[];
   failures: SpecDirectory['failures'];
   conflicts: SpecDirectory['conflicts'];
 }
@@ -44,10 +44,10 @@ export interface LoadCatalogOptions {
 export async function loadBundledCatalog(options: LoadCatalogOptions = {}): Promise<BundledCatalog> {
   const lookup = options.lookup ?? ((): undefined => undefined);
   const directory = await loadSpecDirectory(options.dir ?? BUNDLED_CATALOG_DIR);
-  const entries: CatalogEntry[] = [];
+  const entries: BundledSpecEntry[] = [];
   for (const spec of directory.specs) {
     const status = lifecycleOf(spec, lookup);
-    const entry: CatalogEntry = { spec, status, publishable: status.state === 'ACTIVE' };
+    const entry: BundledSpecEntry = { spec, status, publishable: status.state === 'ACTIVE' };
     if (entry.publishable && options.verify !== undefined) {
       const pass = await runLocalPass(spec, options.verify, { categorySource: 'builtin' });
       if (!pass.ok) {

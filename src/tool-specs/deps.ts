@@ -10,8 +10,9 @@ export type {
 export type { Masker } from '../secrets/index.ts';
 export { createMasker } from '../secrets/index.ts';
 export { maxRisk, riskOrdinal } from '../risk/index.ts';
-export type { RiskLevel } from '../risk/index.ts';
-// The one placeholder grammar (DESIGN decision 8).
+export type { McpToolDefinition, RiskLevel } from '../risk/index.ts';
+export type { HitlMode } from '../config/index.ts';
+// The one placeholder grammar (docs/rules/secrets.md#r-secret-1-placeholder-grammar).
 export {
   anchoredPlaceholder,
   findPlaceholders,

@@ -1,6 +1,7 @@
 /**
- * Reading and writing one Safe Tool Spec document: schema + invariants, §3 defaults, UUID v5 toolIds, and a
- * round trip that keeps unknown top-level fields in their place (§14).
+ * Reading and writing one Safe Tool Spec document: schema + invariants, the defaults, UUID v5 toolIds, and a
+ * round trip that keeps unknown top-level fields in their place (docs/rules/tool-specs.md, R-SPEC-1 to
+ * R-SPEC-5).
  */
 import { v5 as uuidV5 } from 'uuid';
 import type { PortcullisError } from '../errors/index.ts';
@@ -16,7 +17,7 @@ import type {
 } from './types.ts';
 
 /**
- * The namespace under which Portcullis derives toolIds: toolId = UUID v5(name, this namespace) (§4.1).
+ * The namespace under which Portcullis derives toolIds: toolId = UUID v5(name, this namespace) (R-SPEC-2).
  * Fixed forever: changing it would change every derived toolId and orphan audit history.
  */
 export const TOOL_ID_NAMESPACE = '317fc9d2-8577-424d-bd07-f9f6d79e0a6f';
@@ -96,7 +97,7 @@ function normalize(doc: Record<string, unknown>, source: string | null): SafeToo
 
 /**
  * Parses a spec from JSON text or an already-parsed value: schema (SPEC_PARSE) and cross-field rules
- * (SPEC_INVARIANT) are all reported together; on success the §3 defaults are applied. Never throws.
+ * (SPEC_INVARIANT) are all reported together; on success the defaults are applied (R-SPEC-1). Never throws.
  */
 export function parseSpec(input: unknown, source?: string): SpecResult<SafeToolSpec> {
   let doc: unknown;

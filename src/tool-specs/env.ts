@@ -1,5 +1,5 @@
 /**
- * Environment placeholders of static variables (safe-tool-spec §7, reference-rules §13.1 with D6–D9): one
+ * Environment placeholders of static variables (docs/rules/secrets.md, R-SECRET-1 and R-SECRET-2): one
  * grammar, blank counts as missing, embedded references are substituted literally and their values are secrets.
  */
 import { findPlaceholders, substitutePlaceholders, type EnvLookup } from './deps.ts';
@@ -31,11 +31,11 @@ export function declaredEnvVars(spec: Pick<SafeToolSpec, 'staticVariables'>): st
 
 /** Static variables after substitution. */
 export interface ResolvedStaticVariables {
-  /** key → value with every present placeholder substituted (later duplicate keys win, §7.1). */
+  /** key → value with every present placeholder substituted (later duplicate keys win). */
   values: Record<string, string>;
-  /** Every substituted value, distinct: to be masked at every egress (D9). */
+  /** Every substituted value, distinct: to be masked at every egress (R-SECRET-3). */
   secrets: string[];
-  /** Referenced names whose values are unset, empty or whitespace only (D7). */
+  /** Referenced names whose values are unset, empty or whitespace only (R-SECRET-2). */
   missing: string[];
 }
 

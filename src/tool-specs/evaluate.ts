@@ -1,11 +1,6 @@
 /** One call that derives everything the gateway shows and enforces for a spec, from one resolution. */
 import type { PolicyResolver, ResolvedSandbox } from './resolver.ts';
-import {
-  humanInTheLoopOf,
-  toMcpTool,
-  type HumanInTheLoopSetting,
-  type McpToolDefinition,
-} from './mcp-tool.ts';
+import { humanInTheLoopOf, toMcpTool, type HumanInTheLoopSetting, type SpecMcpTool } from './mcp-tool.ts';
 import { scoreSandboxRisk, type SandboxRisk } from './risk-level.ts';
 import type { SpecResult } from './spec-error.ts';
 import { computeToolSafety, type ToolSafety } from './tool-safety.ts';
@@ -17,7 +12,7 @@ export interface SpecEvaluation {
   toolSafety: ToolSafety;
   risk: SandboxRisk;
   humanInTheLoop: HumanInTheLoopSetting;
-  mcpTool: McpToolDefinition;
+  mcpTool: SpecMcpTool;
 }
 
 /** Resolves a spec once and derives its toolSafety, Risk Level, HITL setting and MCP tool from that result. */

@@ -5,7 +5,6 @@
  * lowering to an MCP tool, the Local Pass publish gate, directory loading/watching and the bundled catalog.
  */
 export type {
-  HitlMode,
   HumanInTheLoop,
   LifecycleState,
   ParamType,
@@ -16,7 +15,7 @@ export type {
 } from './types.ts';
 export { createSpecError, formatSpecError, joinPointer } from './spec-error.ts';
 export type { SpecErrorCode, SpecResult } from './spec-error.ts';
-export { SAFE_TOOL_SPEC_SCHEMA, validateSpecDocument } from './schema.ts';
+export { validateSpecDocument } from './schema.ts';
 export {
   deriveToolId,
   KNOWN_SPEC_FIELDS,
@@ -69,10 +68,10 @@ export { classifyClass, patternMatches, scoreSandboxRisk } from './risk-level.ts
 export type { ClassGrant, SandboxRisk } from './risk-level.ts';
 export { declaredEnvVars, resolveStaticVariables, staticVariablesOf } from './env.ts';
 export type { ResolvedStaticVariables, StaticVariable } from './env.ts';
-export { buildToolArgs, isExposableState, lifecycleOf, prepareToolCall } from './lifecycle.ts';
+export { buildToolArgs, lifecycleOf, prepareToolCall } from './lifecycle.ts';
 export type { LifecycleStatus, PreparedCall, ToolArgs } from './lifecycle.ts';
 export { humanInTheLoopOf, JSON_SCHEMA_TYPES, toMcpTool } from './mcp-tool.ts';
-export type { HumanInTheLoopSetting, McpToolDefinition } from './mcp-tool.ts';
+export type { HumanInTheLoopSetting, SpecMcpTool } from './mcp-tool.ts';
 export { evaluateSpec } from './evaluate.ts';
 export type { SpecEvaluation } from './evaluate.ts';
 export { writeFileAtomic } from './persist.ts';
@@ -81,6 +80,6 @@ export type { LocalPassDeps, LocalPassOptions, LocalPassOutcome } from './local-
 export { loadSpecDirectory, readSpecFile, watchSpecDirectory } from './directory.ts';
 export type { SpecDirectory, WatchOptions } from './directory.ts';
 export { BUNDLED_CATALOG_DIR, loadBundledCatalog } from './catalog.ts';
-export type { BundledCatalog, CatalogEntry, LoadCatalogOptions } from './catalog.ts';
+export type { BundledCatalog, BundledSpecEntry, LoadCatalogOptions } from './catalog.ts';
 export { createLocalTools, toToolResult } from './local-tools.ts';
 export type { LocalTools, LocalToolsOptions } from './local-tools.ts';

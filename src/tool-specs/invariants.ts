@@ -1,5 +1,5 @@
 /**
- * Cross-field rules of a Safe Tool Spec (safe-tool-spec §6, §7.2, §9.2, §15 layer 2). They read the raw
+ * Cross-field rules of a Safe Tool Spec (docs/rules/tool-specs.md#r-spec-4-cross-field-rules). They read the raw
  * document defensively so that they can run beside schema validation and report every problem at once.
  */
 import type { PortcullisError } from '../errors/index.ts';
@@ -9,7 +9,7 @@ import { parseTestValue } from './test-values.ts';
 import type { ParamType, SafeToolSpec } from './types.ts';
 import { bindingProblem, injectedGlobalNames, isBindableName } from '../sandbox/index.ts';
 
-/** Most tags a spec may carry (§9.2). */
+/** Most tags a spec may carry (R-SPEC-4). */
 export const MAX_TAGS = 2;
 
 /** Globals the sandbox injects; a param or static variable of the same name would shadow them. */
@@ -134,8 +134,8 @@ export function checkSpecInvariants(document: unknown): PortcullisError[] {
 }
 
 /**
- * Conflicts across a set of specs: two published (non-draft) specs with one name (§4.2; drafts are exempt),
- * or two specs with one toolId (§4.1). Each error names every source involved.
+ * Conflicts across a set of specs: two published (non-draft) specs with one name (drafts are exempt),
+ * or two specs with one toolId (R-SPEC-2). Each error names every source involved.
  */
 export function findSpecConflicts(specs: readonly SafeToolSpec[]): PortcullisError[] {
   const errors: PortcullisError[] = [];

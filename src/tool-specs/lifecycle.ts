@@ -1,5 +1,5 @@
 /**
- * Lifecycle (safe-tool-spec §11, reference-rules §13.2) and the per-call requirement re-check: DRAFT first,
+ * Lifecycle (docs/rules/tool-specs.md#r-spec-12-states) and the per-call requirement re-check: DRAFT first,
  * then MISSING_REQUIREMENTS when a referenced env var is unset or blank, else ACTIVE. TEST_FAILED is reserved.
  */
 import { PortcullisError } from '../errors/index.ts';
@@ -21,11 +21,6 @@ export function lifecycleOf(spec: SafeToolSpec | null | undefined, lookup: EnvLo
   return missing.length > 0 ? { state: 'MISSING_REQUIREMENTS', missing } : { state: 'ACTIVE', missing: [] };
 }
 
-/** True when a state is exposed through MCP (ACTIVE only). */
-export function isExposableState(state: LifecycleState): boolean {
-  return state === 'ACTIVE';
-}
-
 /** Arguments ready for the sandbox, and the secrets to mask. */
 export interface ToolArgs {
   /** Every declared param (undefined when not supplied) plus static variables, which win on a name clash. */
@@ -40,14 +35,15 @@ function lowerJsonString(type: string, value: unknown): unknown {
     const fits = type === 'ARRAY' ? Array.isArray(parsed) : parsed !== null && typeof parsed === 'object';
     return fits ? parsed : value;
   } catch {
+    // Not JSON: passed on as the string it is; the tool's own validation decides.
     return value;
   }
 }
 
 /**
  * Builds sandbox arguments: declared params only (undeclared ones are dropped, so a caller cannot bind
- * arbitrary identifiers), null and blank strings treated as absent (reference §10), OBJECT/ARRAY params given
- * as JSON text parsed, then static variables merged over them (reference §10: they override params).
+ * arbitrary identifiers), null and blank strings treated as absent (R-SPEC-13), OBJECT/ARRAY params given
+ * as JSON text parsed, then static variables merged over them (they override params).
  * Fails with INVALID_ARGUMENTS when a required param is absent or a placeholder is unresolved.
  */
 export function buildToolArgs(

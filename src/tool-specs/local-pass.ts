@@ -1,5 +1,6 @@
 /**
- * The Local Pass, the publish gate (safe-tool-spec §11.3): run the code with its testValues through the
+ * The Local Pass, the publish gate (docs/rules/tool-specs.md#r-spec-14-the-local-pass): run the code with its
+ * testValues through the
  * ToolRunner, under the SAME resolved policy the published tool gets. A pass may persist `draft: false`
  * atomically; a failure leaves the file untouched and returns a structured LOCAL_PASS_FAILED error.
  */

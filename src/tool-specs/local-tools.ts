@@ -164,7 +164,7 @@ export function createLocalTools(options: LocalToolsOptions): LocalTools {
         active: entry.publishable && lifecycleOf(entry.spec, options.lookup).state === 'ACTIVE',
         hitl: entry.evaluation.humanInTheLoop.mode,
         governance: {
-          risk: { sandbox: entry.evaluation.risk.level, reasons: entry.evaluation.risk.reasons },
+          sandboxRisk: { level: entry.evaluation.risk.level, reasons: entry.evaluation.risk.reasons },
           toolSafety: entry.evaluation.toolSafety,
           category: entry.spec.category ?? 'uncategorized',
           ...(entry.evaluation.humanInTheLoop.promptTemplate

@@ -1,12 +1,13 @@
 /**
- * Lowering a spec to its model-visible MCP tool (safe-tool-spec §1.4.1, §6.2): name, description and params
+ * Lowering a spec to its model-visible MCP tool (docs/rules/tool-specs.md#r-spec-10-the-model-visible-tool):
+ * name, description and params
  * as JSON Schema only. code, staticVariables, sandboxOverrides, toolSafety, testValue and draft never cross.
  */
-import type { RiskLevel } from './deps.ts';
+import type { HitlMode, McpToolDefinition, RiskLevel } from './deps.ts';
 import type { ResolvedSandbox } from './resolver.ts';
-import type { HitlMode, ParamType, SafeToolSpec } from './types.ts';
+import type { ParamType, SafeToolSpec } from './types.ts';
 
-/** JSON Schema spelling of each param type (§6.2). */
+/** JSON Schema spelling of each param type (R-SPEC-3). */
 export const JSON_SCHEMA_TYPES: Readonly<Record<ParamType, string>> = {
   STRING: 'string',
   INTEGER: 'integer',
@@ -16,8 +17,8 @@ export const JSON_SCHEMA_TYPES: Readonly<Record<ParamType, string>> = {
   ARRAY: 'array',
 };
 
-/** The MCP `tools/list` entry of a spec. */
-export interface McpToolDefinition {
+/** The MCP `tools/list` entry of a spec: an MCP tool definition with the fields a spec always fills. */
+export interface SpecMcpTool extends McpToolDefinition {
   name: string;
   title?: string;
   description: string;
@@ -40,11 +41,8 @@ export interface McpToolDefinition {
  * Builds the MCP tool of a spec. With the resolved posture, annotations are derived from it (read-only when
  * no writes and no network, destructive when destructive fs ops are allowed, open-world when fetch exists).
  */
-export function toMcpTool(
-  spec: SafeToolSpec,
-  options: { resolved?: ResolvedSandbox } = {},
-): McpToolDefinition {
-  const properties: McpToolDefinition['inputSchema']['properties'] = {};
+export function toMcpTool(spec: SafeToolSpec, options: { resolved?: ResolvedSandbox } = {}): SpecMcpTool {
+  const properties: SpecMcpTool['inputSchema']['properties'] = {};
   const required: string[] = [];
   for (const param of spec.params) {
     const property: { type: string; description?: string } = { type: JSON_SCHEMA_TYPES[param.type] };
@@ -53,7 +51,7 @@ export function toMcpTool(
     properties[param.name] = property;
     if (param.required) required.push(param.name);
   }
-  const tool: McpToolDefinition = {
+  const tool: SpecMcpTool = {
     name: spec.name,
     description: spec.description,
     inputSchema: { type: 'object', properties, required, additionalProperties: false },

@@ -1,4 +1,4 @@
-/** Atomic spec-file writes (safe-tool-spec §12.2): temp file in the same directory, fsync, rename, fsync dir. */
+/** Atomic spec-file writes (docs/rules/tool-specs.md, R-SPEC-6): temp file in the same directory, fsync, rename, fsync dir. */
 import { randomUUID } from 'node:crypto';
 import { open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -20,6 +20,7 @@ export async function writeFileAtomic(path: string, text: string): Promise<void>
     await handle.sync();
   } catch (cause) {
     await handle.close();
+    // The write failure is what the caller needs; a temp file left behind is hidden from loaders (dot, .tmp).
     await unlink(temp).catch(() => undefined);
     throw cause;
   }
@@ -27,6 +28,7 @@ export async function writeFileAtomic(path: string, text: string): Promise<void>
   try {
     await rename(temp, path);
   } catch (cause) {
+    // As above: report the rename failure, not the clean-up's.
     await unlink(temp).catch(() => undefined);
     throw cause;
   }
@@ -39,6 +41,6 @@ export async function writeFileAtomic(path: string, text: string): Promise<void>
       await dirHandle.close();
     }
   } catch {
-    // best effort
+    // Best effort: the rename is done; only its durability across a power loss is not guaranteed here.
   }
 }

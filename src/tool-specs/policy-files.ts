@@ -1,5 +1,5 @@
 /**
- * The sandbox baseline and the named sandbox profiles (reference-rules §8.2, §8.3 step 2), read from
+ * The sandbox baseline and the named sandbox profiles (docs/rules/sandbox.md#r-sandbox-4-the-baseline), read from
  * `policies/sandbox-baseline.yaml` and `policies/sandbox-profiles.yaml` and validated with a schema.
  */
 import { readFile } from 'node:fs/promises';
@@ -11,14 +11,14 @@ import { parseDocument } from 'yaml';
 import { PortcullisError } from '../errors/index.ts';
 import type { NetworkMode, SandboxLimits, SandboxPolicy } from './deps.ts';
 
-/** How a profile sets file access (reference §8.3 step 2). */
+/** How a profile sets file access (R-SANDBOX-5). */
 export type FileMode = 'off' | 'read' | 'read+write' | 'readwrite';
 
 /** The baseline every tool starts from: a sandbox policy plus the class lists and the statement limit. */
 export interface SandboxBaseline extends SandboxPolicy {
   allowClasses: string[];
   denyClasses: string[];
-  /** The reference's statement limit; informational, enforced as the CPU-time budget (DESIGN decision 2). */
+  /** The reference's statement limit; informational, enforced as the CPU-time budget (R-SANDBOX-1). */
   maxStatements: number;
 }
 
@@ -34,7 +34,7 @@ export interface SandboxProfile {
   fileMode?: FileMode;
   fsBasePath?: string;
   destructive?: boolean;
-  /** Accepted for compatibility and ignored: Portcullis grants no host-class interop (DESIGN decision 2). */
+  /** Accepted for compatibility and ignored: Portcullis grants no host-class interop (R-SANDBOX-2). */
   javaInterop?: boolean;
   limits?: Partial<SandboxLimits>;
 }

@@ -1,5 +1,5 @@
 /**
- * The sandbox policy resolver (reference-rules §8.3 with D3, D4, D5, D19–D22): baseline → profile chain →
+ * The sandbox policy resolver (docs/rules/sandbox.md#r-sandbox-5-policy-resolution): baseline → profile chain →
  * per-spec sandboxOverrides, merged ONCE. Enforcement, toolSafety and the Risk Level all read this result.
  * Pure: plain data in, plain data out.
  */
@@ -22,9 +22,9 @@ export interface ResolvedSandbox {
   policy: SandboxPolicy;
   /** Effective allow list: (baseline ∪ profiles ∪ add) − remove. */
   allowClasses: string[];
-  /** Effective deny list: (baseline ∪ profiles ∪ add) − remove; removal wins (D3). */
+  /** Effective deny list: (baseline ∪ profiles ∪ add) − remove; removal wins (R-SANDBOX-5). */
   denyClasses: string[];
-  /** Always false: Portcullis grants no host-class interop (DESIGN decision 2). */
+  /** Always false: Portcullis grants no host-class interop (R-SANDBOX-2). */
   javaInterop: false;
   /** Applied profiles, root first; empty when none was named. */
   profileChain: string[];
@@ -50,7 +50,7 @@ export function isNetworkMode(value: unknown): value is NetworkMode {
   return typeof value === 'string' && (NETWORK_MODES as readonly string[]).includes(value);
 }
 
-/** Lower-cases and trims a declared network mode; undefined when it is not one of the four (D4). */
+/** Lower-cases and trims a declared network mode; undefined when it is not one of the four (R-SANDBOX-5). */
 export function normalizeNetworkMode(value: string): NetworkMode | undefined {
   const lowered = value.trim().toLowerCase();
   return isNetworkMode(lowered) ? lowered : undefined;
@@ -78,6 +78,7 @@ interface Draft {
   fileWrite: boolean;
   fsBasePath: string | null;
   destructive: boolean;
+  secretsInCode: boolean;
   limits: SandboxLimits;
 }
 
@@ -91,6 +92,8 @@ function startFrom(baseline: SandboxBaseline): Draft {
     fileWrite: baseline.fileWrite,
     fsBasePath: baseline.fsBasePath,
     destructive: baseline.destructive,
+    // Only a spec may ask for plaintext secrets: no baseline or profile hands them out to every tool.
+    secretsInCode: false,
     limits: { ...baseline.limits },
   };
 }
@@ -185,7 +188,7 @@ function applyOverrides(draft: Draft, overrides: SandboxOverrides, errors: Portc
   for (const cls of overrides.addAllowClasses ?? []) draft.allow.add(cls);
   for (const cls of overrides.removeAllowClasses ?? []) draft.allow.delete(cls);
   for (const cls of overrides.addDenyClasses ?? []) draft.deny.add(cls);
-  // Removal wins (D3): a class both added to and removed from the deny list ends up NOT denied, and is scored so.
+  // Removal wins (R-SANDBOX-5): a class both added to and removed from the deny list ends up NOT denied, and is scored so.
   for (const cls of overrides.removeDenyClasses ?? []) draft.deny.delete(cls);
 
   if (overrides.networkMode !== undefined && overrides.networkMode !== null) {
@@ -217,6 +220,7 @@ function applyOverrides(draft: Draft, overrides: SandboxOverrides, errors: Portc
   if (typeof overrides.fileRead === 'boolean') draft.fileRead = overrides.fileRead;
   if (typeof overrides.fileWrite === 'boolean') draft.fileWrite = overrides.fileWrite;
   if (typeof overrides.destructive === 'boolean') draft.destructive = overrides.destructive;
+  if (typeof overrides.secretsInCode === 'boolean') draft.secretsInCode = overrides.secretsInCode;
   if (typeof overrides.fsBasePath === 'string') {
     if (overrides.fsBasePath.trim() === '' || overrides.fsBasePath.includes('\u0000')) {
       errors.push(
@@ -257,7 +261,7 @@ export function resolveSandbox(input: ResolveInput): SpecResult<ResolvedSandbox>
     }
   }
   applyOverrides(draft, overrides, errors);
-  // D22: exact-string disjointness of the final lists (pattern overlap is fine: lookup is deny-first).
+  // R-SANDBOX-5: exact-string disjointness of the final lists (pattern overlap is fine: lookup is deny-first).
   for (const cls of draft.allow) {
     if (!draft.deny.has(cls)) continue;
     errors.push(
@@ -281,6 +285,7 @@ export function resolveSandbox(input: ResolveInput): SpecResult<ResolvedSandbox>
         fileWrite: draft.fileWrite,
         fsBasePath: draft.fsBasePath,
         destructive: draft.destructive,
+        secretsInCode: draft.secretsInCode,
         limits: draft.limits,
       },
       allowClasses: [...draft.allow],

@@ -1,6 +1,6 @@
 /**
- * The sandbox Risk Level of a resolved posture (safe-tool-spec §10.6, reference-rules §9 with D3, D4, D21,
- * D26), with a human-readable reason for every raise. Scored from the ONE merge enforcement uses, never stored
+ * The sandbox Risk Level of a resolved posture (docs/rules/tool-specs.md#r-spec-8-sandbox-risk-level),
+ * with a human-readable reason for every raise. Scored from the ONE merge enforcement uses, never stored
  * in toolSafety. Hardening beyond the reference: a class or package pattern scores as what it actually grants
  * (`java.net.*` grants sockets, `java.io.*` grants FileWriter), and `java.lang.ClassLoader` counts as critical
  * because a class loader can reach any class past the allow/deny gate.
@@ -82,7 +82,7 @@ const GRANT_LEVEL: Record<ClassGrant, RiskLevel> = {
 
 const starts = (cls: string, prefixes: readonly string[]): boolean => prefixes.some((p) => cls.startsWith(p));
 
-/** The reference's string-prefix classification of one class or pattern (reference-rules §9), plus ClassLoader. */
+/** The reference's string-prefix classification of one class or pattern (R-SPEC-8), plus ClassLoader. */
 export function classifyClass(cls: string): ClassGrant {
   if (starts(cls, CRITICAL_PREFIXES) || cls === 'java.lang.ClassLoader') return 'critical';
   if (starts(cls, FILE_WRITE_PREFIXES)) return 'file-write';
@@ -111,7 +111,7 @@ function reachable(cls: string, allow: readonly string[], deny: readonly string[
 const worse = (a: ClassGrant, b: ClassGrant): ClassGrant =>
   riskOrdinal(GRANT_LEVEL[a]) >= riskOrdinal(GRANT_LEVEL[b]) ? a : b;
 
-/** Scores a resolved posture; a pure function of the resolution (D21: resolved, not declared, values). */
+/** Scores a resolved posture; a pure function of the resolution (R-SPEC-8: resolved, not declared, values). */
 export function scoreSandboxRisk(resolved: ResolvedSandbox): SandboxRisk {
   let level: RiskLevel = 'L0';
   const reasons: string[] = [];
@@ -143,8 +143,11 @@ export function scoreSandboxRisk(resolved: ResolvedSandbox): SandboxRisk {
   if (policy.fileWrite) raise('L4', 'file write access');
   else if (policy.fileRead) raise('L3', 'file read access');
   if (policy.destructive) raise('L5', 'destructive file operations allowed (move, delete, deleteDir)');
+  // Handles keep secrets out of tool code; plaintext can leave in any encoding, which no masking can catch.
+  if (policy.secretsInCode === true)
+    raise('L4', 'secrets reach tool code as plaintext (secretsInCode); masking cannot catch an encoded copy');
 
-  // D26: the critical check looks at the REMOVED denies (the doc line iterating the kept ones is a typo).
+  // The critical check looks at the REMOVED denies: a kept deny grants nothing (R-SPEC-8).
   const removedDenies = resolved.baselineDenyClasses.filter((cls) => !resolved.denyClasses.includes(cls));
   const criticalRemoved = removedDenies.filter((cls) => classifyClass(cls) === 'critical');
   if (criticalRemoved.length > 0) raise('L5', `critical class un-denied: ${criticalRemoved.join(', ')}`);

@@ -8,9 +8,6 @@ import { createSpecError, joinPointer } from './spec-error.ts';
 const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
 const validateDocument = ajv.compile(schema);
 
-/** The committed schema document, for editors and the CLI. */
-export const SAFE_TOOL_SPEC_SCHEMA: Readonly<Record<string, unknown>> = schema;
-
 function toError(error: ErrorObject): PortcullisError | undefined {
   const params = error.params as Record<string, unknown>;
   const at = error.instancePath;

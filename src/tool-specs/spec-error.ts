@@ -1,7 +1,8 @@
-/** Spec-layer errors (§15): PortcullisError with a spec code, a JSON pointer and a message a person can act on. */
+/** Spec-layer errors (R-SPEC-7): PortcullisError with a spec code, a JSON pointer and a message a person can act on. */
 import { PortcullisError } from '../errors/index.ts';
+import { formatJsonPointer } from '../shared/index.ts';
 
-/** The four codes the spec layer adds (safe-tool-spec §15). */
+/** The four codes the spec layer adds (docs/rules/tool-specs.md#r-spec-7-errors). */
 export type SpecErrorCode = 'SPEC_PARSE' | 'SPEC_INVARIANT' | 'RESOLVER_REJECT' | 'LOCAL_PASS_FAILED';
 
 /** A value, or every problem found while producing it. */
@@ -19,7 +20,7 @@ export function createSpecError(
 
 /** Joins reference tokens into a JSON pointer, escaping `~` and `/` (RFC 6901). */
 export function joinPointer(...tokens: readonly (string | number)[]): string {
-  return tokens.map((token) => '/' + String(token).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+  return formatJsonPointer(tokens);
 }
 
 /** One line for people: `CODE /pointer: message`. */

@@ -1,4 +1,4 @@
-/** Parsing a param's string testValue into its declared type (safe-tool-spec §6.3). */
+/** Parsing a param's string testValue into its declared type (docs/rules/tool-specs.md, R-SPEC-3). */
 import type { ParamType } from './types.ts';
 
 /** A parsed value, or why the string does not fit the declared type. */

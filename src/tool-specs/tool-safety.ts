@@ -1,6 +1,6 @@
 /**
- * The toolSafety block (safe-tool-spec §10.2–§10.3, reference-rules §8.4, D2): computed from the SAME merge
- * enforcement uses, never read back for enforcement. The Risk Level is not part of it (§10.6).
+ * The toolSafety block (docs/rules/tool-specs.md#r-spec-9-the-toolsafety-block): computed from the SAME merge
+ * enforcement uses, never read back for enforcement. The Risk Level is not part of it (R-SPEC-8).
  */
 import type { ResolvedSandbox } from './resolver.ts';
 import type { NetworkMode } from './deps.ts';
@@ -15,7 +15,7 @@ export const RUNTIME_ID = 'portcullis/isolated-vm-js';
 /** The lowest Portcullis version that runs tools with this toolSafety contract. */
 export const RUNTIME_MIN_VERSION = '0.1.0';
 
-/** How the statement limit of the spec is really enforced (DESIGN decision 2). */
+/** How the statement limit of the spec is really enforced (R-SANDBOX-1). */
 export const STATEMENT_LIMIT_NOTE =
   'V8 cannot count statements: the statement limit is enforced as a CPU-time budget (enforcement.cpuTimeMs)';
 
@@ -35,8 +35,10 @@ export interface ToolSafety {
     network: { mode: NetworkMode; hosts: string[] };
     fileRead: boolean;
     fileWrite: boolean;
+    /** True when secrets reach tool code as plaintext; false when the code holds handles (the default). */
+    secretsInCode: boolean;
   };
-  /** Portcullis enforcement fields beside the doc's capabilities (reference-rules §8.4, §8.3). */
+  /** Portcullis enforcement fields beside the format's capabilities (R-SPEC-9). */
   enforcement: {
     statementLimit: string;
     maxStatements: number;
@@ -61,6 +63,8 @@ export function deriveHelpers(resolved: ResolvedSandbox, code: string): string[]
   if (/\bcrypto\s*\.\s*(?:subtle|getRandomValues)\b/.test(code))
     helpers.push('tool-safety-helpers/v1#crypto');
   if (/\b(?:atob|btoa|TextEncoder|TextDecoder)\b/.test(code)) helpers.push('tool-safety-helpers/v1#encoding');
+  if (/\bsafety\s*\.\s*(?:crypto\s*\.\s*hmac|http\s*\.\s*basicAuth)\b/.test(code))
+    helpers.push('tool-safety-helpers/v1#secrets');
   return helpers;
 }
 
@@ -86,6 +90,7 @@ export function computeToolSafety(
       network: { mode: policy.networkMode, hosts: [...policy.hostsAllow] },
       fileRead: policy.fileRead,
       fileWrite: policy.fileWrite,
+      secretsInCode: policy.secretsInCode === true,
     },
     enforcement: {
       statementLimit: STATEMENT_LIMIT_NOTE,

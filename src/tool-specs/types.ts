@@ -1,38 +1,38 @@
-/** The Safe Tool Spec document model (safe-tool-spec.md §2–§12) after parsing and defaulting. */
+/** The Safe Tool Spec document model (docs/rules/tool-specs.md) after parsing and defaulting. */
+import type { HitlMode } from './deps.ts';
 
-/** A param type as stored in the document (upper-case, §6.2). */
+/** A param type as stored in the document (upper-case, R-SPEC-3). */
 export type ParamType = 'STRING' | 'INTEGER' | 'NUMBER' | 'BOOLEAN' | 'OBJECT' | 'ARRAY';
 
-/** One declared argument (§6.1); optional fields stay absent when the document omits them. */
+/** One declared argument (R-SPEC-3); optional fields stay absent when the document omits them. */
 export interface ToolParamSpec {
   name: string;
   description?: string | null;
   required: boolean;
   type: ParamType;
-  /** The string the Local Pass runs the tool with, parsed into `type` first (§6.3). */
+  /** The string the Local Pass runs the tool with, parsed into `type` first (R-SPEC-3). */
   testValue?: string | null;
 }
 
-/** One static variable entry: a single-key object, kept in document order (§7.1). */
+/** One static variable entry: a single-key object, kept in document order. */
 export type StaticVariableEntry = Readonly<Record<string, string>>;
 
-/** The author's declared widening of the baseline (§10.1, reference-rules §8.1); null and absent inherit. */
+/** The author's declared widening of the baseline (R-SANDBOX-5); null and absent inherit. */
 export interface SandboxOverrides {
   addAllowClasses?: string[] | null;
   removeAllowClasses?: string[] | null;
   addDenyClasses?: string[] | null;
   removeDenyClasses?: string[] | null;
-  /** Any letter case on disk; the resolver lower-cases then validates it once (D4). */
+  /** Any letter case on disk; the resolver lower-cases then validates it once (R-SANDBOX-5). */
   networkMode?: string | null;
   hostsAllow?: string[] | null;
   fileRead?: boolean | null;
   fileWrite?: boolean | null;
   fsBasePath?: string | null;
   destructive?: boolean | null;
+  /** Hands secrets to tool code as plaintext instead of handles; raises the Risk Level (docs/security.md). */
+  secretsInCode?: boolean | null;
 }
-
-/** Human-in-the-loop modes (tool-safety-architecture, reference-rules §15). */
-export type HitlMode = 'REQUIRED' | 'AUTO_APPROVE' | 'DISABLED';
 
 /** The optional per-tool approval block. */
 export interface HumanInTheLoop {
@@ -40,9 +40,9 @@ export interface HumanInTheLoop {
   promptTemplate?: string | null;
 }
 
-/** A parsed Safe Tool Spec with the §3 defaults applied. */
+/** A parsed Safe Tool Spec with the defaults applied (R-SPEC-1). */
 export interface SafeToolSpec {
-  /** UUID v5 of `name` under TOOL_ID_NAMESPACE unless the document gives one (§4.1). */
+  /** UUID v5 of `name` under TOOL_ID_NAMESPACE unless the document gives one (R-SPEC-2). */
   toolId: string;
   name: string;
   description: string;
@@ -53,14 +53,14 @@ export interface SafeToolSpec {
   code: string;
   codeType: 'Javascript';
   sandboxOverrides: SandboxOverrides;
-  /** The stored posture snapshot, informational only; Portcullis recomputes it (D2). */
+  /** The stored posture snapshot, informational only; Portcullis recomputes it (R-SPEC-9). */
   toolSafety: Record<string, unknown>;
   draft: boolean;
-  /** Null when the document has none; set when the spec is first persisted (§12.2). */
+  /** Null when the document has none; set when the spec is first persisted (R-SPEC-6). */
   createTimestamp: number | null;
   updateTimestamp: number | null;
   humanInTheLoop: HumanInTheLoop | null;
-  /** Unknown top-level fields, preserved for the round trip (§14). */
+  /** Unknown top-level fields, preserved for the round trip (R-SPEC-5). */
   extensions: Record<string, unknown>;
   /** Top-level keys in document order, so serialization keeps the author's layout. */
   keyOrder: string[];
@@ -68,5 +68,5 @@ export interface SafeToolSpec {
   source: string | null;
 }
 
-/** Lifecycle states (§11.1); TEST_FAILED is reserved and never returned. */
+/** Lifecycle states (R-SPEC-12); TEST_FAILED is reserved and never returned. */
 export type LifecycleState = 'DRAFT' | 'MISSING_REQUIREMENTS' | 'ACTIVE' | 'TEST_FAILED';

@@ -3,7 +3,7 @@
  * sampling/createMessage where relayed) to the downstream client whose call caused them. JSON-RPC gives no
  * reliable link from an upstream's server-to-client request to the client request that triggered it (stdio
  * carries none), so the route is certain only while exactly one call is in flight on that upstream; otherwise
- * the request is declined upstream (DESIGN.md §1: route to the caller and no one else, decline when unsure).
+ * the request is declined upstream (route to the caller and no one else; decline when unsure).
  */
 import {
   ProtocolError,

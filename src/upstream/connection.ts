@@ -30,6 +30,7 @@ import { PORTCULLIS_VERSION } from '../shared/index.ts';
 import { fetchCheckedTools } from './tool-list.ts';
 import { createTransport, type TransportContext } from './transports.ts';
 import type { DeclinedRequest, UpstreamCallOptions, UpstreamSnapshot } from './types.ts';
+import type { Era } from '../shared/index.ts';
 
 /** The signal of a call that cannot be cancelled. */
 const NEVER_ABORTED = new AbortController().signal;
@@ -51,11 +52,16 @@ export interface ConnectionEvents {
   onSubscriptionLost?(uri: string, error: Error): void;
   /** A subscription stream reported lost is open again. */
   onSubscriptionRestored?(uri: string): void;
+  /**
+   * A request the connection makes on its own, with no caller to report to, failed: the 2026-era `listen` stream
+   * that carries list changes (without it, changes arrive only on the next refresh), or the legacy log level.
+   */
+  onBackgroundFailure?(request: 'listen' | 'set_logging_level', message: string): void;
 }
 
 /** A connected upstream. */
 export interface UpstreamConnection {
-  readonly era: 'legacy' | 'modern';
+  readonly era: Era;
   readonly protocolVersion: string | undefined;
   readonly serverInfo: { name: string; version: string } | undefined;
   /** Fetches tools, prompts and resources (empty lists where the capability is absent). */
@@ -129,6 +135,7 @@ export async function connectUpstream(
           `sent more than ${NOTIFICATIONS_PER_SECOND} notifications a second for ${FLOOD_SECONDS} s ` +
             `(${guard.dropped} dropped) and was disconnected`,
         );
+        // The flood error above is what onClose reports; a failure to close an abandoned link adds nothing.
         void client.close().catch(() => {});
       }
     };
@@ -196,6 +203,7 @@ export async function connectUpstream(
     await Promise.race([client.connect(transport), deadline]);
   } catch (error) {
     closedByUs = true;
+    // The connect failure is what is reported; closing the half-open client is best effort.
     await client.close().catch(() => {});
     const why = timedOut
       ? `it did not complete the MCP handshake within ${connectTimeoutMs} ms`
@@ -215,7 +223,9 @@ export async function connectUpstream(
   const capabilities = client.getServerCapabilities() ?? {};
   if (era === 'legacy' && capabilities.logging) {
     // Ask for everything; the downstream server filters by each client's own level before relaying.
-    void client.setLoggingLevel('debug').catch(() => {});
+    void client.setLoggingLevel('debug').catch((error: unknown) => {
+      if (!closedByUs) events.onBackgroundFailure?.('set_logging_level', describeError(error));
+    });
   }
   if (era === 'modern' && (capabilities.tools?.listChanged || capabilities.prompts?.listChanged)) {
     // Modern servers deliver change notifications only on a subscriptions/listen stream.
@@ -225,7 +235,10 @@ export async function connectUpstream(
         ...(capabilities.prompts?.listChanged ? { promptsListChanged: true } : {}),
         ...(capabilities.resources?.listChanged ? { resourcesListChanged: true } : {}),
       })
-      .catch(() => {});
+      .catch((error: unknown) => {
+        // Closing while the stream opens rejects it too; that is no failure worth a line.
+        if (!closedByUs) events.onBackgroundFailure?.('listen', describeError(error));
+      });
   }
 
   // Plain calls skip the SDK client's request machinery; see direct-tool-call.ts for when that is safe.
@@ -253,6 +266,7 @@ export async function connectUpstream(
           ? client
               .listResourceTemplates()
               .then((r) => r.resourceTemplates)
+              // Templates are optional within the resources capability; many servers lack the method.
               .catch(() => [])
           : [],
       ]);
@@ -387,16 +401,14 @@ export async function connectUpstream(
     async close() {
       closedByUs = true;
       listens.closeAll();
+      // Closing is the end of this connection either way; a transport already gone cannot be closed twice.
       await client.close().catch(() => {});
     },
   };
 }
 
 /** The `_meta` of an upstream call: forwarded trace context, plus a log level on modern links that relay logs. */
-function callMeta(
-  options: UpstreamCallOptions,
-  era: 'legacy' | 'modern',
-): Record<string, unknown> | undefined {
+function callMeta(options: UpstreamCallOptions, era: Era): Record<string, unknown> | undefined {
   if (era === 'modern' && options.onLog) return { ...options.meta, [LOG_LEVEL_META_KEY]: 'debug' };
   return options.meta;
 }
@@ -434,6 +446,7 @@ function unencodableCall(
     try {
       JSON.stringify(args);
     } catch {
+      // A cycle, a bigint or a throwing toJSON: answered below as INVALID_ARGUMENTS.
       encodable = false;
     }
   }

@@ -114,6 +114,7 @@ export function attachDirectToolCalls(transport: Transport): DirectToolCaller {
         method: 'notifications/cancelled',
         params: { requestId: id, reason: String(reason) },
       } as JSONRPCMessage)
+      // Cancelling is a courtesy to the upstream; the caller already has its answer (timeout or abort).
       .catch(() => {});
 
   return {

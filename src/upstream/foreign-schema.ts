@@ -8,7 +8,7 @@ import { Ajv } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { linearRegExp } from '../shared/linear-regexp.ts';
+import { linearRegExp } from '../shared/index.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => void;
 

@@ -58,6 +58,7 @@ export function createListenSubscriptions(deps: ListenSubscriptionsDeps): Listen
       );
     }
     if (!subscription.honoredFilter.resourceSubscriptions?.includes(uri)) {
+      // The refusal below is the answer; closing the useless stream is best effort.
       await subscription.close().catch(() => {});
       throw new PortcullisError(
         'UPSTREAM_ERROR',
@@ -66,7 +67,7 @@ export function createListenSubscriptions(deps: ListenSubscriptionsDeps): Listen
       );
     }
     if (closing || !wanted.has(uri)) {
-      // Unsubscribed (or the link closed) while this stream was being opened.
+      // Unsubscribed (or the link closed) while this stream was being opened; a failed close changes nothing.
       await subscription.close().catch(() => {});
       return subscription;
     }
@@ -135,6 +136,7 @@ export function createListenSubscriptions(deps: ListenSubscriptionsDeps): Listen
       closing = true;
       for (const uri of retries.keys()) stopRetrying(uri);
       wanted.clear();
+      // The link is closing: streams that fail to close die with it.
       for (const subscription of open.values()) void subscription.close().catch(() => {});
       open.clear();
     },

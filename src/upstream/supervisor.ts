@@ -295,6 +295,12 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
             }),
           onSubscriptionRestored: (uri) =>
             options.log?.('upstream.subscription_restored', { upstream: entry.config.id, uri }),
+          onBackgroundFailure: (request, message) =>
+            options.log?.(
+              'upstream.background_request_failed',
+              { upstream: entry.config.id, request, error: message },
+              'warn',
+            ),
         },
         options.connectTimeoutMs,
       );

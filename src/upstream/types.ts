@@ -11,6 +11,7 @@ import type {
   ResourceTemplateType,
   Tool,
 } from '@modelcontextprotocol/client';
+import type { Era } from '../shared/index.ts';
 
 /** A tools/list entry held back because it is malformed or repeats a name. */
 export interface RejectedTool {
@@ -27,7 +28,7 @@ export interface UpstreamSnapshot {
   transport: 'stdio' | 'http' | 'sse';
   state: UpstreamState;
   /** Negotiated era once connected. */
-  era?: 'legacy' | 'modern';
+  era?: Era;
   protocolVersion?: string;
   serverInfo?: { name: string; version: string };
   /** Why the upstream is down (masked by the caller before display). */

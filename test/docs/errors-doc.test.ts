@@ -1,6 +1,6 @@
 /**
- * Keeps docs/errors.md and src/errors/codes.ts in sync (DESIGN.md decision 12): the first column of the code
- * table in docs/errors.md must list every code of ERROR_CODES exactly once, and nothing else.
+ * Keeps docs/errors.md and src/errors/codes.ts in sync (every stable error code is documented): the first
+ * column of the code table in docs/errors.md must list every code of ERROR_CODES exactly once, and nothing else.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

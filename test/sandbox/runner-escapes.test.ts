@@ -167,6 +167,7 @@ describe('sandbox escapes fail and the tool keeps working', () => {
     await expectHealthy();
   });
 
+  // Masking is the second line: these tools opt into plaintext secrets (`secretsInCode`) so that it is tested.
   it('masks a secret echoed through console, result and error', async () => {
     const secret = 'tok-4f9a-SECRET';
     const ok = await runner.run({
@@ -175,7 +176,7 @@ describe('sandbox escapes fail and the tool keeps working', () => {
       code: 'console.log("token", apiKey); console.warn({ nested: apiKey + "!" }); return { echoed: apiKey, [apiKey]: 1 };',
       args: { apiKey: secret },
       secrets: [secret],
-      policy: testPolicy(),
+      policy: testPolicy({ secretsInCode: true }),
     });
     expect(ok).toMatchObject({ ok: true, value: { echoed: '***', '***': 1 } });
     expect(ok.console).toEqual(['token ***', '[warn] {"nested":"***!"}']);
@@ -186,7 +187,7 @@ describe('sandbox escapes fail and the tool keeps working', () => {
       code: 'throw new Error("leaking " + apiKey);',
       args: { apiKey: secret },
       secrets: [secret],
-      policy: testPolicy(),
+      policy: testPolicy({ secretsInCode: true }),
     });
     expect(failureOf(failed).message).toBe('Error: leaking ***');
   });
@@ -201,7 +202,7 @@ describe('sandbox escapes fail and the tool keeps working', () => {
         code: 'console.log("x".repeat(45) + key + "tail");',
         args: { key: secret },
         secrets: [secret],
-        policy: testPolicy(),
+        policy: testPolicy({ secretsInCode: true }),
       });
       const line = result.console[0] ?? '';
       expect(line).not.toContain('ECRET');

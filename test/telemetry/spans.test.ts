@@ -1,5 +1,6 @@
 /**
- * Issue 5, "it must show" 5: OpenTelemetry spans of real calls (DESIGN.md decision 11). With an in-memory exporter:
+ * Issue 5, "it must show" 5: OpenTelemetry spans of real calls (docs/operations.md, "Telemetry"). With an
+ * in-memory exporter:
  * the SERVER span of a legacy and of a modern tools/call carries the MCP and GenAI semantic-convention attributes,
  * the upstream and risk context and the approval decision event; the upstream call is a CLIENT child span; and the
  * W3C trace context reaches the upstream in `_meta` (a fixture upstream echoes the `_meta` it got), continuing a

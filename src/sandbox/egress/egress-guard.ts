@@ -7,10 +7,20 @@ import { lookup } from 'node:dns/promises';
 import { validateHeaderName, validateHeaderValue } from 'node:http';
 import { isIP } from 'node:net';
 import { PortcullisError } from '../../errors/index.ts';
-import { isHostAllowed } from './host-patterns.ts';
+import { isHostAllowed } from '../../shared/index.ts';
 import { classifyAddress, createAddressTrust } from './ip-ranges.ts';
 import { sendPinnedRequest } from './pinned-request.ts';
+import {
+  assertSecretDestination,
+  carriesHandles,
+  concealError,
+  revealBody,
+  revealHeaders,
+  revealUrl,
+  shownUrl,
+} from './secret-egress.ts';
 import { assertNoUserinfo, assertUnambiguousLocation, assertUnambiguousUrl } from './url-shape.ts';
+import type { SecretVault } from './secret-vault.ts';
 import type {
   EgressPolicy,
   EgressRequest,
@@ -132,6 +142,23 @@ function clampInteger(value: number | undefined, fallback: number, max: number):
   return Math.min(Math.floor(value), max);
 }
 
+// What comes back is concealed too: an allowed server that echoes a secret hands tool code its handle. A slice
+// cut through a value (startIndex, maxLength, the cap) loses the cut part, so that paging cannot read it piecemeal.
+function concealResponse(response: EgressResponse, vault: SecretVault, startedMid: boolean): EgressResponse {
+  const text = (value: string): string => vault.conceal(value);
+  const edges = vault.partialEdges(response.body, startedMid, response.truncated);
+  const whole = response.body.subarray(edges.start, response.body.byteLength - edges.end);
+  return {
+    ...response,
+    statusText: text(response.statusText),
+    url: text(response.url),
+    headers: response.headers.map(([name, value]) => [name, text(value)]),
+    contentType: response.contentType === null ? null : text(response.contentType),
+    body: vault.concealBytes(whole),
+    nextStartIndex: response.nextStartIndex === null ? null : response.nextStartIndex - edges.end,
+  };
+}
+
 /** Builds the egress guard. */
 export function createEgressGuard(options: EgressGuardOptions = {}): EgressGuard {
   const resolve = options.resolve ?? systemResolver;
@@ -204,6 +231,8 @@ export function createEgressGuard(options: EgressGuardOptions = {}): EgressGuard
     else outer?.addEventListener('abort', onOuterAbort, { once: true });
     try {
       return await followRedirects(request, policy, controller.signal);
+    } catch (error) {
+      throw request.secrets === undefined ? error : concealError(error, request.secrets);
     } finally {
       clearTimeout(timer);
       outer?.removeEventListener('abort', onOuterAbort);
@@ -227,12 +256,20 @@ export function createEgressGuard(options: EgressGuardOptions = {}): EgressGuard
       request.startIndex !== undefined && Number.isFinite(request.startIndex) && request.startIndex > 0
         ? Math.floor(request.startIndex)
         : 0;
+    // `url`, `headers` and `body` stay in handle form across hops; each hop reveals them for its own host.
+    const vault = request.secrets?.empty === false ? request.secrets : undefined;
     for (let redirects = 0; ; redirects += 1) {
-      const target = await check(url, policy);
+      const target = await check(vault === undefined ? url : revealUrl(url, vault), policy);
+      if (vault !== undefined && carriesHandles(url, headers, body, vault))
+        assertSecretDestination(target.hostname, policy);
+      const wireHeaders = vault === undefined ? headers : revealHeaders(headers, vault);
+      const wireBody = vault === undefined ? body : revealBody(body, headers, vault);
       const sendHeaders =
-        body === null ? headers : [...headers, ['content-length', String(body.length)] as [string, string]];
+        wireBody === null
+          ? wireHeaders
+          : [...wireHeaders, ['content-length', String(wireBody.length)] as [string, string]];
       const response = await sendPinnedRequest(
-        { target, method, headers: sendHeaders, body },
+        { target, method, headers: sendHeaders, body: wireBody },
         {
           connectTimeoutMs,
           signal,
@@ -247,7 +284,10 @@ export function createEgressGuard(options: EgressGuardOptions = {}): EgressGuard
         assertUnambiguousLocation(location);
         let next: URL;
         try {
-          next = new URL(location, target.url);
+          next =
+            vault === undefined
+              ? new URL(location, target.url)
+              : new URL(vault.conceal(location), shownUrl(url, target.url));
         } catch {
           throw new PortcullisError('HELPER_RUNTIME', `fetch: invalid redirect location ${location}`, {
             reason: 'invalid-redirect',
@@ -272,7 +312,7 @@ export function createEgressGuard(options: EgressGuardOptions = {}): EgressGuard
         method === 'HEAD'
           ? (response.discard(), { body: new Uint8Array(0), truncated: false, nextStartIndex: null })
           : await response.readBody(startIndex, limit);
-      return {
+      const result: EgressResponse = {
         status: response.status,
         statusText: response.statusText,
         url: target.url.href,
@@ -281,6 +321,8 @@ export function createEgressGuard(options: EgressGuardOptions = {}): EgressGuard
         contentType: response.headers.find(([name]) => name === 'content-type')?.[1] ?? null,
         ...slice,
       };
+      if (vault === undefined) return result;
+      return concealResponse({ ...result, url: shownUrl(url, target.url).href }, vault, startIndex > 0);
     }
   };
 

@@ -1,5 +1,6 @@
 /** The plain data the egress guard takes and returns. */
 import type { NetworkMode } from '../policy.ts';
+import type { SecretVault } from './secret-vault.ts';
 
 /** One address a hostname resolved to. */
 export interface ResolvedAddress {
@@ -38,6 +39,11 @@ export interface EgressRequest {
   /** Skips this many body bytes before collecting. */
   startIndex?: number;
   signal?: AbortSignal;
+  /**
+   * The run's secret handles: revealed in the URL path and query, headers and body only for a host the
+   * allowlist names, and concealed again in the response and in error messages.
+   */
+  secrets?: SecretVault;
 }
 
 /** The buffered outcome of one fetch after redirects. */

@@ -6,12 +6,14 @@ import {
   closeSync,
   constants,
   fstatSync,
+  ftruncateSync,
   mkdirSync,
   openSync,
   readdirSync,
   readFileSync,
   realpathSync,
   type Dirent,
+  type Stats,
 } from 'node:fs';
 import path from 'node:path';
 import { PortcullisError } from '../../errors/index.ts';
@@ -23,6 +25,20 @@ import type { CheckedPath } from './fs-scope.ts';
 export function codeOf(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * Refuses a file with more than one name: its other names may lie outside every allowed root, and the
+ * descriptor cannot tell where, so reading or writing it could reach a file outside the base.
+ */
+export function refuseHardLink(info: Stats, operation: string, input: unknown): void {
+  if (info.isFile() && info.nlink > 1) {
+    throw new PortcullisError(
+      'SECURITY',
+      `safety.fs.${operation}: the file has other hard links, which may lie outside the allowed roots: ${String(input)}`,
+      { reason: 'hard-linked-file' },
+    );
+  }
 }
 
 /**
@@ -51,6 +67,7 @@ export function readRegularFile(
         { reason: 'not-a-regular-file' },
       );
     }
+    refuseHardLink(info, operation, input);
     if (info.size > maxBytes) {
       throw new PortcullisError(
         'HELPER_RUNTIME',
@@ -138,18 +155,26 @@ export function openForWrite(
   append: boolean,
 ): number {
   prepareParent(workspace, target, input);
+  // No O_TRUNC at open: the file is truncated only after the descriptor passed its checks.
   const flags =
     constants.O_WRONLY |
     constants.O_CREAT |
     constants.O_NOFOLLOW |
     constants.O_NONBLOCK |
-    (append ? constants.O_APPEND : constants.O_TRUNC);
+    (append ? constants.O_APPEND : 0);
   const fd = inParent(workspaceRoots, target, input, (entry) => openSync(entry, flags, 0o644));
-  if (!fstatSync(fd).isFile()) {
+  try {
+    const info = fstatSync(fd);
+    if (!info.isFile()) {
+      throw new PortcullisError('SECURITY', `safety.fs: not a regular file: ${String(input)}`, {
+        reason: 'not-a-regular-file',
+      });
+    }
+    refuseHardLink(info, append ? 'appendText' : 'writeText', input);
+    if (!append) ftruncateSync(fd, 0);
+  } catch (error) {
     closeQuietly(fd);
-    throw new PortcullisError('SECURITY', `safety.fs: not a regular file: ${String(input)}`, {
-      reason: 'not-a-regular-file',
-    });
+    throw error;
   }
   return fd;
 }

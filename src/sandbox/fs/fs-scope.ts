@@ -55,6 +55,7 @@ export function realPathOf(candidate: string): string | null {
     try {
       real = realpathSync.native(cursor);
     } catch {
+      // An existing ancestor that cannot be resolved (permissions, a race): the caller refuses the path.
       return null;
     }
     return tail.length === 0 ? real : path.join(real, ...tail);
@@ -104,6 +105,7 @@ export function checkWrite(scope: FsScope, input: unknown): CheckedPath {
   try {
     isLink = lstatSync(candidate).isSymbolicLink();
   } catch {
+    // Nothing there yet (a new file): not a link; the real-path check below still applies.
     isLink = false;
   }
   if (isLink) {

@@ -27,6 +27,7 @@ import {
   openForWrite,
   prepareParent,
   readRegularFile,
+  refuseHardLink,
 } from './confined-io.ts';
 import { closeQuietly, openConfined } from './fd-open.ts';
 import { checkRead, checkWrite, displayPath, realPathOf } from './fs-scope.ts';
@@ -190,6 +191,7 @@ export function createSafeFs(scope: FsScope, grants: FsGrants, limits: Partial<S
         closeQuietly(openConfined(checked.real, readRoots, constants.O_RDONLY, file));
         return true;
       } catch {
+        // Missing, outside the scope or unreadable all answer "no": the tool learns nothing more than that.
         return false;
       }
     },
@@ -229,6 +231,7 @@ export function createSafeFs(scope: FsScope, grants: FsGrants, limits: Partial<S
           try {
             children = listDir(readRoots, current.real, current.candidate, 'find');
           } catch {
+            // A directory that vanished or cannot be read mid-walk is skipped, as `find` does.
             continue;
           }
           if (children === null) continue;
@@ -339,7 +342,9 @@ export function createSafeFs(scope: FsScope, grants: FsGrants, limits: Partial<S
         const source = checkRead(scope, from);
         const input = openConfined(source.real, readRoots, constants.O_RDONLY, from);
         try {
-          if (!fstatSync(input).isFile()) {
+          const info = fstatSync(input);
+          refuseHardLink(info, 'copy', from);
+          if (!info.isFile()) {
             throw new PortcullisError(
               'INVALID_INPUT',
               `safety.fs.copy: not a regular file: ${String(from)}`,

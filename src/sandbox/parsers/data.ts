@@ -1,5 +1,5 @@
 /**
- * safety.parser.yaml and safety.parser.csv (spec §8.4, reference-rules §10): YAML is read with the core schema
+ * safety.parser.yaml and safety.parser.csv (docs/security.md, "Parsers hand on safe output"): YAML is read with the core schema
  * only (any other tag is refused, alias expansion is bounded so an alias bomb fails fast); CSV follows RFC 4180
  * quoting with optional `header` and `delimiter`.
  */
@@ -67,9 +67,25 @@ export interface CsvOptions {
   header?: boolean;
   /** One character; `,` by default. */
   delimiter?: string;
+  /**
+   * When true, cells are returned exactly as parsed. By default a cell that a spreadsheet would run as a formula
+   * (first character `=`, `+`, `-`, `@`, tab or carriage return) is prefixed with `'`, so the rows can be written
+   * to a file someone opens in a spreadsheet (OWASP "CSV injection").
+   */
+  keepFormulas?: boolean;
 }
 
-/** Parses CSV (RFC 4180 quoting) into arrays of strings, or objects keyed by the header row. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A cell as a spreadsheet will read it as text: formula starters get a leading `'`. */
+export function neutralizeFormula(cell: string): string {
+  return FORMULA_START.test(cell) ? `'${cell}` : cell;
+}
+
+/**
+ * Parses CSV (RFC 4180 quoting) into arrays of strings, or objects keyed by the header row; formula cells
+ * (header names included) are neutralized unless `keepFormulas` is set.
+ */
 export function parseCsv(
   input: string,
   options: CsvOptions = {},
@@ -92,6 +108,7 @@ export function parseCsv(
     const message = cause instanceof Error ? cause.message : String(cause);
     throw new PortcullisError('HELPER_RUNTIME', `safety.parser.csv: ${message}`, { reason: 'parse-failed' });
   }
+  if (options.keepFormulas !== true) records = records.map((record) => record.map(neutralizeFormula));
   if (options.header !== true) return records;
   const [names = [], ...rows] = records;
   // fromEntries defines own properties, so a column named __proto__ stays data.

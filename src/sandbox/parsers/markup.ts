@@ -1,5 +1,5 @@
 /**
- * safety.parser.html and safety.parser.xml (spec §8.4, reference-rules §10): htmlparser2 callbacks build plain
+ * safety.parser.html and safety.parser.xml (docs/security.md, "Parsers hand on safe output"): htmlparser2 callbacks build plain
  * trees that cross into the isolate as copied data, never parser objects. XML refuses any DTD, so there are no
  * external entities and no entity expansion.
  */

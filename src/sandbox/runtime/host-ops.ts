@@ -8,11 +8,13 @@
 import { createHash, createHmac, randomFillSync, randomUUID, timingSafeEqual } from 'node:crypto';
 import { PortcullisError, isPortcullisError } from '../../errors/index.ts';
 import type { EgressGuard } from '../egress/egress-guard.ts';
+import type { SecretVault } from '../egress/secret-vault.ts';
 import type { FsScope } from '../fs/fs-scope.ts';
 import { createSafeFs } from '../fs/safe-fs.ts';
 import type { FsGrants, SafeFs, SafeFsLimits } from '../fs/safe-fs.ts';
 import { parseCsv, parseYaml } from '../parsers/data.ts';
 import { parseHtml, parseXml } from '../parsers/markup.ts';
+import { sanitizeMarkup } from '../parsers/sanitize.ts';
 import type { SandboxPolicy } from '../policy.ts';
 
 /** Where safety.fs works for one call: plain data, so it can cross to a worker thread. */
@@ -41,6 +43,8 @@ export interface HostContext {
   signal: AbortSignal;
   /** When the call's wall-clock budget runs out, in `performance.now()` milliseconds. */
   deadline: number;
+  /** The run's secret handles, revealed by the egress guard only; absent when the tool sees plaintext. */
+  secrets?: SecretVault;
 }
 
 /** The error shape that crosses into the isolate. */
@@ -218,6 +222,8 @@ function syncOperation(env: HostOpEnv, op: string, args: unknown): unknown {
       return randomUUID();
     case 'parser.html':
       return parseHtml(parserInput(env, args, 'safety.parser.html'));
+    case 'parser.sanitizeHtml':
+      return sanitizeMarkup(parserInput(env, args, 'safety.parser.html'));
     case 'parser.xml':
       return parseXml(parserInput(env, args, 'safety.parser.xml'));
     case 'parser.yaml':
@@ -227,6 +233,7 @@ function syncOperation(env: HostOpEnv, op: string, args: unknown): unknown {
       const delimiter = optionalStr(args, 2, 'safety.parser.csv');
       return parseCsv(parserInput(env, args, 'safety.parser.csv'), {
         header,
+        keepFormulas: arg(args, 3) === true,
         ...(delimiter === undefined ? {} : { delimiter }),
       });
     }
@@ -331,6 +338,7 @@ async function fetchOperation(context: HostContext, args: unknown): Promise<unkn
       ...(typeof maxLength === 'number' ? { maxLength } : {}),
       ...(typeof startIndex === 'number' ? { startIndex } : {}),
       signal: context.signal,
+      ...(context.secrets === undefined ? {} : { secrets: context.secrets }),
     },
     {
       networkMode: context.policy.networkMode,

@@ -6,7 +6,7 @@
  * for the host's promise while the gateway's main thread stays free (the work runs in a worker thread).
  */
 import ivm from 'isolated-vm';
-import { BOOTSTRAP_SOURCE, wrapToolCode } from '../isolate/bootstrap.ts';
+import { bootstrapSource, wrapToolCode } from '../isolate/bootstrap.ts';
 import type { SyncReply } from './host-ops.ts';
 
 /** Resolves an asynchronous helper call inside the isolate. */
@@ -100,11 +100,13 @@ export class ToolIsolate {
   private bootstrapScript(): Promise<ivm.Script> {
     if (this.bootstrap === null) {
       const cached = bootstrapCache;
-      this.bootstrap = this.isolate
-        .compileScript(BOOTSTRAP_SOURCE, {
-          filename: 'portcullis:sandbox-shims.js',
-          ...(cached === undefined ? { produceCachedData: true } : { cachedData: cached }),
-        })
+      this.bootstrap = bootstrapSource()
+        .then((source) =>
+          this.isolate.compileScript(source, {
+            filename: 'portcullis:sandbox-shims.js',
+            ...(cached === undefined ? { produceCachedData: true } : { cachedData: cached }),
+          }),
+        )
         .then((script) => {
           const produced = (script as ivm.Script & ivm.CachedDataResult).cachedData;
           if (bootstrapCache === undefined && produced !== undefined) bootstrapCache = produced;

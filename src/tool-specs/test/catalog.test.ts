@@ -31,7 +31,7 @@ describe('bundled catalog', () => {
     expect(catalog.entries.length).toBeGreaterThanOrEqual(15);
   });
 
-  it('ships the canonical examples of spec §17', () => {
+  it('ships the canonical examples of the format', () => {
     for (const name of [
       'base64',
       'getUpbitTicker',
@@ -55,6 +55,19 @@ describe('bundled catalog', () => {
       expect(spec.toolSafety).toEqual(computeToolSafety(spec, resolved, { categorySource: 'builtin' }));
     },
   );
+
+  it('no bundled spec hands secrets to its code as plaintext', () => {
+    for (const entry of catalog.entries) {
+      expect([entry.spec.name, entry.spec.sandboxOverrides.secretsInCode ?? false]).toEqual([
+        entry.spec.name,
+        false,
+      ]);
+      expect([entry.spec.name, resolver.policyFor(entry.spec).policy.secretsInCode]).toEqual([
+        entry.spec.name,
+        false,
+      ]);
+    }
+  });
 
   it('network, file and secret tools ship as drafts; pure-compute ones are publishable at start', () => {
     for (const entry of catalog.entries) {
@@ -81,7 +94,7 @@ describe('bundled catalog', () => {
     ['readTextFile', 'L3'],
     ['writeTextFile', 'L4'],
     ['evalExpression', 'L0'],
-  ])('%s scores %s (spec §17)', (name, level) => {
+  ])('%s scores %s (canonical example)', (name, level) => {
     expect(scoreSandboxRisk(resolver.policyFor(specNamed(name))).level).toBe(level);
   });
 

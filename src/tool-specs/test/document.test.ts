@@ -32,7 +32,7 @@ const base64Example = {
 };
 
 describe('parseSpec', () => {
-  it('accepts every canonical example of spec §17', () => {
+  it('accepts every canonical example of the format', () => {
     const examples: unknown[] = [
       base64Example,
       {
@@ -73,7 +73,7 @@ describe('parseSpec', () => {
     }
   });
 
-  it('applies the §3 defaults to a minimal document', () => {
+  it('applies the R-SPEC-1 defaults to a minimal document', () => {
     const result = parseSpec('{"name":"tiny","code":"return 1;","codeType":"Javascript"}');
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -168,6 +168,19 @@ describe('parseSpec', () => {
       params: [{ name: 'n', type: 'INTEGER', required: true, testValue: 3 }],
     });
     expect(result.ok ? [] : result.errors.map((e) => e.pointer)).toContain('/params/0/testValue');
+  });
+
+  it('accepts sandboxOverrides.secretsInCode as a boolean only', () => {
+    const doc = (value: unknown) => ({
+      name: 'x',
+      code: '',
+      codeType: 'Javascript',
+      sandboxOverrides: { secretsInCode: value },
+    });
+    const ok = parseSpec(doc(true));
+    expect(ok.ok && ok.value.sandboxOverrides.secretsInCode).toBe(true);
+    const bad = parseSpec(doc('yes'));
+    expect(bad.ok ? [] : bad.errors.map((e) => e.pointer)).toContain('/sandboxOverrides/secretsInCode');
   });
 
   it('does not alias the input object', () => {

@@ -21,7 +21,7 @@ const naver = (draft: boolean) =>
     ],
   });
 
-describe('declared env vars (§11.2, reference §13.1)', () => {
+describe('declared env vars (R-SPEC-12, R-SECRET-1)', () => {
   it('are the distinct references across values, embedded ones included, first-seen order', () => {
     const spec = specOf({
       name: 'x',
@@ -37,7 +37,7 @@ describe('declared env vars (§11.2, reference §13.1)', () => {
   });
 });
 
-describe('lifecycle (§11.1, reference §13.2)', () => {
+describe('lifecycle (R-SPEC-12)', () => {
   it.each<[string, boolean, Record<string, string>, LifecycleState, string[]]>([
     ['draft wins even when env is missing', true, {}, 'DRAFT', []],
     [
@@ -62,14 +62,14 @@ describe('lifecycle (§11.1, reference §13.2)', () => {
       ['NAVER_CLIENT_SECRET'],
     ],
     [
-      'D7: an empty value is missing',
+      'R-SECRET-2: an empty value is missing',
       false,
       { NAVER_CLIENT_ID: '', NAVER_CLIENT_SECRET: 's' },
       'MISSING_REQUIREMENTS',
       ['NAVER_CLIENT_ID'],
     ],
     [
-      'D7: a whitespace-only value is missing',
+      'R-SECRET-2: a whitespace-only value is missing',
       false,
       { NAVER_CLIENT_ID: ' \t\n', NAVER_CLIENT_SECRET: 's' },
       'MISSING_REQUIREMENTS',
@@ -90,13 +90,13 @@ describe('lifecycle (§11.1, reference §13.2)', () => {
     expect(states.has('TEST_FAILED')).toBe(false);
   });
 
-  it('D6: a ${_X} reference is required like any other (one grammar for resolver and requirement check)', () => {
+  it('R-SECRET-1: a ${_X} reference is required like any other (one grammar for resolver and requirement check)', () => {
     const spec = specOf({ name: 'u', draft: false, staticVariables: [{ k: '${_X}' }] });
     expect(lifecycleOf(spec, envOf({})).missing).toEqual(['_X']);
     expect(resolveStaticVariables(spec, envOf({ _X: 'value-x' })).values).toEqual({ k: 'value-x' });
   });
 
-  it('D8: the lookup function is the single source for the check, the resolution and the masking', () => {
+  it('R-SECRET-2: the lookup function is the single source for the check, the resolution and the masking', () => {
     const asked: string[] = [];
     const lookup: EnvLookup = (name) => {
       asked.push(name);
@@ -109,7 +109,7 @@ describe('lifecycle (§11.1, reference §13.2)', () => {
   });
 });
 
-describe('static variable resolution (D9)', () => {
+describe('static variable resolution (R-SECRET-2)', () => {
   it('substitutes embedded references literally and returns their values as secrets', () => {
     const spec = specOf({
       name: 'r',
@@ -137,19 +137,19 @@ describe('static variable resolution (D9)', () => {
     });
   });
 
-  it('a later duplicate key wins (§7.1)', () => {
+  it('a later duplicate key wins', () => {
     const spec = specOf({ name: 'd', staticVariables: [{ k: 'first' }, { k: 'second' }] });
     expect(resolveStaticVariables(spec, envOf({})).values).toEqual({ k: 'second' });
   });
 });
 
-describe('masking the resolved secrets (createMasker, D10, D11)', () => {
+describe('masking the resolved secrets (createMasker, R-SECRET-3)', () => {
   it.each<[string, string[], string, string]>([
     ['replaces every occurrence with ***', ['tok-abcdef'], 'a tok-abcdef b tok-abcdef', 'a *** b ***'],
     ['skips values shorter than 4', ['abc'], 'abc abcd', 'abc abcd'],
     ['masks values of length 4', ['abcd'], 'x abcd y', 'x *** y'],
     [
-      'D11: longest first, so no suffix of a longer secret leaks',
+      'R-SECRET-3: longest first, so no suffix of a longer secret leaks',
       ['secret', 'secret-long-value'],
       'secret-long-value',
       '***',
@@ -159,7 +159,7 @@ describe('masking the resolved secrets (createMasker, D10, D11)', () => {
     expect(createMasker(secrets).mask(text)).toBe(masked);
   });
 
-  it('D9/value identity: an embedded secret is masked once resolved', () => {
+  it('R-SECRET-2, value identity: an embedded secret is masked once resolved', () => {
     const spec = specOf({
       name: 'mk',
       staticVariables: [{ auth: 'Bearer ${TOKEN}' }, { other: '${OTHER}' }],
@@ -224,7 +224,7 @@ describe('per-call preparation', () => {
     expect(Object.keys(result.args)).toEqual(['city', 'opts', 'token']);
   });
 
-  it('an OBJECT param sent as JSON text is parsed (§6.2 note)', () => {
+  it('an OBJECT param sent as JSON text is parsed (R-SPEC-13)', () => {
     const result = buildToolArgs(tool(), { city: 'x', opts: '{"a":1}' }, envOf({ API_TOKEN: 'token-1234' }));
     expect(result.ok && result.value.args['opts']).toEqual({ a: 1 });
   });

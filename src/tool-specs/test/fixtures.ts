@@ -1,4 +1,4 @@
-/** Shared test data: the reference baseline (reference-rules §8.2) and small spec builders. */
+/** Shared test data: the reference baseline (docs/rules/sandbox.md, R-SANDBOX-4) and small spec builders. */
 import { parseSpec } from '../document.ts';
 import type { SandboxBaseline, SandboxPolicies, SandboxProfile } from '../policy-files.ts';
 import type { SafeToolSpec } from '../types.ts';

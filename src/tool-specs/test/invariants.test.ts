@@ -73,7 +73,11 @@ describe('cross-field invariants', () => {
       { staticVariables: [JSON.parse('{"__proto__":"x"}') as Record<string, string>] },
       '/staticVariables/0/__proto__',
     ],
-    ['lower-case placeholder (D6)', { staticVariables: [{ key: '${api_key}' }] }, '/staticVariables/0/key'],
+    [
+      'lower-case placeholder (R-SECRET-1)',
+      { staticVariables: [{ key: '${api_key}' }] },
+      '/staticVariables/0/key',
+    ],
     [
       'placeholder starting with a digit',
       { staticVariables: [{ key: '${1KEY}' }] },
@@ -88,7 +92,7 @@ describe('cross-field invariants', () => {
 
   it.each([
     ['an anchored placeholder', { staticVariables: [{ key: '${API_KEY}' }] }],
-    ['a leading underscore (D6: §7.2 grammar)', { staticVariables: [{ key: '${_PRIVATE_1}' }] }],
+    ['a leading underscore (R-SECRET-1 grammar)', { staticVariables: [{ key: '${_PRIVATE_1}' }] }],
     ['embedded placeholders', { staticVariables: [{ base: 'https://${API_HOST}/v2?k=${API_KEY}' }] }],
     ['a literal value', { staticVariables: [{ clientId: '12345-abc' }] }],
     ['two tags', { tags: ['util', 'korea'] }],
@@ -149,13 +153,13 @@ describe('findSpecConflicts', () => {
     expect(errors[0]?.message).toContain('b.json');
   });
 
-  it('exempts drafts from name uniqueness (§4.2)', () => {
+  it('exempts drafts from name uniqueness (R-SPEC-2)', () => {
     const a = specOf({ name: 'dup', draft: false, toolId: '11111111-1111-5111-8111-111111111111' });
     const b = specOf({ name: 'dup', draft: true, toolId: '22222222-2222-5222-8222-222222222222' });
     expect(findSpecConflicts([a, b])).toEqual([]);
   });
 
-  it('flags a toolId shared by two specs, drafts included (§4.1)', () => {
+  it('flags a toolId shared by two specs, drafts included (R-SPEC-2)', () => {
     const a = specOf({ name: 'one', draft: true, toolId: 'same' });
     const b = specOf({ name: 'two', draft: true, toolId: 'same' });
     expect(findSpecConflicts([a, b]).map((e) => e.reason)).toEqual(['duplicate-tool-id']);

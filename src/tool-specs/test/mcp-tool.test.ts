@@ -32,7 +32,7 @@ const rich = () =>
     draft: false,
   });
 
-describe('toMcpTool (§1.4.1, §6.2)', () => {
+describe('toMcpTool (R-SPEC-10)', () => {
   it('lowers params to a JSON Schema object in order, with required names', () => {
     const tool = toMcpTool(rich());
     expect(tool.name).toBe('richTool');

@@ -31,7 +31,7 @@ function rejects(overrides: SandboxOverrides, policies: SandboxPolicies = polici
 }
 
 describe('resolver: merge, tristates, network', () => {
-  it('D20: the baseline posture is network blocked, files off, no hosts', () => {
+  it('R-SANDBOX-4: the baseline posture is network blocked, files off, no hosts', () => {
     expect(resolveOk({}).policy).toMatchObject({
       networkMode: 'blocked',
       hostsAllow: [],
@@ -42,7 +42,7 @@ describe('resolver: merge, tristates, network', () => {
     });
   });
 
-  it('treats an absent block, an empty block and an all-null block alike (§10.1)', () => {
+  it('treats an absent block, an empty block and an all-null block alike (R-SANDBOX-5)', () => {
     const allNull: SandboxOverrides = {
       addAllowClasses: null,
       removeAllowClasses: null,
@@ -63,10 +63,10 @@ describe('resolver: merge, tristates, network', () => {
   });
 
   it.each<[string, SandboxOverrides, Partial<ResolvedSandbox['policy']>]>([
-    ['D4: OPEN is lower-cased to open', { networkMode: 'OPEN' }, { networkMode: 'open' }],
-    ['D4: " Strict " is trimmed and lower-cased', { networkMode: ' Strict ' }, { networkMode: 'strict' }],
+    ['OPEN is lower-cased to open', { networkMode: 'OPEN' }, { networkMode: 'open' }],
+    ['" Strict " is trimmed and lower-cased', { networkMode: ' Strict ' }, { networkMode: 'strict' }],
     [
-      'D5: "*" stays a host pattern meaning any host',
+      '"*" stays a host pattern meaning any host',
       { networkMode: 'allowlist', hostsAllow: ['*'] },
       { networkMode: 'allowlist', hostsAllow: ['*'] },
     ],
@@ -76,7 +76,7 @@ describe('resolver: merge, tristates, network', () => {
       { hostsAllow: ['api.upbit.com', '*.example.com'] },
     ],
     [
-      'hosts are dropped outside allowlist mode (§10.2 step 5)',
+      'hosts are dropped outside allowlist mode (R-SANDBOX-5)',
       { networkMode: 'strict', hostsAllow: ['a.com'] },
       { hostsAllow: [] },
     ],
@@ -86,13 +86,12 @@ describe('resolver: merge, tristates, network', () => {
       { networkMode: 'blocked', hostsAllow: [] },
     ],
     ['fileRead true widens', { fileRead: true }, { fileRead: true, fileWrite: false }],
-    ['fileWrite alone is write-only (§10.5)', { fileWrite: true }, { fileRead: false, fileWrite: true }],
-    [
-      'D19: destructive is carried into the policy',
-      { fileWrite: true, destructive: true },
-      { destructive: true },
-    ],
+    ['fileWrite alone is write-only (R-FS-1)', { fileWrite: true }, { fileRead: false, fileWrite: true }],
+    ['destructive is carried into the policy', { fileWrite: true, destructive: true }, { destructive: true }],
     ['fsBasePath overrides the baseline', { fsBasePath: '/srv/tools' }, { fsBasePath: '/srv/tools' }],
+    ['secrets are handles unless the spec says otherwise', {}, { secretsInCode: false }],
+    ['secretsInCode: null inherits the handle default', { secretsInCode: null }, { secretsInCode: false }],
+    ['secretsInCode: true hands tool code plaintext', { secretsInCode: true }, { secretsInCode: true }],
   ])('%s', (_label, overrides, expected) => {
     expect(resolveOk(overrides).policy).toMatchObject(expected);
   });
@@ -120,7 +119,7 @@ describe('resolver: merge, tristates, network', () => {
     ]);
   });
 
-  it('D3: removal wins — a class both added to and removed from deny is not denied', () => {
+  it('R-SANDBOX-5: removal wins — a class both added to and removed from deny is not denied', () => {
     const resolved = resolveOk({
       addDenyClasses: ['java.lang.System'],
       removeDenyClasses: ['java.lang.System'],
@@ -130,7 +129,7 @@ describe('resolver: merge, tristates, network', () => {
     expect(allow.allowClasses).not.toContain('java.net.URL');
   });
 
-  it('DESIGN 2: the class lists are merged but interop is never granted', () => {
+  it('R-SANDBOX-2: the class lists are merged but interop is never granted', () => {
     const resolved = resolveOk({ addAllowClasses: ['java.net.URL'] });
     expect(resolved.allowClasses).toContain('java.net.URL');
     expect(resolved.javaInterop).toBe(false);
@@ -146,25 +145,25 @@ describe('resolver: merge, tristates, network', () => {
 describe('resolver: rejections', () => {
   it.each<[string, SandboxOverrides, string, string]>([
     [
-      'D22: a class added to both lists',
+      'disjointness: a class added to both lists',
       { addAllowClasses: ['com.acme.X'], addDenyClasses: ['com.acme.X'] },
       '/sandboxOverrides/addAllowClasses/0',
       'allow-deny-overlap',
     ],
     [
-      'D22: a deny identical to a baseline allow entry',
+      'disjointness: a deny identical to a baseline allow entry',
       { addDenyClasses: ['java.util.*'] },
       '/sandboxOverrides/addDenyClasses/0',
       'allow-deny-overlap',
     ],
     [
-      'D22: allowing a baseline-denied class without removing the deny',
+      'disjointness: allowing a baseline-denied class without removing the deny',
       { addAllowClasses: ['java.lang.System'] },
       '/sandboxOverrides/addAllowClasses/0',
       'allow-deny-overlap',
     ],
     [
-      'an unknown network mode (validated once, D4)',
+      'an unknown network mode (validated once)',
       { networkMode: 'permissive' },
       '/sandboxOverrides/networkMode',
       'unknown-network-mode',
@@ -191,7 +190,7 @@ describe('resolver: rejections', () => {
     ]);
   });
 
-  it('D22: pattern overlap is fine (lookup is deny-first)', () => {
+  it('disjointness: pattern overlap is fine (lookup is deny-first)', () => {
     expect(resolveOk({ addDenyClasses: ['java.util.HashMap'] }).denyClasses).toContain('java.util.HashMap');
   });
 

@@ -13,33 +13,33 @@ function score(overrides: SandboxOverrides, baseline: SandboxBaseline = referenc
   return scoreSandboxRisk(result.value);
 }
 
-describe('Risk Level (spec §10.6, reference §9)', () => {
+describe('Risk Level (R-SPEC-8)', () => {
   it.each<[string, SandboxOverrides, RiskLevel]>([
-    // Canonical examples (spec §17).
-    ['§17.1 base64: baseline only', {}, 'L0'],
-    [
-      '§17.2 getUpbitTicker: one-host allowlist',
-      { networkMode: 'allowlist', hostsAllow: ['api.upbit.com'] },
-      'L3',
-    ],
-    ['§17.4 extractPageContent: strict', { networkMode: 'strict' }, 'L3'],
-    ['§17.5 readTextFile: read', { fileRead: true }, 'L3'],
-    ['§17.6 writeTextFile: write', { fileWrite: true }, 'L4'],
+    // The format's canonical examples (bundled in catalog/tools/).
+    ['base64: baseline only', {}, 'L0'],
+    ['getUpbitTicker: one-host allowlist', { networkMode: 'allowlist', hostsAllow: ['api.upbit.com'] }, 'L3'],
+    ['extractPageContent: strict', { networkMode: 'strict' }, 'L3'],
+    ['readTextFile: read', { fileRead: true }, 'L3'],
+    ['writeTextFile: write', { fileWrite: true }, 'L4'],
     // Network.
     ['allowlist with no hosts raises nothing', { networkMode: 'allowlist', hostsAllow: [] }, 'L0'],
-    ['D5: allowlist containing "*"', { networkMode: 'allowlist', hostsAllow: ['api.x.com', '*'] }, 'L4'],
+    ['allowlist containing "*"', { networkMode: 'allowlist', hostsAllow: ['api.x.com', '*'] }, 'L4'],
     ['open', { networkMode: 'open' }, 'L4'],
-    [
-      'D4: OPEN scores like open (one normalization for scoring and enforcement)',
-      { networkMode: 'OPEN' },
-      'L4',
-    ],
-    ['D4: Strict scores like strict', { networkMode: 'Strict' }, 'L3'],
+    ['OPEN scores like open (one normalization for scoring and enforcement)', { networkMode: 'OPEN' }, 'L4'],
+    ['Strict scores like strict', { networkMode: 'Strict' }, 'L3'],
     ['explicit blocked', { networkMode: 'blocked' }, 'L0'],
     // Files and destructive.
     ['read + write', { fileRead: true, fileWrite: true }, 'L4'],
-    ['D19: destructive scores L5 whatever the file flags', { destructive: true }, 'L5'],
+    ['destructive scores L5 whatever the file flags', { destructive: true }, 'L5'],
     ['explicit false flags', { fileRead: false, fileWrite: false, destructive: false }, 'L0'],
+    // Secrets.
+    ['secretsInCode: plaintext secrets in tool code', { secretsInCode: true }, 'L4'],
+    ['secretsInCode false is the default', { secretsInCode: false }, 'L0'],
+    [
+      'secretsInCode raises a one-host allowlist tool',
+      { networkMode: 'allowlist', hostsAllow: ['api.upbit.com'], secretsInCode: true },
+      'L4',
+    ],
     // Removed denies.
     ['one non-critical deny removed', { removeDenyClasses: ['java.util.ServiceLoader'] }, 'L3'],
     [
@@ -52,15 +52,15 @@ describe('Risk Level (spec §10.6, reference §9)', () => {
       { removeDenyClasses: ['java.util.ServiceLoader', 'java.lang.ThreadGroup', 'java.util.spi.*'] },
       'L4',
     ],
-    ['D26: a removed critical deny (System)', { removeDenyClasses: ['java.lang.System'] }, 'L5'],
+    ['a removed critical deny (System)', { removeDenyClasses: ['java.lang.System'] }, 'L5'],
     [
-      'D26: a removed critical deny (ProcessBuilder, prefix of Process)',
+      'a removed critical deny (ProcessBuilder, prefix of Process)',
       { removeDenyClasses: ['java.lang.ProcessBuilder'] },
       'L5',
     ],
     ['removing a deny that is not in the baseline', { removeDenyClasses: ['com.acme.Nothing'] }, 'L0'],
     [
-      'D3: critical class in addDeny and removeDeny → un-denied → L5',
+      'removal wins: critical class in addDeny and removeDeny → un-denied → L5',
       { addDenyClasses: ['java.lang.Runtime'], removeDenyClasses: ['java.lang.Runtime'] },
       'L5',
     ],
@@ -112,7 +112,7 @@ describe('Risk Level (spec §10.6, reference §9)', () => {
     expect(risk.reasons.length > 0).toBe(level !== 'L0');
   });
 
-  it('D21: scores the RESOLVED posture, baseline and profile included', () => {
+  it('scores the RESOLVED posture, baseline and profile included', () => {
     expect(score({}, referenceBaseline({ fileRead: true })).level).toBe('L3');
     expect(score({ fileRead: false }, referenceBaseline({ fileRead: true })).level).toBe('L0');
     const viaProfile = resolveSandbox({
@@ -134,7 +134,7 @@ describe('Risk Level (spec §10.6, reference §9)', () => {
     expect(risk.reasons.some((r) => r.includes('java.lang.System'))).toBe(true);
   });
 
-  it('is never stored in toolSafety (§10.6)', () => {
+  it('is never stored in toolSafety (R-SPEC-9)', () => {
     const result = resolveSandbox({ policies: policiesOf(), overrides: { destructive: true } });
     if (!result.ok) throw new Error('unexpected');
     const text = JSON.stringify(computeToolSafety({ code: '', category: null }, result.value));
@@ -169,5 +169,13 @@ describe('class predicates', () => {
     ['java.lang.System', 'java.lang.SystemX', false],
   ])('%s matches %s: %s', (pattern, cls, expected) => {
     expect(patternMatches(pattern, cls)).toBe(expected);
+  });
+});
+
+describe('Risk Level of plaintext secrets', () => {
+  it('says why secretsInCode raises the level', () => {
+    expect(score({ secretsInCode: true }).reasons).toEqual([
+      'L4: secrets reach tool code as plaintext (secretsInCode); masking cannot catch an encoded copy',
+    ]);
   });
 });

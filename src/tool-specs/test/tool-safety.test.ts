@@ -11,8 +11,8 @@ function safetyOf(overrides: SandboxOverrides, code = 'return 1;', name?: string
   return { resolved: result.value, safety: computeToolSafety({ code, category: 'WEB' }, result.value) };
 }
 
-describe('toolSafety (spec §10.3, D2)', () => {
-  it('matches the §17.2 capabilities for a one-host allowlist', () => {
+describe('toolSafety (R-SPEC-9)', () => {
+  it('matches the getUpbitTicker capabilities for a one-host allowlist', () => {
     const { safety } = safetyOf({ networkMode: 'allowlist', hostsAllow: ['api.upbit.com'] });
     expect(safety).toMatchObject({
       version: '1.0',
@@ -59,7 +59,7 @@ describe('toolSafety (spec §10.3, D2)', () => {
     expect(safety.enforcement.profiles).toEqual(['tight']);
   });
 
-  it('never claims host-class interop, even with widened class lists (DESIGN 2)', () => {
+  it('never claims host-class interop, even with widened class lists (R-SANDBOX-2)', () => {
     const { safety } = safetyOf({ addAllowClasses: ['java.net.URL'] });
     expect(safety.runtime.javaInterop).toBe(false);
   });
@@ -75,5 +75,18 @@ describe('toolSafety (spec §10.3, D2)', () => {
     const { resolved } = safetyOf(overrides);
     expect(deriveHelpers(resolved, code)).toEqual(helpers);
     for (const helper of helpers) expect(helper).toMatch(/^[a-z][a-z0-9.-]*\/v[0-9]+(#[a-z0-9-]+)?$/);
+  });
+});
+
+describe('toolSafety shows how secrets reach tool code', () => {
+  it('handles by default, plaintext only with secretsInCode', () => {
+    expect(safetyOf({}).safety.capabilities.secretsInCode).toBe(false);
+    expect(safetyOf({ secretsInCode: true }).safety.capabilities.secretsInCode).toBe(true);
+  });
+
+  it('lists the secret helpers when the code uses them', () => {
+    const code = "return safety.crypto.hmac(key, 'x') + safety.http.basicAuth(user, key);";
+    expect(safetyOf({}, code).safety.runtime.helpers).toContain('tool-safety-helpers/v1#secrets');
+    expect(safetyOf({}).safety.runtime.helpers).not.toContain('tool-safety-helpers/v1#secrets');
   });
 });

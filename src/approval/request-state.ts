@@ -1,0 +1,81 @@
+/**
+ * The modern era's `requestState` as the gateway writes it: a one-letter prefix that tells the two kinds apart
+ * before any decryption (`a.` an approval round, `p.` a call parked on an upstream question), then a sealed,
+ * call-bound, single-use token (see `sealer.ts`; the round trips are described in docs/architecture.md,
+ * "Parked modern-era calls"). The client holds the state and is treated as an attacker.
+ */
+import type { ApprovalSealer } from './sealer.ts';
+
+/** The call a request state is bound to. */
+export interface RequestStateBinding {
+  principal: string;
+  alias: string;
+  /** argsDigest(arguments) of the call. */
+  argsDigest: string;
+}
+
+const APPROVAL_PREFIX = 'a.';
+const PARKED_PREFIX = 'p.';
+/** A parked call's state is sealed under this version: an upstream question is not an approval decision. */
+const UPSTREAM_INPUT_POLICY = 'upstream-input/v1';
+
+/** Approval states carry their own namespace, so no approval state can ever pass for an upstream-input one. */
+const approvalPolicy = (version: string) => `approval:${version}`;
+
+/** True when a state names a parked call (it may still fail to open). */
+export function isParkedState(state: string): boolean {
+  return state.startsWith(PARKED_PREFIX);
+}
+
+/** The state of an approval round, bound to the call and the version of the approval policy that asked. */
+export function sealApprovalState(
+  sealer: ApprovalSealer,
+  binding: RequestStateBinding,
+  policyVersion: string,
+): string {
+  return APPROVAL_PREFIX + sealer.seal({ ...binding, policyVersion: approvalPolicy(policyVersion) });
+}
+
+/**
+ * True when `state` is an approval state that opens against this call under the policy in force; opening uses
+ * it up, so a replay, a swap to another call, a policy change or expiry all read false.
+ */
+export function openApprovalState(
+  sealer: ApprovalSealer,
+  state: string,
+  binding: RequestStateBinding,
+  policyVersion: string,
+): boolean {
+  if (!state.startsWith(APPROVAL_PREFIX)) return false;
+  return sealer.open(state.slice(APPROVAL_PREFIX.length), {
+    ...binding,
+    policyVersion: approvalPolicy(policyVersion),
+  }).ok;
+}
+
+/** The state of a call parked on an upstream question, naming the parked call. */
+export function sealParkedState(
+  sealer: ApprovalSealer,
+  binding: RequestStateBinding,
+  parkedCallId: string,
+): string {
+  return (
+    PARKED_PREFIX +
+    sealer.seal({ ...binding, policyVersion: UPSTREAM_INPUT_POLICY, extra: { parkedCall: parkedCallId } })
+  );
+}
+
+/** The parked call a state names, when it opens against this call (using it up); undefined otherwise. */
+export function openParkedState(
+  sealer: ApprovalSealer,
+  state: string,
+  binding: RequestStateBinding,
+): string | undefined {
+  if (!isParkedState(state)) return undefined;
+  const opened = sealer.open(state.slice(PARKED_PREFIX.length), {
+    ...binding,
+    policyVersion: UPSTREAM_INPUT_POLICY,
+  });
+  const id = opened.ok ? opened.payload.extra?.['parkedCall'] : undefined;
+  return typeof id === 'string' ? id : undefined;
+}

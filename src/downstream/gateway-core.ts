@@ -1,0 +1,63 @@
+/**
+ * What every downstream server delegates to (the shared gateway core), who is on the other end of one server
+ * instance, and what an era's call path receives from the server it runs in.
+ */
+import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
+import type { ApprovalSealer } from '../approval/index.ts';
+import type { CallerContext, CallPipeline } from '../calls/pipeline.ts';
+import type { ToolRegistry } from '../exposure/registry.ts';
+import type { SamplingReview } from '../guards/sampling-review.ts';
+import type { Telemetry } from '../telemetry/index.ts';
+import type { Supervisor, UpstreamSampling } from '../upstream/index.ts';
+import type { Era } from '../shared/index.ts';
+import type { ParkedCalls } from './parked-calls.ts';
+import type { UpstreamSurface } from './prompts-resources.ts';
+import type { ResourceSubscriptions } from './resource-subscriptions.ts';
+
+/** The shared parts every downstream server delegates to. */
+export interface GatewayCore {
+  registry: ToolRegistry;
+  pipeline: CallPipeline;
+  supervisor: Pick<Supervisor, 'getPrompt' | 'readResource' | 'complete'>;
+  /** Resource subscriptions of 2025-era sessions, passed through to the owning upstreams. */
+  subscriptions: ResourceSubscriptions;
+  surface(): UpstreamSurface;
+  parked: ParkedCalls;
+  /** Seals the modern-era requestState (call-bound, expiring, single use). */
+  sealer: ApprovalSealer;
+  /** The version of the approval policy in force (sealed approvals are bound to it). */
+  policyVersion(): string;
+  /** Masks known secrets in text that crosses /mcp (prompt and resource errors). */
+  mask(text: string): string;
+  /** Masks known secrets in any JSON value (relayed upstream log data). */
+  maskDeep<T>(value: T): T;
+  /** Checks (injection scan) and masks an upstream's sampling request before it reaches the client's model. */
+  reviewSampling(alias: string, params: UpstreamSampling): SamplingReview;
+  /** Request spans (a SERVER span per MCP request). */
+  telemetry: Pick<Telemetry, 'traceRequest'>;
+  elicitationTimeoutMs: number;
+}
+
+/** Who is on the other end of this server instance. */
+export interface DownstreamIdentity {
+  principal: string;
+  sessionId?: string;
+  era: Era;
+}
+
+/** One tools/call as an era's call path receives it from the server it runs in. */
+export interface EraCall {
+  core: GatewayCore;
+  principal: string;
+  alias: string;
+  args: Record<string, unknown>;
+  ctx: ServerContext;
+  /** The upstream that serves the alias (undefined for local tools and unknown aliases). */
+  upstreamId: string | undefined;
+  /** The caller context of this request, with `extra` laid over it. */
+  caller(extra?: Partial<CallerContext>): CallerContext;
+  clientCanElicit: boolean;
+  clientCanSample: boolean;
+  /** Fits a result to the tool's output schema as the SDK does (structured content checks). */
+  project(result: CallToolResult): CallToolResult;
+}

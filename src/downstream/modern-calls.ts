@@ -1,0 +1,165 @@
+/**
+ * The 2026-era call path: the client cannot be asked mid-call, so an approval prompt or an upstream question
+ * ends the round with `input_required` and a sealed `requestState` (`approval/request-state.ts`); a running
+ * upstream call waits in the parking lot (`parked-calls.ts`) until the client retries with its answer.
+ */
+import {
+  inputRequired,
+  ProtocolError,
+  ProtocolErrorCode,
+  type CallToolResult,
+  type InputRequiredResult,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
+import {
+  argsDigest,
+  isParkedState,
+  openApprovalState,
+  openParkedState,
+  sealApprovalState,
+  sealParkedState,
+  type ElicitationOutcome,
+  type RequestStateBinding,
+} from '../approval/index.ts';
+import type { AuditUpstreamRequest } from '../audit/index.ts';
+import { ApprovalRequired } from '../calls/approval-stage.ts';
+import { argumentLimitError } from '../calls/argument-limits.ts';
+import type { UpstreamElicitation, UpstreamSampling } from '../upstream/index.ts';
+import type { EraCall, GatewayCore } from './gateway-core.ts';
+import type { ParkedCall, ParkedStep, PendingInput, UpstreamQuestion } from './parked-calls.ts';
+import { markAsUpstreams, relayElicitation, relaySampling } from './upstream-questions.ts';
+
+/** inputRequests keys of a relayed upstream question, by kind. */
+const UPSTREAM_INPUT_KEYS = { elicitation: 'upstream_elicitation', sampling: 'upstream_sampling' } as const;
+const APPROVAL_KEY = 'approval';
+const TOO_MANY_PARKED = 'too many calls are waiting for client input';
+
+/**
+ * Reads the approval answer of a retried call. The state must open against this exact call and the current
+ * policy version; a tampered, replayed, expired or swapped state denies the call ('invalid-state').
+ * `verified` is true only for a state that opened (at most once, the sealer uses it up): only that retry was
+ * already counted by the rate limits.
+ */
+function readApprovalAnswer(
+  core: GatewayCore,
+  state: string,
+  binding: RequestStateBinding,
+  ctx: ServerContext,
+): { answer: ElicitationOutcome; verified: boolean } {
+  if (!openApprovalState(core.sealer, state, binding, core.policyVersion())) {
+    return { answer: 'invalid-state', verified: false };
+  }
+  const answer = ctx.mcpReq.inputResponses?.[APPROVAL_KEY] as { action?: unknown } | undefined;
+  const action = answer?.action;
+  return {
+    answer: action === 'accept' || action === 'decline' || action === 'cancel' ? action : 'cancel',
+    verified: true,
+  };
+}
+
+function asInputRequest(question: UpstreamQuestion) {
+  if (question.kind === 'sampling') return inputRequired.createMessage(question.params);
+  const { params } = question;
+  if (params.mode === 'url') {
+    return inputRequired.elicitUrl({ message: params.message, url: params.url });
+  }
+  return inputRequired.elicit({
+    message: params.message,
+    requestedSchema: params.requestedSchema as Parameters<typeof inputRequired.elicit>[0]['requestedSchema'],
+  });
+}
+
+/** Takes the parked call a retry's state names and hands it the client's answer; refuses any other state. */
+function resumeParked(core: GatewayCore, state: string, binding: RequestStateBinding, ctx: ServerContext) {
+  const id = openParkedState(core.sealer, state, binding);
+  const taken = id === undefined ? undefined : core.parked.take(id, binding);
+  if (!taken) {
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      'requestState is invalid, expired, already used or bound to another call',
+    );
+  }
+  taken.pending.answer(ctx.mcpReq.inputResponses?.[UPSTREAM_INPUT_KEYS[taken.pending.question.kind]]);
+  return taken.call;
+}
+
+/** Starts the call in the parking lot, feeding it the answer of an approval round when the retry carries one. */
+function startParked(call: EraCall, binding: RequestStateBinding, state: unknown): ParkedCall {
+  const { core, ctx, alias, upstreamId } = call;
+  const asked: AuditUpstreamRequest[] = [];
+  const approvalAnswer =
+    typeof state === 'string' ? readApprovalAnswer(core, state, binding, ctx) : undefined;
+  return core.parked.start(binding, (ask, signal) =>
+    core.pipeline.call(alias, call.args, {
+      ...call.caller(),
+      signal,
+      canElicit: call.clientCanElicit,
+      upstreamRequests: asked,
+      ...(approvalAnswer === undefined
+        ? {}
+        : { approvalAnswer: approvalAnswer.answer, approvalVerified: approvalAnswer.verified }),
+      ...(call.clientCanElicit
+        ? {
+            askClient: (params: UpstreamElicitation) =>
+              relayElicitation(() => ask.elicit(markAsUpstreams(params, upstreamId)), asked),
+          }
+        : {}),
+      ...(call.clientCanSample
+        ? {
+            askSampling: (params: UpstreamSampling) =>
+              relaySampling(core, alias, params, (reviewed) => ask.sample(reviewed), asked),
+          }
+        : {}),
+    }),
+  );
+}
+
+function parkForInput(
+  core: GatewayCore,
+  call: ParkedCall,
+  pending: PendingInput,
+  binding: RequestStateBinding,
+): InputRequiredResult {
+  if (!core.parked.park(call, pending)) {
+    pending.end('decline', TOO_MANY_PARKED);
+    call.abort(TOO_MANY_PARKED);
+    throw new ProtocolError(ProtocolErrorCode.InternalError, `${TOO_MANY_PARKED}; retry later`);
+  }
+  return inputRequired({
+    inputRequests: { [UPSTREAM_INPUT_KEYS[pending.question.kind]]: asInputRequest(pending.question) },
+    requestState: sealParkedState(core.sealer, binding, call.id),
+  });
+}
+
+/** Runs one round of a 2026-era tools/call: the result, or `input_required` with a sealed state. */
+export async function callModern(call: EraCall): Promise<CallToolResult | InputRequiredResult> {
+  const { core, ctx, alias, args } = call;
+  // Arguments beyond the door limits are never digested: the pipeline refuses and records them at once.
+  if (argumentLimitError(alias, args))
+    return call.project(await core.pipeline.call(alias, args, call.caller()));
+  const binding: RequestStateBinding = { principal: call.principal, alias, argsDigest: argsDigest(args) };
+  const state = ctx.mcpReq.requestState<string>();
+  const parked =
+    typeof state === 'string' && isParkedState(state)
+      ? resumeParked(core, state, binding, ctx)
+      : startParked(call, binding, state);
+  let step: ParkedStep;
+  try {
+    step = await parked.next(ctx.mcpReq.signal);
+  } catch (error) {
+    if (error instanceof ApprovalRequired) {
+      return inputRequired({
+        inputRequests: {
+          [APPROVAL_KEY]: inputRequired.elicit({
+            message: error.prompt,
+            requestedSchema: { type: 'object', properties: {} },
+          }),
+        },
+        requestState: sealApprovalState(core.sealer, binding, error.policyVersion),
+      });
+    }
+    throw error;
+  }
+  if (step.kind === 'done') return call.project(step.result);
+  return parkForInput(core, parked, step.input, binding);
+}

@@ -1,0 +1,88 @@
+/**
+ * The non-tool surface of a downstream server: prompts, resources, completion, and (2025 era only, since a
+ * notification needs a session to reach) resource subscriptions. Every request is routed to the upstream that
+ * listed the prompt or resource; its result loses the gateway's `_meta`, its error crosses /mcp masked.
+ */
+import { ProtocolError, ProtocolErrorCode, type Server } from '@modelcontextprotocol/server';
+import { stripGatewayMeta } from '../calls/upstream-results.ts';
+import type { DownstreamIdentity, GatewayCore } from './gateway-core.ts';
+import { routeCompletion } from './prompts-resources.ts';
+import type { ResourceFollower } from './resource-subscriptions.ts';
+
+/**
+ * Runs an upstream prompt, resource or completion request: its result loses the gateway's `_meta` keys, its
+ * error crosses /mcp masked, as a JSON-RPC error.
+ */
+async function masked<T>(core: GatewayCore, run: () => Promise<T>): Promise<T> {
+  try {
+    return stripGatewayMeta(await run());
+  } catch (error) {
+    const message = core.mask(error instanceof Error ? error.message : String(error));
+    throw new ProtocolError(ProtocolErrorCode.InternalError, message);
+  }
+}
+
+/** Registers the prompt, resource, completion and (legacy) subscription handlers on `server`. */
+export function registerServerSurface(server: Server, core: GatewayCore, identity: DownstreamIdentity): void {
+  server.setRequestHandler('prompts/list', () => ({
+    prompts: core.surface().prompts.map((p) => p.definition),
+  }));
+  server.setRequestHandler('prompts/get', async (request, ctx) => {
+    const prompt = core.surface().findPrompt(request.params.name);
+    if (!prompt)
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}`);
+    return masked(core, () =>
+      core.supervisor.getPrompt(
+        prompt.upstream,
+        prompt.upstreamName,
+        request.params.arguments,
+        ctx.mcpReq.signal,
+      ),
+    );
+  });
+  server.setRequestHandler('resources/list', () => ({ resources: core.surface().resources }));
+  server.setRequestHandler('resources/templates/list', () => ({
+    resourceTemplates: core.surface().resourceTemplates,
+  }));
+  server.setRequestHandler('resources/read', async (request, ctx) => {
+    const upstream = core.surface().routeResource(request.params.uri);
+    if (!upstream)
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown resource: ${request.params.uri}`, {
+        uri: request.params.uri,
+      });
+    return masked(core, () => core.supervisor.readResource(upstream, request.params.uri, ctx.mcpReq.signal));
+  });
+  if (identity.era === 'legacy') registerSubscriptions(server, core);
+  server.setRequestHandler('completion/complete', async (request, ctx) => {
+    const routed = routeCompletion(core.surface(), request.params.ref);
+    if (!routed) {
+      const { ref } = request.params;
+      const what = ref.type === 'ref/prompt' ? `prompt: ${ref.name}` : `resource: ${ref.uri}`;
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown ${what}`);
+    }
+    const params = { ...request.params, ref: routed.ref };
+    return core.maskDeep(
+      await masked(core, () => core.supervisor.complete(routed.upstream, params, ctx.mcpReq.signal)),
+    );
+  });
+}
+
+/** One follower per session: its subscriptions end with the session. */
+function registerSubscriptions(server: Server, core: GatewayCore): void {
+  const follower: ResourceFollower = (uri) =>
+    // A session that closed under a pending update has no one left to tell; its follower is being dropped.
+    void Promise.resolve(server.sendResourceUpdated({ uri })).catch(() => {});
+  server.onclose = () => core.subscriptions.drop(follower);
+  server.setRequestHandler('resources/subscribe', async (request) => {
+    const { uri } = request.params;
+    const upstream = core.surface().routeResource(uri);
+    if (!upstream)
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown resource: ${uri}`, { uri });
+    await masked(core, () => core.subscriptions.subscribe(uri, upstream, follower));
+    return {};
+  });
+  server.setRequestHandler('resources/unsubscribe', async (request) => {
+    await core.subscriptions.unsubscribe(request.params.uri, follower);
+    return {};
+  });
+}

@@ -1,0 +1,91 @@
+/**
+ * The facts every guard decides on, gathered once per tool and rebuild: the poisoning scan, the tool's risk
+ * through the one evaluation path (docs/rules/risk-model.md), and for upstream tools the fingerprint ledger's
+ * check (docs/rules/ledger.md). They are attached to `tool.governance` and recorded whatever the guards' modes:
+ * the risk model reads the scan (a hit forfeits the HITL credit) even when the poisoning guard is off.
+ */
+import type { LocalExposedTool, UpstreamExposedTool } from '../exposure/index.ts';
+import type { Ledger } from '../ledger/index.ts';
+import type { PoisoningScanner } from '../poisoning/index.ts';
+import { evaluateLocalToolRisk, evaluateToolRisk, findToolDescriptor } from '../risk/index.ts';
+import type { GovernanceEmit } from './event-emitter.ts';
+import type { AssessedServer } from './server-assessment.ts';
+
+/** What gathering facts reads. */
+export interface ToolFactsDeps {
+  ledger: Ledger;
+  scanner: PoisoningScanner;
+  emit: GovernanceEmit;
+}
+
+/** Scans, scores and fingerprints an upstream tool; emits the ledger, risk and poisoning events. */
+export function gatherUpstreamFacts(
+  deps: ToolFactsDeps,
+  tool: UpstreamExposedTool,
+  server: AssessedServer,
+): void {
+  const { upstream, upstreamTool } = tool;
+  // Name-based floors look at the upstream's own name (an alias prefix would hide `delete_`); everything
+  // else looks at what the model sees.
+  const visible = { ...tool.definition, name: upstreamTool };
+  const scan = deps.scanner.scanTool(tool.definition);
+  const risk = evaluateToolRisk({
+    server: server.assessment,
+    tool: visible,
+    descriptor: findToolDescriptor(server.entry, upstreamTool),
+    hitl: tool.hitl !== 'DISABLED',
+    scan,
+  });
+  const check = deps.ledger.checkTool(upstream, tool.source);
+  if (check.outcome === 'MISMATCH') {
+    deps.emit('HashLedgerMismatch', `${upstream}::${upstreamTool}`, {
+      upstream,
+      tool: upstreamTool,
+      previousHash: check.previousHash,
+      currentHash: check.record.hash,
+    });
+  }
+  tool.governance = {
+    risk,
+    poisoning: { clean: scan.clean, matches: [...scan.matches] },
+    fingerprint: { hash: check.record.hash, profile: check.record.profile, status: check.record.status },
+  };
+  const subject = tool.alias;
+  deps.emit('ToolPublishRiskComputed', subject, {
+    upstream,
+    tool: upstreamTool,
+    publish: risk.publish.level,
+    final: risk.final,
+    effective: risk.effective,
+  });
+  if (risk.floorTrigger)
+    deps.emit('FloorOverrideTriggered', subject, { floorTrigger: risk.floorTrigger, final: risk.final });
+  if (!scan.clean) {
+    deps.emit('PoisoningHit', subject, {
+      upstream,
+      tool: upstreamTool,
+      matches: scan.matches.map((m) => ({
+        patternId: m.patternId,
+        fieldPath: m.fieldPath,
+        offset: m.offset,
+      })),
+    });
+  }
+}
+
+/** Scans and scores a local tool from its sandbox level; emits the poisoning event. */
+export function gatherLocalFacts(
+  deps: Pick<ToolFactsDeps, 'scanner' | 'emit'>,
+  tool: LocalExposedTool,
+): void {
+  const scan = deps.scanner.scanTool(tool.definition);
+  const sandboxLevel = tool.governance?.sandboxRisk?.level ?? null;
+  const risk = evaluateLocalToolRisk({ sandboxLevel, hitl: tool.hitl !== 'DISABLED', scan });
+  tool.governance = {
+    ...tool.governance,
+    risk: { ...risk, floorTrigger: null },
+    poisoning: { clean: scan.clean, matches: [...scan.matches] },
+  };
+  if (!scan.clean)
+    deps.emit('PoisoningHit', tool.alias, { local: tool.localToolId, matches: scan.matches.length });
+}
