@@ -63,7 +63,11 @@ describe('the HITL risk credit through the wired gateway', () => {
         files: {
           ...UPSTREAMS.filesystem(files),
           tools: {
-            overrides: { create_directory: { hitl: 'DISABLED' }, write_file: { hitl: 'REQUIRED' } },
+            overrides: {
+              create_directory: { hitl: 'DISABLED' },
+              write_file: { hitl: 'REQUIRED' },
+              edit_file: { hitl: 'AUTO_APPROVE' },
+            },
           },
         },
       },
@@ -89,8 +93,12 @@ describe('the HITL risk credit through the wired gateway', () => {
 
   const governed = (alias: string) => gateway.gateway.registry.find(alias)?.governance?.risk;
 
-  it('gives the credit to a tool a person approves, never to one in DISABLED mode', () => {
+  it('gives the credit to a tool a person approves, never to one in DISABLED or AUTO_APPROVE mode', () => {
     expect(governed('files_write_file')).toMatchObject({ hitlMitigated: true });
+    // AUTO_APPROVE asks nobody below the threshold: crediting it would lift a tool at the threshold out of it.
+    const autoApproved = governed('files_edit_file');
+    expect(autoApproved).toMatchObject({ hitlMitigated: false });
+    expect(autoApproved?.effective).toBe(autoApproved?.final);
     expect(governed('files_create_directory')).toMatchObject({
       final: 'L2',
       effective: 'L2',
