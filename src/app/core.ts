@@ -14,7 +14,7 @@ import {
   createRecordStage,
   createSamplingReviewer,
 } from '../calls/index.ts';
-import type { PortcullisConfig } from '../config/index.ts';
+import { loadServerCatalog, type PortcullisConfig } from '../config/index.ts';
 import {
   buildUpstreamSurface,
   createDownstreamServer,
@@ -32,7 +32,7 @@ import {
 import { createGovernance, type Governance } from '../guards/index.ts';
 import { createLedger, type Ledger } from '../ledger/index.ts';
 import { createPoisoningScanner } from '../poisoning/index.ts';
-import { loadServerCatalog, type CatalogEntry } from '../risk/index.ts';
+import type { CatalogEntry } from '../risk/index.ts';
 import type { ToolRunner } from '../sandbox/index.ts';
 import { createMasker, type EnvLookup, type Masker } from '../secrets/index.ts';
 import { openStore, type Store } from '../store/index.ts';

@@ -15,7 +15,7 @@ import {
 import type { RiskLevel } from '../risk/index.ts';
 import type { ApprovalRecord } from '../audit/index.ts';
 import type { ApprovalOutcome, ApprovalStage, CallerContext } from './pipeline.ts';
-import type { ExposedTool } from '../exposure/types.ts';
+import type { ExposedTool } from '../exposure/index.ts';
 import { toolRiskOf } from './tool-risk.ts';
 
 /** Thrown when a modern-era call needs a person's answer first; the downstream server turns it into input_required. */

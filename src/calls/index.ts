@@ -20,3 +20,5 @@ export type { SamplingReviewer } from './sampling-relay.ts';
 export { toolRiskOf } from './tool-risk.ts';
 export type { CallRisk } from './tool-risk.ts';
 export type { ArgumentValidator } from './argument-validator.ts';
+export { argumentLimitError } from './argument-limits.ts';
+export { stripGatewayMeta } from './upstream-results.ts';

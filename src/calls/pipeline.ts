@@ -12,10 +12,10 @@ import type { Masker } from '../secrets/index.ts';
 import type { ElicitationAsker, SamplingAsker, Supervisor } from '../upstream/index.ts';
 import { argumentLimitError, refusedArgumentsNote, resultLimitError } from './argument-limits.ts';
 import type { ArgumentValidator } from './argument-validator.ts';
-import type { ToolRegistry } from '../exposure/registry.ts';
+import type { ToolRegistry } from '../exposure/index.ts';
 import { acceptUpstreamToolResult } from './upstream-results.ts';
-import type { ExposedTool, LocalToolProvider } from '../exposure/types.ts';
-import { toWireError, type WireError } from '../downstream/wire-errors.ts';
+import type { ExposedTool, LocalToolProvider } from '../exposure/index.ts';
+import { toWireError, type WireError } from '../downstream/index.ts';
 import type { Era } from '../shared/index.ts';
 
 /** Who is calling and how to talk back to them during the call. */

@@ -3,7 +3,7 @@
  * result, flattened. A tool the risk engine has not scored counts as L5 (fail closed, docs/rules/risk-model.md).
  */
 import type { RiskFloorTrigger, RiskLevel } from '../risk/index.ts';
-import type { ExposedTool } from '../exposure/types.ts';
+import type { ExposedTool } from '../exposure/index.ts';
 
 /** What the call stages need of a tool's risk. */
 export interface CallRisk {

@@ -18,7 +18,7 @@ import {
   type Tool,
   type VersionNegotiationOptions,
 } from '@modelcontextprotocol/client';
-import { jsonShapeExcess, MAX_JSON_DEPTH } from '../audit/json-shape.ts';
+import { jsonShapeExcess, MAX_JSON_DEPTH } from '../audit/index.ts';
 import type { UpstreamConfig } from '../config/index.ts';
 import { PortcullisError } from '../errors/index.ts';
 import { attachDirectToolCalls } from './direct-tool-call.ts';
