@@ -1,6 +1,7 @@
 // Lint rules: typescript-eslint's recommended set plus the few rules that keep domain doors honest.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { domainDoors } from './eslint-rules/domain-doors.js';
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'data/', 'coverage/', '.conformance/', '.prof/'] },
@@ -44,6 +45,49 @@ export default tseslint.config(
               group: ['../../*', '../../../*'],
               allowTypeImports: true,
               message: 'A shim takes only types from host modules: their code does not run in the isolate.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.ts'],
+    plugins: { portcullis: { rules: { 'domain-doors': domainDoors } } },
+    rules: { 'portcullis/domain-doors': 'error' },
+  },
+  {
+    // The pure domains take plain data and return plain data: no files, sockets, processes, store or telemetry.
+    files: [
+      'src/risk/**/*.ts',
+      'src/poisoning/**/*.ts',
+      'src/ledger/**/*.ts',
+      'src/tool-specs/resolver.ts',
+      'src/tool-specs/risk-level.ts',
+      'src/tool-specs/tool-safety.ts',
+    ],
+    ignores: ['**/*.test.ts', '**/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'node:fs',
+                'node:fs/*',
+                'node:net',
+                'node:http',
+                'node:https',
+                'node:http2',
+                'node:dns',
+                'node:dgram',
+                'node:child_process',
+                'node:worker_threads',
+                'better-sqlite3',
+                '@opentelemetry/*',
+              ],
+              message: 'A pure domain does no I/O: take the data as an argument and let the caller read it.',
             },
           ],
         },

@@ -1,6 +1,6 @@
 /** Process entry: CLI → config → wiring → listen → signals. The only module with process-level side effects. */
 import { runCli } from './cli/index.ts';
-import { installProcessFaultHandlers } from './cli/process-faults.ts';
+import { installProcessFaultHandlers } from './cli/index.ts';
 
 installProcessFaultHandlers((code) => process.exit(code));
 const code = await runCli(process.argv.slice(2), {

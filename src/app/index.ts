@@ -1,3 +1,9 @@
-/** app: the composition root. createGateway(config, deps) wires every domain into one gateway without listening; nothing else lives here. */
-export { createGateway } from './create-gateway.ts';
-export type { Gateway, GatewayDeps, ListKind } from './create-gateway.ts';
+/**
+ * app: the composition root. buildCore(config, deps) wires every domain behind the MCP surface (what `stdio`
+ * serves); buildGateway / createGateway add the HTTP endpoint and routes. Nothing else lives here.
+ */
+export { buildCore } from './core.ts';
+export type { AppCore, AppDeps } from './core.ts';
+export { buildGateway, createGateway } from './create-gateway.ts';
+export type { Gateway, GatewayDeps } from './create-gateway.ts';
+export type { ListKind } from './list-changes.ts';

@@ -29,6 +29,7 @@ export type {
   AuditEntry,
   AuditRisk,
   AuditApproval,
+  ApprovalRecord,
   AuditUpstreamRequest,
   AuditDecision,
   AuditElicitation,

@@ -21,8 +21,10 @@ export interface AuditRisk {
   hitlMitigated: boolean;
 }
 
-/** How the call was approved. */
-export interface AuditApproval {
+/**
+ * How the approval stages decided one call: the one record the call pipeline, the audit log and telemetry share.
+ */
+export interface ApprovalRecord {
   /** The tool's human-in-the-loop mode; null when the name resolved to no tool. */
   mode: HitlMode | null;
   /** `ask` means the human was asked; `elicitation` tells how that ended. */
@@ -32,6 +34,9 @@ export interface AuditApproval {
   /** ISO time of the decision (when a human answered). */
   decidedAt?: string;
 }
+
+/** How the call was approved (the audit log's name for the shared approval record). */
+export type AuditApproval = ApprovalRecord;
 
 /** A request the upstream put to the calling client during the call, and how it ended. */
 export interface AuditUpstreamRequest {

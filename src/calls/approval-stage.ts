@@ -1,10 +1,11 @@
 /**
- * Stages 3–5 of the call pipeline (DESIGN.md §2): the approval rules, the tool's HITL mode, and asking a
+ * Stages 3–5 of the call pipeline (docs/architecture.md): the approval rules, the tool's HITL mode, and asking a
  * person. Legacy clients are asked in-call (elicitation/create on the call's stream); modern clients are asked
  * with an input_required round trip, signalled here by ApprovalRequired and answered on the retried call.
  * Any failure to get a clear yes denies (fail closed).
  */
 import {
+  ANONYMOUS_PRINCIPAL,
   decideHitl,
   interpretElicitation,
   renderApprovalPrompt,
@@ -12,8 +13,10 @@ import {
   type ElicitationOutcome,
 } from '../approval/index.ts';
 import type { RiskLevel } from '../risk/index.ts';
+import type { ApprovalRecord } from '../audit/index.ts';
 import type { ApprovalOutcome, ApprovalStage, CallerContext } from './pipeline.ts';
-import type { ExposedTool } from '../exposure/types.ts';
+import type { ExposedTool } from '../exposure/index.ts';
+import { toolRiskOf } from './tool-risk.ts';
 
 /** Thrown when a modern-era call needs a person's answer first; the downstream server turns it into input_required. */
 export class ApprovalRequired extends Error {
@@ -28,7 +31,7 @@ export class ApprovalRequired extends Error {
 
 /** The effective risk the approval stages use; a tool the risk engine has not scored counts as L5 (fail closed). */
 export function effectiveRiskOf(tool: ExposedTool): RiskLevel {
-  return tool.governance?.risk?.effective ?? 'L5';
+  return toolRiskOf(tool).effective;
 }
 
 /** What the stage needs. */
@@ -53,7 +56,7 @@ export function createApprovalStage(deps: ApprovalStageDeps): ApprovalStage {
           tool: tool.upstreamTool ?? tool.source.name,
           risk,
           args,
-          ...(caller.principal === 'anonymous' ? {} : { principal: caller.principal }),
+          ...(caller.principal === ANONYMOUS_PRINCIPAL ? {} : { principal: caller.principal }),
           ...(caller.approvalVerified === true ? { counted: true } : {}),
         },
         deps.now(),
@@ -64,7 +67,7 @@ export function createApprovalStage(deps: ApprovalStageDeps): ApprovalStage {
         threshold: deps.threshold,
         ruleDecision: rule,
       });
-      const record: Record<string, unknown> = {
+      const record: Pick<ApprovalRecord, 'mode' | 'ruleId'> = {
         mode: tool.hitl,
         ...(hitl.ruleId === undefined ? {} : { ruleId: hitl.ruleId }),
       };
@@ -84,7 +87,7 @@ export function createApprovalStage(deps: ApprovalStageDeps): ApprovalStage {
       const outcome = await askPerson(caller, prompt, deps.rules.version);
       const decidedAt = new Date(deps.now()).toISOString();
       const verdict = interpretElicitation(outcome);
-      const asked = { ...record, decision: 'ask', elicitation: outcome, decidedAt };
+      const asked: ApprovalRecord = { ...record, decision: 'ask', elicitation: outcome, decidedAt };
       if (verdict.kind === 'run') return { kind: 'run', record: asked };
       const code = outcome === 'invalid-state' ? 'APPROVAL_STATE_INVALID' : verdict.code;
       return { kind: 'deny', reason: verdict.reason, code, record: asked };

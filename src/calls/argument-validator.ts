@@ -1,4 +1,4 @@
-/** Validates tool arguments against the tool's inputSchema, compiling each schema once (DESIGN.md §2 step 2). */
+/** Validates tool arguments against the tool's inputSchema, compiling each schema once (the validate stage, docs/architecture.md). */
 import { PortcullisError } from '../errors/index.ts';
 import { foreignSchemaEngine } from '../upstream/index.ts';
 import { NonLinearPatternError } from '../shared/index.ts';

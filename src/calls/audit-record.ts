@@ -1,8 +1,7 @@
-/** Turns a finished call into its audit record (stage 8 of DESIGN.md §2). Pure. */
-import type { AuditInput } from '../audit/index.ts';
-import type { HitlMode } from '../config/index.ts';
-import { effectiveRiskOf } from './approval-stage.ts';
+/** Turns a finished call into its audit record (the record stage, docs/architecture.md). Pure. */
+import type { ApprovalRecord, AuditInput, AuditTarget } from '../audit/index.ts';
 import type { CallRecord } from './pipeline.ts';
+import { toolRiskOf } from './tool-risk.ts';
 
 /**
  * The audit input of a call. A name that resolved to no exposed tool is recorded as `unresolved` (with the
@@ -31,24 +30,23 @@ export function toAuditInput(
       upstreamId: withheldUpstream?.(record.alias) ?? null,
     };
   }
-  const risk = tool.governance?.risk;
+  const risk = toolRiskOf(tool);
   // A call refused before the approval stage ran (e.g. invalid arguments) was denied by the gateway itself.
-  const approval = record.approval ?? {
+  const approval: ApprovalRecord = record.approval ?? {
+    mode: tool.hitl,
     decision: 'deny',
     ruleId: `gateway:${record.errorCode ?? 'refused'}`,
   };
-  const serverLevel = risk?.server?.level;
-  const publishLevel = risk?.publish?.level;
-  const target =
+  const target: AuditTarget =
     tool.origin === 'local'
       ? {
-          origin: 'local' as const,
+          origin: 'local',
           toolId: tool.localToolId,
           category: tool.governance?.category ?? null,
           toolSafety: tool.governance?.toolSafety ?? null,
         }
       : {
-          origin: 'upstream' as const,
+          origin: 'upstream',
           upstreamId: tool.upstream,
           upstreamTool: tool.upstreamTool,
         };
@@ -57,21 +55,13 @@ export function toAuditInput(
     sessionId: record.caller.sessionId ?? null,
     alias: record.alias,
     risk: {
-      final: effectiveRiskOf(tool),
-      ...(serverLevel ? { server: serverLevel } : {}),
-      ...(publishLevel ? { publish: publishLevel } : {}),
-      floorTrigger: risk?.floorTrigger ?? null,
-      hitlMitigated: risk?.hitlMitigated === true,
+      final: risk.effective,
+      ...(risk.server === undefined ? {} : { server: risk.server }),
+      ...(risk.publish === undefined ? {} : { publish: risk.publish }),
+      floorTrigger: risk.floorTrigger,
+      hitlMitigated: risk.hitlMitigated,
     },
-    approval: {
-      mode: (approval.mode as HitlMode | undefined) ?? tool.hitl,
-      decision: (approval.decision as 'allow' | 'deny' | 'ask' | undefined) ?? 'allow',
-      ...(typeof approval.ruleId === 'string' ? { ruleId: approval.ruleId } : {}),
-      ...(typeof approval.elicitation === 'string'
-        ? { elicitation: approval.elicitation as NonNullable<AuditInput['approval']['elicitation']> }
-        : {}),
-      ...(typeof approval.decidedAt === 'string' ? { decidedAt: approval.decidedAt } : {}),
-    },
+    approval,
     ...(record.caller.upstreamRequests?.length
       ? { upstreamRequests: [...record.caller.upstreamRequests] }
       : {}),
@@ -81,5 +71,5 @@ export function toAuditInput(
     durationMs: record.durationMs,
     traceId,
     ...target,
-  } as AuditInput;
+  };
 }

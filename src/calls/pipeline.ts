@@ -5,17 +5,17 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { ElicitationOutcome } from '../approval/index.ts';
-import type { AuditUpstreamRequest } from '../audit/index.ts';
+import type { ApprovalRecord, AuditUpstreamRequest } from '../audit/index.ts';
 import { executionTargetOf, type Telemetry } from '../telemetry/index.ts';
 import { PortcullisError } from '../errors/index.ts';
 import type { Masker } from '../secrets/index.ts';
 import type { ElicitationAsker, SamplingAsker, Supervisor } from '../upstream/index.ts';
 import { argumentLimitError, refusedArgumentsNote, resultLimitError } from './argument-limits.ts';
 import type { ArgumentValidator } from './argument-validator.ts';
-import type { ToolRegistry } from '../exposure/registry.ts';
+import type { ToolRegistry } from '../exposure/index.ts';
 import { acceptUpstreamToolResult } from './upstream-results.ts';
-import type { ExposedTool, LocalToolProvider } from '../exposure/types.ts';
-import { toWireError, type WireError } from '../downstream/wire-errors.ts';
+import type { ExposedTool, LocalToolProvider } from '../exposure/index.ts';
+import { toWireError, type WireError } from '../downstream/index.ts';
 import type { Era } from '../shared/index.ts';
 
 /** Who is calling and how to talk back to them during the call. */
@@ -55,12 +55,12 @@ export interface CallerContext {
 
 /** The outcome of the approval stages for one call. */
 export type ApprovalOutcome =
-  | { kind: 'run'; record: Record<string, unknown> }
+  | { kind: 'run'; record: ApprovalRecord }
   | {
       kind: 'deny';
       reason: string;
       code?: 'TOOL_DENIED' | 'RATE_LIMITED' | 'APPROVAL_STATE_INVALID';
-      record: Record<string, unknown>;
+      record: ApprovalRecord;
     };
 
 /** The approval seam (rules, HITL, asking); absent = allow everything. */
@@ -78,7 +78,7 @@ export interface CallRecord {
   durationMs: number;
   outcome: 'OK' | 'ERROR';
   errorCode?: string;
-  approval?: Record<string, unknown>;
+  approval?: ApprovalRecord;
 }
 
 /** The record seam (audit, metrics, logs). Must not throw; the call is answered once it has settled. */
@@ -131,8 +131,8 @@ export async function executeTool(
     if (!deps.local) throw new PortcullisError('UNKNOWN_TOOL', `Unknown tool: ${tool.alias}`);
     return deps.local.run(tool.localToolId, args, caller.signal);
   }
-  const upstream = tool.upstream;
-  const result = await deps.supervisor.callTool(upstream, tool.upstreamTool, args, {
+  const { upstream, upstreamTool } = upstreamTargetOf(tool);
+  const result = await deps.supervisor.callTool(upstream, upstreamTool, args, {
     signal: caller.signal,
     ...(caller.progress ? { onProgress: caller.progress } : {}),
     ...(caller.askClient ? { askClient: caller.askClient } : {}),
@@ -142,6 +142,14 @@ export async function executeTool(
     ...(caller.meta ? { meta: caller.meta } : {}),
   });
   return acceptUpstreamToolResult(result, upstream);
+}
+
+/** The upstream and its own tool name of an upstream tool (the registry sets both for every upstream tool). */
+function upstreamTargetOf(tool: ExposedTool): { upstream: string; upstreamTool: string } {
+  if (tool.upstream === undefined || tool.upstreamTool === undefined) {
+    throw new PortcullisError('UNKNOWN_TOOL', `Unknown tool: ${tool.alias}`);
+  }
+  return { upstream: tool.upstream, upstreamTool: tool.upstreamTool };
 }
 
 /** Notes in the audit record an upstream request that the gateway declined because the caller cannot answer it. */
@@ -161,7 +169,7 @@ export function createCallPipeline(deps: PipelineDeps): CallPipeline {
     async call(alias, args, caller) {
       const startedAt = now();
       let tool: ExposedTool | undefined;
-      let approvalRecord: Record<string, unknown> | undefined;
+      let approvalRecord: ApprovalRecord | undefined;
       // Refused arguments beyond the bounds are recorded as a note, never as the unbounded value.
       let recordedArgs = args;
       const finish = async (result: CallToolResult, errorCode?: string): Promise<CallToolResult> => {
@@ -191,11 +199,7 @@ export function createCallPipeline(deps: PipelineDeps): CallPipeline {
           recordedArgs = refusedArgumentsNote(refusal);
           throw refusal;
         }
-        const validArgs = deps.validator.validate(
-          alias,
-          tool.definition.inputSchema as Record<string, unknown>,
-          args,
-        );
+        const validArgs = deps.validator.validate(alias, tool.definition.inputSchema, args);
         if (deps.approval) {
           const outcome = await deps.approval.decide(tool, validArgs, caller);
           approvalRecord = outcome.record;

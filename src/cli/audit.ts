@@ -136,7 +136,7 @@ async function tail(log: AuditLog, values: Values, io: AuditCommandIo): Promise<
     try {
       await sleep(interval, undefined, io.signal ? { signal: io.signal } : {});
     } catch {
-      // The only rejection is the abort signal: --follow was stopped.
+      // The sleep rejects only when the signal aborts: the follow ends.
       break;
     }
     for (;;) {

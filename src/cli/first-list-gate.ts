@@ -32,6 +32,7 @@ export function gateListsUntil(transport: Transport, ready: Promise<unknown>): v
     }
     handler?.(...args);
   };
+  // A failed or timed-out first connection still opens the gate: the lists then show what is there.
   void ready
     .catch(() => {})
     .then(() => {

@@ -93,3 +93,4 @@ export async function runCli(argv: string[], io: CommandIo): Promise<number> {
     return 1;
   }
 }
+export { installProcessFaultHandlers } from './process-faults.ts';

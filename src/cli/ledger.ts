@@ -22,6 +22,7 @@ function osUser(): string {
   try {
     return userInfo().username;
   } catch {
+    // No passwd entry for this uid (common in containers): name the actor by uid.
     return `uid-${process.getuid?.() ?? 'unknown'}`;
   }
 }

@@ -1,6 +1,6 @@
 /** What every gateway-running command shares: the config (from --config or ./portcullis.yaml) and the process env. */
+import type { AppDeps } from '../app/index.ts';
 import { loadConfig, processEnvLookup, type PortcullisConfig } from '../config/index.ts';
-import { createGateway, type Gateway, type GatewayDeps } from '../app/index.ts';
 import { createMasker } from '../secrets/index.ts';
 import { INHERITED_CHILD_ENV } from '../upstream/index.ts';
 import { maskFaultsWith } from './process-faults.ts';
@@ -11,14 +11,13 @@ export function inheritedEnv(): Record<string, string | undefined> {
   return Object.fromEntries(INHERITED_CHILD_ENV.map((name) => [name, lookup(name)]));
 }
 
-/** Loads the configuration and builds a gateway over this process's environment. */
-export function gatewayFromConfig(
+/** Loads the configuration and the app's dependencies on this process's environment. */
+export function appFromProcess(
   configPath: string | undefined,
   cwd: string,
-  deps: Partial<GatewayDeps> = {},
-): { config: PortcullisConfig; gateway: Gateway } {
+): { config: PortcullisConfig; deps: AppDeps } {
   const lookup = processEnvLookup();
   const config = loadConfig({ ...(configPath ? { path: configPath } : {}), cwd, lookup });
   maskFaultsWith(createMasker(config.secrets));
-  return { config, gateway: createGateway(config, { inheritedEnv: inheritedEnv(), lookup, ...deps }) };
+  return { config, deps: { inheritedEnv: inheritedEnv(), lookup } };
 }

@@ -3,11 +3,11 @@
  * and tool with its risk chip, floor, poisoning hits and fingerprint status; exits 1 when anything is at or
  * above --fail-on (default L5), is poisoned, or awaits re-review — for CI, like a linter.
  */
-import type { Gateway } from '../app/index.ts';
+import { buildCore, type AppCore } from '../app/index.ts';
 import { isRiskAtLeast, isRiskLevel, type RiskLevel } from '../risk/index.ts';
 import type { CommandIo } from './args.ts';
 import { parseCommandArgs, parseSeconds } from './args.ts';
-import { gatewayFromConfig } from './process-env.ts';
+import { appFromProcess } from './process-env.ts';
 
 interface ToolLine {
   alias: string;
@@ -40,7 +40,10 @@ export interface ScanReport {
 }
 
 /** Builds the report from a gateway whose upstreams have settled. */
-export function buildScanReport(gateway: Gateway, failOn: RiskLevel): ScanReport {
+export function buildScanReport(
+  gateway: Pick<AppCore, 'governance' | 'supervisor' | 'masker' | 'registry'>,
+  failOn: RiskLevel,
+): ScanReport {
   const assessments = gateway.governance.servers();
   const servers = gateway.supervisor.snapshots().map((s) => {
     const risk = assessments.get(s.id)?.risk;
@@ -156,7 +159,9 @@ export async function runScan(args: string[], io: CommandIo): Promise<number> {
     return 2;
   }
   const timeoutSeconds = values.timeout === undefined ? 60 : parseSeconds('--timeout', values.timeout);
-  const { gateway } = gatewayFromConfig(values.config, io.cwd, { writeLog: () => {} });
+  const { config, deps } = appFromProcess(values.config, io.cwd);
+  const gateway = buildCore(config, { ...deps, writeLog: () => {} });
+  gateway.start();
   try {
     await gateway.ready(timeoutSeconds * 1000);
     gateway.registry.rebuild();

@@ -1,9 +1,10 @@
 /** `portcullis serve`: runs the gateway on HTTP (listen address from config) until SIGINT/SIGTERM. */
+import { buildGateway } from '../app/index.ts';
 import { PortcullisError } from '../errors/index.ts';
 import { listenGateway, type Listening } from '../http/index.ts';
 import type { CommandIo } from './args.ts';
 import { parseCommandArgs, parsePort } from './args.ts';
-import { gatewayFromConfig } from './process-env.ts';
+import { appFromProcess } from './process-env.ts';
 
 /** Runs the HTTP gateway; resolves with the exit code when the process is asked to stop. */
 export async function runServe(args: string[], io: CommandIo): Promise<number> {
@@ -13,7 +14,9 @@ export async function runServe(args: string[], io: CommandIo): Promise<number> {
     return 0;
   }
   const portFlag = values.port === undefined ? undefined : parsePort('--port', values.port);
-  const { config, gateway } = gatewayFromConfig(values.config, io.cwd);
+  const { config, deps } = appFromProcess(values.config, io.cwd);
+  const gateway = buildGateway(config, deps);
+  gateway.start();
   const port = portFlag ?? config.listen.port;
   let listening: Listening;
   try {

@@ -4,7 +4,8 @@ import type { Server } from '@modelcontextprotocol/server';
 import type { CommandIo } from './args.ts';
 import { parseCommandArgs } from './args.ts';
 import { TurnBatchedStdioServerTransport } from './turn-batched-stdio.ts';
-import { gatewayFromConfig } from './process-env.ts';
+import { buildCore } from '../app/index.ts';
+import { appFromProcess } from './process-env.ts';
 import { FIRST_LIST_WAIT_MS, gateListsUntil } from './first-list-gate.ts';
 
 /** Serves MCP on this process's stdin/stdout until stdin closes; logs go to stderr. */
@@ -14,7 +15,9 @@ export async function runStdio(args: string[], io: CommandIo): Promise<number> {
     io.stdout('usage: portcullis stdio [--config FILE]\n');
     return 0;
   }
-  const { gateway } = gatewayFromConfig(values.config, io.cwd);
+  const { config, deps } = appFromProcess(values.config, io.cwd);
+  const gateway = buildCore(config, deps);
+  gateway.start();
   const servers = new Set<Server>();
   gateway.onListChanged((kind) => {
     for (const server of servers) {
@@ -24,6 +27,7 @@ export async function runStdio(args: string[], io: CommandIo): Promise<number> {
           : kind === 'prompts'
             ? server.sendPromptListChanged()
             : server.sendResourceListChanged();
+      // A server whose client has gone cannot be told; it is dropped when its transport closes.
       void Promise.resolve(sent).catch(() => {});
     }
   });

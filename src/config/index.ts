@@ -31,3 +31,5 @@ export type {
   GuardPolicy,
   GuardsConfig,
 } from './types.ts';
+export { CATALOG_SCHEMA_FILE, DEFAULT_CATALOG_DIR, loadServerCatalog } from './server-catalog.ts';
+export type { LoadCatalogOptions as LoadServerCatalogOptions } from './server-catalog.ts';

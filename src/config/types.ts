@@ -1,5 +1,5 @@
 /** The resolved, frozen configuration of one gateway process (defaults applied, `${ENV}` substituted). */
-import type { RiskLevel } from '../risk/levels.ts';
+import type { RiskLevel } from '../risk/index.ts';
 import type { Era } from '../shared/index.ts';
 
 /** Human-in-the-loop modes (docs/rules/approval.md#r-hitl-1-modes). */

@@ -13,7 +13,7 @@ import {
   type LoggingLevel,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import type { CallerContext } from '../calls/pipeline.ts';
+import type { CallerContext } from '../calls/index.ts';
 import { traceContextFromMeta } from '../telemetry/index.ts';
 import { linearJsonSchemaValidator } from '../upstream/index.ts';
 import type { DownstreamIdentity, EraCall, GatewayCore } from './gateway-core.ts';

@@ -4,9 +4,9 @@
  */
 import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
 import type { ApprovalSealer } from '../approval/index.ts';
-import type { CallerContext, CallPipeline } from '../calls/pipeline.ts';
-import type { ToolRegistry } from '../exposure/registry.ts';
-import type { SamplingReview } from '../guards/sampling-review.ts';
+import type { CallerContext, CallPipeline } from '../calls/index.ts';
+import type { ToolRegistry } from '../exposure/index.ts';
+import type { SamplingReview } from '../guards/index.ts';
 import type { Telemetry } from '../telemetry/index.ts';
 import type { Supervisor, UpstreamSampling } from '../upstream/index.ts';
 import type { Era } from '../shared/index.ts';

@@ -22,8 +22,8 @@ import {
   type RequestStateBinding,
 } from '../approval/index.ts';
 import type { AuditUpstreamRequest } from '../audit/index.ts';
-import { ApprovalRequired } from '../calls/approval-stage.ts';
-import { argumentLimitError } from '../calls/argument-limits.ts';
+import { ApprovalRequired } from '../calls/index.ts';
+import { argumentLimitError } from '../calls/index.ts';
 import type { UpstreamElicitation, UpstreamSampling } from '../upstream/index.ts';
 import type { EraCall, GatewayCore } from './gateway-core.ts';
 import type { ParkedCall, ParkedStep, PendingInput, UpstreamQuestion } from './parked-calls.ts';

@@ -8,7 +8,7 @@ import type { Prompt, Resource } from '@modelcontextprotocol/server';
 import { UriTemplate } from '@modelcontextprotocol/server';
 import type { PromptOverride } from '../config/index.ts';
 import type { UpstreamSnapshot } from '../upstream/index.ts';
-import { defaultAlias } from '../exposure/aliases.ts';
+import { defaultAlias } from '../exposure/index.ts';
 
 /** A namespaced prompt and where it comes from. */
 export interface ExposedPrompt {

@@ -4,7 +4,7 @@
  * listed the prompt or resource; its result loses the gateway's `_meta`, its error crosses /mcp masked.
  */
 import { ProtocolError, ProtocolErrorCode, type Server } from '@modelcontextprotocol/server';
-import { stripGatewayMeta } from '../calls/upstream-results.ts';
+import { stripGatewayMeta } from '../calls/index.ts';
 import type { DownstreamIdentity, GatewayCore } from './gateway-core.ts';
 import { routeCompletion } from './prompts-resources.ts';
 import type { ResourceFollower } from './resource-subscriptions.ts';

@@ -33,7 +33,7 @@ export function gatherUpstreamFacts(
     server: server.assessment,
     tool: visible,
     descriptor: findToolDescriptor(server.entry, upstreamTool),
-    hitl: tool.hitl !== 'DISABLED',
+    hitl: earnsHitlCredit(tool),
     scan,
   });
   const check = deps.ledger.checkTool(upstream, tool.source);
@@ -80,7 +80,7 @@ export function gatherLocalFacts(
 ): void {
   const scan = deps.scanner.scanTool(tool.definition);
   const sandboxLevel = tool.governance?.sandboxRisk?.level ?? null;
-  const risk = evaluateLocalToolRisk({ sandboxLevel, hitl: tool.hitl !== 'DISABLED', scan });
+  const risk = evaluateLocalToolRisk({ sandboxLevel, hitl: earnsHitlCredit(tool), scan });
   tool.governance = {
     ...tool.governance,
     risk: { ...risk, floorTrigger: null },
@@ -88,4 +88,13 @@ export function gatherLocalFacts(
   };
   if (!scan.clean)
     deps.emit('PoisoningHit', tool.alias, { local: tool.localToolId, matches: scan.matches.length });
+}
+
+/**
+ * Whether a tool earns the HITL risk credit (docs/rules/risk-model.md#r-comp-2-human-in-the-loop-credit): only when
+ * a person approves every call. AUTO_APPROVE runs unasked below its threshold, so crediting it would lift a tool
+ * at the threshold out of the approval it needs.
+ */
+function earnsHitlCredit(tool: UpstreamExposedTool | LocalExposedTool): boolean {
+  return tool.hitl === 'REQUIRED';
 }

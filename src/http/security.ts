@@ -4,6 +4,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { validateHostHeader, validateOriginHeader } from '@modelcontextprotocol/server';
+import { ANONYMOUS_PRINCIPAL } from '../approval/index.ts';
 
 /** The principal of a request: `anonymous` without auth, else a stable non-secret id of the key used. */
 export type Principal = string;
@@ -56,10 +57,10 @@ export function createApiKeyVerifier(keys: readonly string[]): ApiKeyVerifier {
   return {
     enabled: known.length > 0,
     verify(authorization) {
-      if (known.length === 0) return 'anonymous';
+      if (known.length === 0) return ANONYMOUS_PRINCIPAL;
       const match = /^Bearer[ ]+(.+)$/i.exec(authorization ?? '');
       if (!match) return undefined;
-      const presented = digest((match[1] as string).trim());
+      const presented = digest((match[1] ?? '').trim());
       let principal: Principal | undefined;
       for (const key of known) if (timingSafeEqual(key.digest, presented)) principal = key.principal;
       return principal;

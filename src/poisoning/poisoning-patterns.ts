@@ -2,7 +2,7 @@
 // Every pattern is written for linear-time matching: no `u` flag (Java's `(?i)` folds ASCII only), `\s` spelled
 // as Java's ASCII class, and every quantified run followed by something it cannot also match, so a failed
 // attempt re-reads at most the run that starts at its own position (bounded `{0,200}` where that is not so).
-import { JAVA_SPACE as S } from '../shared/java-text.ts';
+import { JAVA_SPACE as S } from '../shared/index.ts';
 
 /** The nine reference patterns, in the reference's record order. */
 export const REFERENCE_PATTERN_IDS = [

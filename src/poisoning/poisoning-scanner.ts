@@ -1,11 +1,11 @@
 // The tool poisoning scanner (reference-rules §5, D12; DESIGN decision 5): linear time on any input.
 import { findMixedScriptWords } from './homoglyph.ts';
-import { JAVA_SPACE as S, lowerKeepingOffsets } from '../shared/java-text.ts';
+import { JAVA_SPACE as S, lowerKeepingOffsets } from '../shared/index.ts';
 import { createNameMatcher } from './name-matcher.ts';
 import type { NameIndex, NameMatcher } from './name-matcher.ts';
 import { EXTRA_RULES, REFERENCE_REGEX_RULES } from './poisoning-patterns.ts';
 import type { PoisoningPatternId, ScanRule } from './poisoning-patterns.ts';
-import type { McpToolDefinition } from '../risk/tool-definition.ts';
+import type { McpToolDefinition } from '../risk/index.ts';
 import { forEachVisibleString } from './tool-strings.ts';
 
 /** One hit in a text: the pattern, the text it matched, and its UTF-16 offset. */

@@ -1,5 +1,5 @@
 // Every model-visible string of a tool definition, with a readable path to it (DESIGN decision 5, D12).
-import type { McpToolDefinition } from '../risk/tool-definition.ts';
+import type { McpToolDefinition } from '../risk/index.ts';
 
 /** One string a model can read, and where it sits in the definition. */
 export interface VisibleString {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadServerCatalog } from './catalog.ts';
+import { loadServerCatalog } from '../config/index.ts';
 import { matchCatalogEntry } from './catalog-match.ts';
 import type { CatalogEntry } from './catalog-types.ts';
 import { assessServer, evaluateToolRisk } from './evaluate.ts';

@@ -99,8 +99,6 @@ export type {
 
 export { matchCatalogEntry, packageCandidates } from './catalog-match.ts';
 export type { CatalogMatch, CatalogMatchTarget } from './catalog-match.ts';
-export { CATALOG_SCHEMA_FILE, DEFAULT_CATALOG_DIR, loadServerCatalog } from './catalog.ts';
-export type { LoadCatalogOptions } from './catalog.ts';
 export type {
   CatalogAnnotationOverrides,
   CatalogEntry,

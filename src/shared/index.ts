@@ -15,3 +15,4 @@ export type { Era } from './era.ts';
 export { JAVA_SPACE, isBlank, javaTrim, lowerKeepingOffsets } from './java-text.ts';
 export { canonicalJson, sha256Hex } from './canonical-json.ts';
 export type { CanonicalProfile } from './canonical-json.ts';
+export { PORTCULLIS_VERSION } from './version.ts';

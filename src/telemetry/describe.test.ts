@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ApprovalRecord } from '../audit/index.ts';
 import { PortcullisError } from '../errors/index.ts';
 import { createMasker } from '../secrets/index.ts';
 import {
@@ -119,9 +120,12 @@ describe('riskAttributes', () => {
 });
 
 describe('approvalAttributes', () => {
-  it.each([
+  it.each<[ApprovalRecord | undefined, Record<string, string> | undefined]>([
     [undefined, undefined],
-    [{ mode: 'REQUIRED' }, undefined],
+    [
+      { mode: null, decision: 'deny', ruleId: 'gateway:UNKNOWN_TOOL' },
+      { 'mcp.approval.decision': 'deny', 'mcp.approval.rule_id': 'gateway:UNKNOWN_TOOL' },
+    ],
     [
       { decision: 'allow', mode: 'DISABLED' },
       { 'mcp.approval.decision': 'allow', 'mcp.approval.mode': 'DISABLED' },

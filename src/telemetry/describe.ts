@@ -3,6 +3,7 @@
  * plain data in, plain data out, so every rule here is table-tested.
  */
 import type { Attributes } from '@opentelemetry/api';
+import type { ApprovalRecord } from '../audit/index.ts';
 import { isPortcullisError } from '../errors/index.ts';
 import { isRiskLevel } from '../risk/index.ts';
 import type { Masker } from '../secrets/index.ts';
@@ -107,13 +108,12 @@ export function executionTargetOf(tool: ToolFacts, transport?: string): Executio
 }
 
 /** The `mcp.approval` event attributes of an approval record, or undefined when no decision was recorded. */
-export function approvalAttributes(approval: Record<string, unknown> | undefined): Attributes | undefined {
-  const decision = approval?.decision;
-  if (typeof decision !== 'string') return undefined;
-  const attrs: Attributes = { [ATTR.approvalDecision]: decision };
-  if (typeof approval?.ruleId === 'string') attrs[ATTR.approvalRuleId] = approval.ruleId;
-  if (typeof approval?.mode === 'string') attrs[ATTR.approvalMode] = approval.mode;
-  if (typeof approval?.elicitation === 'string') attrs[ATTR.approvalElicitation] = approval.elicitation;
+export function approvalAttributes(approval: ApprovalRecord | undefined): Attributes | undefined {
+  if (approval === undefined) return undefined;
+  const attrs: Attributes = { [ATTR.approvalDecision]: approval.decision };
+  if (approval.ruleId !== undefined) attrs[ATTR.approvalRuleId] = approval.ruleId;
+  if (approval.mode !== null) attrs[ATTR.approvalMode] = approval.mode;
+  if (approval.elicitation !== undefined) attrs[ATTR.approvalElicitation] = approval.elicitation;
   return attrs;
 }
 

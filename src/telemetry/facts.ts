@@ -3,6 +3,7 @@
  * below the gateway, so it names the fields it reads instead of importing gateway types; the gateway's
  * ExposedTool, CallerContext and CallRecord fit them as they are.
  */
+import type { ApprovalRecord } from '../audit/index.ts';
 
 /** The risk engine's result for a tool as telemetry reads it (a ToolRisk fits). */
 export interface RiskFacts {
@@ -62,8 +63,8 @@ export interface ToolCallFacts {
   outcome: 'OK' | 'ERROR';
   /** The stable error code when the outcome is ERROR. */
   errorCode?: string | undefined;
-  /** The approval stage's record: `decision`, `mode`, `ruleId`, `elicitation`. */
-  approval?: Record<string, unknown> | undefined;
+  /** How the approval stages decided the call. */
+  approval?: ApprovalRecord | undefined;
 }
 
 /** One MCP request arriving on /mcp or stdio, for the SERVER span. */

@@ -1,5 +1,5 @@
 /**
- * telemetry: structured JSON logs with masking, and OpenTelemetry traces and metrics (DESIGN.md decision 11):
+ * telemetry: structured JSON logs with masking, and OpenTelemetry traces and metrics (docs/architecture.md):
  * a SERVER span per MCP request with the risk context and approval decision, a child span per upstream call or
  * sandbox run, W3C trace context in `_meta`, the MCP operation-duration histogram, call and approval counters,
  * and the `mcp.tool.start|done|crash` log events. Nothing here starts an exporter or a timer unless an OTLP
@@ -20,6 +20,8 @@ export type {
   ToolGovernanceFacts,
   ToolStartFacts,
 } from './facts.ts';
+export { reportGovernanceEvent } from './governance-events.ts';
+export type { GovernanceEventFacts } from './governance-events.ts';
 export { traceContextFromMeta } from './trace-context.ts';
 export type { MetaTraceContext } from './trace-context.ts';
 export {

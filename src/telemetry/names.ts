@@ -1,6 +1,6 @@
 /**
  * The names Portcullis puts on spans, span events and metrics: the OpenTelemetry semantic conventions for MCP
- * and GenAI tools (DESIGN.md decision 11), the risk context of mcp-server-safety.md, and Portcullis's own.
+ * and GenAI tools (docs/architecture.md), the risk context of docs/rules/risk-model.md, and Portcullis's own.
  * Declared here rather than imported because the upstream constants for MCP are experimental and moving.
  */
 
@@ -18,7 +18,7 @@ export const ATTR = {
   networkTransport: 'network.transport',
   errorType: 'error.type',
   rpcResponseStatusCode: 'rpc.response.status_code',
-  // Risk context (mcp-server-safety.md, "Risk MDC context").
+  // Risk context (docs/rules/risk-model.md).
   mcpCid: 'mcp.cid',
   mcpOrigin: 'mcp.origin',
   mcpCompositionAlias: 'mcp.composition.alias',
@@ -68,7 +68,7 @@ export const EVENT = {
   upstreamRequest: 'mcp.upstream_request',
 } as const;
 
-/** Structured log event names (mcp-server-safety.md, "Logging & tracing"). */
+/** Structured log event names (docs/operations.md). */
 export const LOG_EVENT = {
   toolStart: 'mcp.tool.start',
   toolDone: 'mcp.tool.done',

@@ -402,7 +402,7 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
         errorCode: facts.errorCode,
         durationMs: facts.durationMs,
         risk,
-        approval: typeof facts.approval?.decision === 'string' ? facts.approval.decision : undefined,
+        approval: facts.approval?.decision,
       },
       event === LOG_EVENT.toolCrash ? 'error' : 'info',
     );

@@ -1,5 +1,5 @@
 /**
- * W3C trace context in MCP `_meta` (DESIGN.md decision 11): the caller's `traceparent` and `tracestate` are read
+ * W3C trace context in MCP `_meta` (docs/architecture.md): the caller's `traceparent` and `tracestate` are read
  * from a request's `params._meta`, and Portcullis's own are written into the `_meta` it sends upstream.
  */
 

@@ -22,7 +22,7 @@ import {
   type SafeToolSpec,
   type SpecEvaluation,
 } from './index.ts';
-import type { LocalTool, LocalToolProvider } from '../exposure/types.ts';
+import type { LocalTool, LocalToolProvider } from '../exposure/index.ts';
 
 /** Options of the local tool provider. */
 export interface LocalToolsOptions {

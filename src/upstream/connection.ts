@@ -18,7 +18,7 @@ import {
   type Tool,
   type VersionNegotiationOptions,
 } from '@modelcontextprotocol/client';
-import { jsonShapeExcess, MAX_JSON_DEPTH } from '../audit/json-shape.ts';
+import { jsonShapeExcess, MAX_JSON_DEPTH } from '../audit/index.ts';
 import type { UpstreamConfig } from '../config/index.ts';
 import { PortcullisError } from '../errors/index.ts';
 import { attachDirectToolCalls } from './direct-tool-call.ts';
@@ -26,6 +26,7 @@ import { createClientRequestRouter, type DeclineReason } from './client-request-
 import { linearJsonSchemaValidator } from './foreign-schema.ts';
 import { createListenSubscriptions } from './listen-subscriptions.ts';
 import { createNotificationGuard, FLOOD_SECONDS, NOTIFICATIONS_PER_SECOND } from './notification-guard.ts';
+import { PORTCULLIS_VERSION } from '../shared/index.ts';
 import { fetchCheckedTools } from './tool-list.ts';
 import { createTransport, type TransportContext } from './transports.ts';
 import type { DeclinedRequest, UpstreamCallOptions, UpstreamSnapshot } from './types.ts';
@@ -35,7 +36,7 @@ import type { Era } from '../shared/index.ts';
 const NEVER_ABORTED = new AbortController().signal;
 
 /** The gateway's identity toward upstream servers. */
-export const GATEWAY_CLIENT_INFO = { name: 'portcullis', version: '0.1.0' } as const;
+export const GATEWAY_CLIENT_INFO = { name: 'portcullis', version: PORTCULLIS_VERSION } as const;
 
 /** Callbacks from a live connection. */
 export interface ConnectionEvents {

@@ -3,7 +3,7 @@
  * text at `limit + longest secret`, so a secret split by that cut can only survive as a short tail: the tail is
  * dropped after masking, then the text is clipped to `limit`.
  */
-import type { Masker } from '../../secrets/masking.ts';
+import type { Masker } from '../../secrets/index.ts';
 
 /** Appended to text that was shortened. */
 export const CLIP_MARK = '…[truncated]';

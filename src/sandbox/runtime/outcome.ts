@@ -4,7 +4,7 @@
  * the shim marked them as genuine helper errors.
  */
 import type { ErrorCode } from '../../errors/index.ts';
-import type { Masker } from '../../secrets/masking.ts';
+import type { Masker } from '../../secrets/index.ts';
 import type { SandboxLimits } from '../policy.ts';
 import type { ToolRunResult } from '../runner.ts';
 import { maskAndClip } from './clip.ts';

@@ -1,11 +1,11 @@
-// Loading the server catalog from disk: the only file of risk/ that does I/O (scorers stay pure).
+// Loading the server catalog of the risk engine from disk; the scorers of risk/ stay pure and take the entries.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { PortcullisError } from '../errors/index.ts';
-import type { CatalogEntry } from './catalog-types.ts';
+import type { CatalogEntry } from '../risk/index.ts';
 
 /** The bundled catalog folder, `catalog/servers/` at the package root. */
 export const DEFAULT_CATALOG_DIR = fileURLToPath(new URL('../../catalog/servers/', import.meta.url));

@@ -3,10 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isPortcullisError } from '../errors/index.ts';
-import { CATALOG_SCHEMA_FILE, DEFAULT_CATALOG_DIR, loadServerCatalog } from './catalog.ts';
-import type { CatalogEntry } from './catalog-types.ts';
-import { isTrustedServer } from './server-inputs.ts';
-import { parseTrustSignals } from './trust-signals.ts';
+import { CATALOG_SCHEMA_FILE, DEFAULT_CATALOG_DIR, loadServerCatalog } from './server-catalog.ts';
+import { isTrustedServer, parseTrustSignals, type CatalogEntry } from '../risk/index.ts';
 
 const dirs: string[] = [];
 afterEach(async () => {

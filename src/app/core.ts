@@ -1,0 +1,293 @@
+/**
+ * buildCore(config, deps) wires every domain behind the MCP surface — store, upstream supervisor, guards, tool
+ * registry, call pipeline, downstream core — without any transport. It only wires: each domain's behaviour lives
+ * in its own room (docs/architecture.md). Nothing runs until `start()`.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Server } from '@modelcontextprotocol/server';
+import { compileApprovalRules, createApprovalSealer } from '../approval/index.ts';
+import { createAuditLog, createAuditWriter, type AuditLog } from '../audit/index.ts';
+import {
+  createApprovalStage,
+  createArgumentValidator,
+  createCallPipeline,
+  createRecordStage,
+  createSamplingReviewer,
+} from '../calls/index.ts';
+import { loadServerCatalog, type PortcullisConfig } from '../config/index.ts';
+import {
+  buildUpstreamSurface,
+  createDownstreamServer,
+  createParkedCalls,
+  createResourceSubscriptions,
+  type DownstreamIdentity,
+  type GatewayCore,
+} from '../downstream/index.ts';
+import {
+  createToolRegistry,
+  type GovernFunction,
+  type LocalToolProvider,
+  type ToolRegistry,
+} from '../exposure/index.ts';
+import { createGovernance, type Governance } from '../guards/index.ts';
+import { createLedger, type Ledger } from '../ledger/index.ts';
+import { createPoisoningScanner } from '../poisoning/index.ts';
+import type { CatalogEntry } from '../risk/index.ts';
+import type { ToolRunner } from '../sandbox/index.ts';
+import { createMasker, type EnvLookup, type Masker } from '../secrets/index.ts';
+import { openStore, type Store } from '../store/index.ts';
+import {
+  createLogger,
+  createTelemetry,
+  reportGovernanceEvent,
+  type Logger,
+  type Telemetry,
+  type TelemetryOptions,
+} from '../telemetry/index.ts';
+import { createSupervisor, type Supervisor } from '../upstream/index.ts';
+import { createListChanges, type ListKind } from './list-changes.ts';
+import { buildLocalTools, type LocalToolsWiring } from './local-tools-wiring.ts';
+import { watchStore } from './store-watch.ts';
+
+/** Things the app takes from its host process (so tests can swap them). */
+export interface AppDeps {
+  /** PATH and HOME for stdio children (main passes the process values). */
+  inheritedEnv: Record<string, string | undefined>;
+  /** An already open store (tests); otherwise config.store.path is opened. */
+  store?: Store;
+  /** Log line sink (default stderr). */
+  writeLog?: (line: string) => void;
+  local?: LocalToolProvider;
+  /** Replaces the risk engine's governance (tests of the bare proxy only). */
+  govern?: GovernFunction;
+  /** The server catalog (default: the bundled catalog/servers). */
+  catalog?: CatalogEntry[];
+  /** Looks up `${NAME}` of Safe Tool Spec static variables at call time (main passes the process env). */
+  lookup?: EnvLookup;
+  /** The sandbox runner (default: isolated-vm with the configured workspace). */
+  runner?: ToolRunner;
+  /** Test hooks for telemetry (an in-memory span exporter, a metric reader). */
+  telemetry?: Pick<TelemetryOptions, 'spanExporter' | 'metricReader'>;
+  now?: () => number;
+  /** How long an upstream may take to connect (default 30 s; tests shorten it). */
+  connectTimeoutMs?: number;
+}
+
+/** The wired app without a transport: what `portcullis stdio` serves and the HTTP gateway builds on. */
+export interface AppCore {
+  config: PortcullisConfig;
+  store: Store;
+  supervisor: Supervisor;
+  registry: ToolRegistry;
+  governance: Governance;
+  ledger: Ledger;
+  logger: Logger;
+  telemetry: Telemetry;
+  masker: Masker;
+  auditLog: AuditLog;
+  catalog: readonly CatalogEntry[];
+  sandbox: LocalToolsWiring['sandbox'];
+  now: () => number;
+  /** Rebuilds the tool list and tells listeners when it changed. */
+  refresh(): void;
+  /** Calls `listener` whenever the tools, prompts or resources clients see change; returns the unsubscribe. */
+  onListChanged(listener: (kind: ListKind) => void): () => void;
+  /** A downstream MCP server over the core. */
+  serverFor(identity: DownstreamIdentity): Server;
+  /** Resolves when every upstream has connected or failed once and the local tools are loaded. */
+  ready(timeoutMs?: number): Promise<void>;
+  /** Moves the audit records of answered calls from this process's journal into the database. */
+  flushAudit(): Promise<void>;
+  /** Publishes the first tool list, connects the upstreams and watches the store. */
+  start(): void;
+  close(): Promise<void>;
+}
+
+/** Wires the app; call `start()` to connect upstreams and `close()` to stop everything it opened. */
+export function buildCore(config: PortcullisConfig, deps: AppDeps): AppCore {
+  const now = deps.now ?? Date.now;
+  const masker = createMasker(config.secrets);
+  const logger = createLogger({
+    level: config.telemetry.logLevel,
+    masker,
+    ...(deps.writeLog ? { write: deps.writeLog } : {}),
+  });
+  const store = deps.store ?? openStore({ path: config.store.path });
+  const telemetry = createTelemetry({ ...config.telemetry, masker, logger, ...deps.telemetry });
+  const lists = createListChanges();
+
+  // Supervisor and subscriptions call each other, and the supervisor's changes rebuild the registry built
+  // below; the closures run only once `start()` has connected an upstream, when every one of them exists.
+  const subscriptions = createResourceSubscriptions(
+    {
+      subscribe: (upstream, uri) => supervisor.subscribeResource(upstream, uri),
+      unsubscribe: (upstream, uri) => supervisor.unsubscribeResource(upstream, uri),
+    },
+    (upstream, uri, error) =>
+      logger.log('upstream.resubscribe_failed', { upstream, uri, error: messageOf(error) }),
+  );
+  const supervisor = createSupervisor({
+    upstreams: config.upstreams,
+    transport: { inheritedEnv: deps.inheritedEnv },
+    onChange: (_id, change) => {
+      if (change === 'state' || change === 'tools') refresh();
+      if (change === 'state' || change === 'prompts') lists.emit('prompts');
+      if (change === 'state' || change === 'resources') lists.emit('resources');
+    },
+    onConnected: (id, at) => {
+      store.upstreams.recordConnected(id, at);
+      void subscriptions.renew(id);
+    },
+    onResourceUpdated: (id, uri) => subscriptions.updated(id, uri),
+    onClientRequestDeclined: (id, reason, request) =>
+      logger.log(`upstream.${request}_declined`, { upstream: id, reason }),
+    log: (event, fields, level) => logger.log(event, fields, level),
+    now,
+    ...(deps.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: deps.connectTimeoutMs }),
+  });
+
+  const localTools = buildLocalTools(config, deps, logger);
+  const ledger = createLedger(store.ledger, now);
+  const catalog = deps.catalog ?? loadServerCatalog();
+  // One compiled scanner for tool definitions and relayed sampling requests alike.
+  const scanner = createPoisoningScanner();
+  const governance = createGovernance({
+    config,
+    catalog,
+    ledger,
+    scanner,
+    lastUsedAt: (id) => store.upstreams.get(id)?.lastUsedAt ?? null,
+    recordEvent: (event) => {
+      store.events.append(event);
+      reportGovernanceEvent(telemetry, event);
+    },
+    now,
+    log: (event, fields, level) => logger.log(event, fields, level),
+  });
+  const validator = createArgumentValidator();
+  const registry = createToolRegistry({
+    config,
+    snapshots: () => supervisor.snapshots(),
+    ...(localTools.provider ? { local: localTools.provider } : {}),
+    govern: deps.govern ?? governance.govern,
+    inputSchemaProblem: (schema) => validator.schemaProblem(schema),
+    log: (event, fields, level) => logger.log(event, fields, level),
+  });
+  function refresh(): void {
+    if (registry.rebuild()) lists.emit('tools');
+  }
+  localTools.provider?.onChange(refresh);
+
+  const rules = compileApprovalRules(config.approval.rules);
+  const auditLog = createAuditLog(store, { clock: now, masker });
+  const recovered = auditLog.recoverJournals();
+  if (recovered.journals > 0) {
+    logger.log('audit.journal_recovered', { ...recovered }, recovered.unreadableLines > 0 ? 'warn' : 'info');
+  }
+  const audit = createAuditWriter(auditLog, {
+    ...(store.auditJournals ? { journal: store.auditJournals.own() } : {}),
+    onStoreError: (error) =>
+      logger.log(
+        'audit.store_failed',
+        { error: messageOf(error), action: 'the records stay in the journal; retrying' },
+        'error',
+      ),
+  });
+  const pipeline = createCallPipeline({
+    registry,
+    supervisor,
+    ...(localTools.provider ? { local: localTools.provider } : {}),
+    validator,
+    masker: () => masker,
+    now,
+    approval: createApprovalStage({
+      rules,
+      threshold: config.approval.autoApproveThreshold,
+      now,
+      promptTemplateOf: (tool) => tool.governance?.promptTemplate,
+    }),
+    telemetry,
+    transportOf: (id) => config.upstreams.find((u) => u.id === id)?.transport,
+    record: createRecordStage({
+      audit,
+      events: store.events,
+      upstreams: store.upstreams,
+      telemetry,
+      withheldUpstream: (alias) => registry.find(alias)?.upstream,
+      now,
+      logger,
+    }),
+  });
+
+  const core: GatewayCore = {
+    registry,
+    subscriptions,
+    pipeline,
+    supervisor,
+    surface: () =>
+      buildUpstreamSurface(
+        config.exposure === 'builtin' ? [] : supervisor.snapshots(),
+        (id) => config.upstreams.find((u) => u.id === id)?.promptOverrides,
+      ),
+    parked: createParkedCalls({ ttlMs: config.approval.elicitationTimeoutMs, maxParked: 256 }),
+    sealer: createApprovalSealer({
+      key: randomBytes(32),
+      clock: now,
+      ttlMs: config.approval.elicitationTimeoutMs,
+    }),
+    elicitationTimeoutMs: config.approval.elicitationTimeoutMs,
+    policyVersion: () => rules.version,
+    mask: (text) => masker.mask(text),
+    maskDeep: (value) => masker.maskDeep(value),
+    reviewSampling: createSamplingReviewer({
+      scan: (text) => scanner.scanText(text),
+      poisoning: config.poisoning,
+      maskDeep: (value) => masker.maskDeep(value),
+      logger,
+    }),
+    telemetry,
+  };
+
+  let stopWatching: (() => void) | undefined;
+  return {
+    config,
+    store,
+    supervisor,
+    registry,
+    governance,
+    ledger,
+    logger,
+    telemetry,
+    masker,
+    auditLog,
+    catalog,
+    sandbox: localTools.sandbox,
+    now,
+    refresh,
+    onListChanged: (listener) => lists.subscribe(listener),
+    serverFor: (identity) => createDownstreamServer(core, identity),
+    ready: async (timeoutMs) => {
+      await Promise.all([supervisor.settled(timeoutMs), localTools.ready]);
+    },
+    flushAudit: () => audit.flush(),
+    start() {
+      registry.rebuild();
+      supervisor.start();
+      // Operator changes made by another process (the ledger CLI) land in the database; pick them up.
+      stopWatching = watchStore(store, refresh);
+    },
+    async close() {
+      stopWatching?.();
+      core.parked.close();
+      await supervisor.close();
+      await localTools.close();
+      await telemetry.shutdown();
+      await audit.close();
+      if (!deps.store) store.close();
+    },
+  };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
