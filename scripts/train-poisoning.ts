@@ -15,19 +15,26 @@ import { loadCorpus, selectSplit } from './corpus/load.ts';
 import type { CorpusEntry } from './corpus/types.ts';
 
 const WEIGHTS_FILE = new URL('../src/poisoning/model-weights.json', import.meta.url);
-const ITERATIONS = 600;
+const ITERATIONS = 1000;
 const STEP = 2;
 const MOMENTUM = 0.9;
-const L2 = 2e-4;
+const L2 = 5e-5;
 const SCALE = 1000;
 /** The dev false-positive rate the threshold may spend on model-only flags, with margin under the 3 % target. */
 const MAX_DEV_FPR = 0.02;
 const MAX_DEV_HN_FPR = 0.035;
 
+/**
+ * Honest carriers (the clean bodies poisoned entries hide payloads in) count this many times: their text also
+ * appears under the poisoned label, and the model must learn the payload, not the carrier.
+ */
+const CARRIER_WEIGHT = 4;
+
 interface Row {
   readonly buckets: Uint32Array;
   readonly norm: number;
   readonly label: 0 | 1;
+  readonly weight: number;
   readonly entry: CorpusEntry;
 }
 
@@ -37,6 +44,7 @@ function toRow(entry: CorpusEntry): Row {
     buckets,
     norm: buckets.length === 0 ? 0 : 1 / Math.sqrt(buckets.length),
     label: entry.label === 'poisoned' ? 1 : 0,
+    weight: entry.label === 'honest' && entry.variant === 'carrier' ? CARRIER_WEIGHT : 1,
     entry,
   };
 }
@@ -51,25 +59,27 @@ function train(rows: readonly Row[]): { weights: Float64Array; bias: number } {
   const weights = new Float64Array(FEATURE_BUCKETS);
   const velocity = new Float64Array(FEATURE_BUCKETS);
   const gradient = new Float64Array(FEATURE_BUCKETS);
-  const positives = rows.filter((r) => r.label === 1).length;
+  const total = rows.reduce((sum, r) => sum + r.weight, 0);
+  const positives = rows.filter((r) => r.label === 1).reduce((sum, r) => sum + r.weight, 0);
   // Class weights make both labels count equally whatever their shares.
-  const classWeight = [rows.length / (2 * (rows.length - positives)), rows.length / (2 * positives)];
+  const classWeight = [total / (2 * (total - positives)), total / (2 * positives)];
   let bias = 0;
   let biasVelocity = 0;
   for (let iteration = 0; iteration < ITERATIONS; iteration += 1) {
     gradient.fill(0);
     let biasGradient = 0;
     for (const row of rows) {
-      const error = (sigmoid(margin(row, weights, bias)) - row.label) * (classWeight[row.label] as number);
+      const error =
+        (sigmoid(margin(row, weights, bias)) - row.label) * (classWeight[row.label] as number) * row.weight;
       biasGradient += error;
       for (const bucket of row.buckets) gradient[bucket] = (gradient[bucket] as number) + error * row.norm;
     }
     for (let i = 0; i < FEATURE_BUCKETS; i += 1) {
-      const g = (gradient[i] as number) / rows.length + L2 * (weights[i] as number);
+      const g = (gradient[i] as number) / total + L2 * (weights[i] as number);
       velocity[i] = MOMENTUM * (velocity[i] as number) - STEP * g;
       weights[i] = (weights[i] as number) + (velocity[i] as number);
     }
-    biasVelocity = MOMENTUM * biasVelocity - (STEP * biasGradient) / rows.length;
+    biasVelocity = MOMENTUM * biasVelocity - (STEP * biasGradient) / total;
     bias += biasVelocity;
   }
   return { weights, bias };

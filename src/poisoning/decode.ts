@@ -98,7 +98,7 @@ function collectHexRuns(text: string, out: DecodedSegment[]): void {
       else if (text[k] === '0' && text[k + 1] === 'x') k += 2;
       const high = hexValue(text.charCodeAt(k));
       const low = hexValue(text.charCodeAt(k + 1));
-      if (high < 0 || low < 0 || hexValue(text.charCodeAt(k + 2)) >= 0) break;
+      if (high < 0 || low < 0) break;
       if (text[j] === '%') percent += 1;
       bytes.push(high * 16 + low);
       j = k + 2;
@@ -189,6 +189,8 @@ const LEET: Readonly<Record<string, string>> = {
   '4': 'a',
   '5': 's',
   '7': 't',
+  '8': 'b',
+  '9': 'g',
   '@': 'a',
   $: 's',
 };
@@ -298,7 +300,7 @@ export function decodeEmbedded(
       encoding: 'leetspeak',
       offset: 0,
       length: visible.length,
-      text: visible.replace(/[0134579@$]/g, (c) => LEET[c] ?? c),
+      text: visible.replace(/[01345789@$]/g, (c) => LEET[c] ?? c),
     });
   const fromOriginal: DecodedSegment[] = [];
   decodeInvisiblePayloads(original, fromOriginal);

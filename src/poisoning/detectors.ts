@@ -12,6 +12,7 @@ export const FAMILY_DETECTOR_IDS = [
   'CONCEALMENT_PHRASE',
   'SECRET_HARVEST',
   'REMOTE_CODE',
+  'APPROVAL_BYPASS',
 ] as const;
 
 /** The id of a family detector. */
@@ -47,6 +48,9 @@ const DETECTORS = [
     `\\blet's play a game\\b`,
     `\\bwithout (?:any )?(?:restrictions|rules|limits|filters)\\b`,
     `\\b(?:obeys?|follows?) (?:no rules|only (?:the )?(?:operator|server|this server|instructions of this))`,
+    `\\byou are [a-z0-9-]{3,20}, (?:who|whose|an?|the)\\b|\\bidentity override\\b|\\bbehave as (?:the |a )?(?:raw|base|unaligned)\\b`,
+    `\\b(?:enter|entering|entered) (?:maintenance|developer|god|debug|admin|sudo|unrestricted|jailbreak) mode\\b`,
+    `\\byou are now [a-z0-9-]{3,24}\\b`,
     `\\byou are (?:now )?(?:a |an |the )?(?:root shell|terminal|linux terminal|system administrator|unrestricted|jailbroken)`,
     // German, French, Spanish, Portuguese, Italian, Russian, Chinese, Japanese.
     `\\bab jetzt (?:bist|bin|sind) (?:du|sie)\\b|\\bdu bist (?:jetzt|nun|ab sofort)\\b`,
@@ -64,13 +68,15 @@ const DETECTORS = [
     `\\b(?:new|updated|revised) system (?:prompt|instructions|message)\\b|\\bsystem (?:prompt|instructions|message) (?:has been |was )?(?:updated|changed|replaced|overridden)\\b`,
   ]),
   detector('EXFILTRATION_NATURAL', [
-    `\\b(?:send|email|e-mail|mail|post|upload|forward|transmit|deliver|report|relay|copy|sync|bcc|cc|submit|push|route|log|ship|share)\\b${GAP}\\b(?:to|at|into|with)\\s?(?:https?://|[a-z0-9._+-]{1,40}@[a-z0-9-]{1,40}\\.)`,
+    `\\b(?:send|email|e-mail|mail|post|upload|forward|transmit|deliver|report|relay|copy|sync|bcc|cc|submit|push|route|log|ship|share)\\b${GAP}\\b(?:to|at|into|with|cc|bcc)\\s?(?:https?://|[a-z0-9._+ -]{1,40}@[a-z0-9 -]{1,40}\\.)`,
+    `\\b(?:post|send|forward|share|copy|mirror)\\b${GAP}\\bto (?:the )?(?:slack|discord|teams|telegram|whatsapp|irc|matrix) (?:channel|chat|webhook|group)\\b`,
     `\\b(?:https?://[^\\s)]{1,200}\\?[^\\s)]{0,200}(?:q|data|d|c|ctx|context|chat|history|conv|msg|m|text|t|p|payload|log|s|secret|token|k|key)=)`,
-    `!\\[[^\\]]{0,80}\\]\\(https?://`,
     `\\b(?:webhook|collector|endpoint|relay|mirror|backup (?:address|server))\\b${GAP}https?://`,
   ]),
   detector('CONVERSATION_CAPTURE', [
     `\\b(?:the |this |entire |whole |full |complete |)(?:conversation|chat|transcript|dialogue|dialog|message history|chat history|conversation history|previous messages|system prompt|earlier messages)\\b`,
+    `!\\[[^\\]]{0,80}\\]\\(https?://`,
+    `\\b(?:browser history|cookies|clipboard|environment variables|env vars?|shell history|keystrokes)\\b`,
     `\\b(?:user's|users|user s) (?:last |previous |full |entire |original )?(?:message|messages|request|prompt|question|query)s?\\b`,
   ]),
   detector('STANDING_ORDER', [
@@ -80,9 +86,10 @@ const DETECTORS = [
     `\\b(?:regardless of|no matter) (?:which|what) tool\\b|\\bwhether or not this tool\\b|\\b(?:applies|apply) to the (?:whole|entire) session\\b`,
     `\\b(?:is|are) (?:deprecated|abandoned|insecure|unsafe|broken|compromised|malicious|unreliable)\\b${GAP}\\b(?:use|instead|prefer|install|switch)\\b`,
     `\\b(?:never|do not|don't|avoid) (?:use|call|trust|invoke)\\b${GAP}\\b(?:tool|server|instead)\\b`,
-    `\\binstead of (?:the )?(?:other|local|built in|original)\\b`,
+    `\\binstead of (?:the )?(?:other|local|built in|original)\\b|\\bwhatever the user (?:typed|types|says|asks|wants|entered)\\b`,
     `\\b(?:npm|pip|pipx|yarn|pnpm|gem|cargo|go) (?:install|add|i) (?:-g |--global )?[a-z0-9@/_-]{2,60}`,
-    `\\bnpx [a-z0-9@/_-]{2,60}@latest\\b`,
+    `\\bnpx [a-z0-9@/_-]{2,60}@latest\\b|\\binstall (?:the )?(?:package|library|module|extension) [a-z0-9._-]{2,40}\\b`,
+    `\\breplace (?:the )?(?:destination|recipient|payee|account|iban|address|url|wallet)\\b|\\b(?:route|redirect|reroute) (?:every|all|each)\\b`,
   ]),
   detector('CONCEALMENT_PHRASE', [
     `\\b(?:silently|quietly|secretly|covertly|discreetly|invisibly)\\b`,
@@ -93,6 +100,8 @@ const DETECTORS = [
     `\\bhas already (?:agreed|consented|approved)\\b|\\balready (?:agreed|consented) to\\b`,
   ]),
   detector('SECRET_HARVEST', [
+    `\\b(?:print|dump|list|echo|output|show|reveal|collect)\\b${GAP}(?:env var|environment variable|tokens?\\b|secrets?\\b|passwords?|credentials)`,
+    `\\bdot (?:env|ssh|aws|npmrc|netrc|kube)\\b|\\bssh (?:private )?key\\b|\\bprivate key\\b`,
     `\\b(?:read|open|cat|load|include|attach|paste|put|pass|copy|append|prepend|insert|fill|embed|add)\\b${GAP}(?:~/|\\.ssh|id rsa|id_rsa|id ed25519|\\.env\\b|\\.aws|credentials|private key|secret key|api key|api keys|access token|tokens|passwords?|cookies|mcp\\.json|\\.npmrc|\\.netrc|\\.gnupg|secring|keychain|wallet|seed phrase)`,
     `\\b(?:content|contents|text|value) of\\b${GAP}(?:~/|\\.ssh|ssh|id rsa|\\.env|env|credentials|private key|mcp\\.json|config)`,
   ]),
@@ -100,6 +109,14 @@ const DETECTORS = [
     `\\b(?:curl|wget)\\b[^|\\n]{0,200}\\|\\s?(?:sh|bash|zsh|python|node)\\b`,
     `\\b(?:chmod|mode) (?:-r )?777\\b|\\bdisable (?:the )?(?:firewall|antivirus|sandbox|ssl verification|tls verification)\\b`,
     `\\b(?:urlopen|requests\\.post|fetch)\\(["']https?://`,
+  ]),
+  detector('APPROVAL_BYPASS', [
+    `\\b(?:no longer|does not|doesn't|do not|don't|never) (?:need|needs|require|requires|ask for|asks for) (?:user |the user's |any |a )?(?:confirmation|approval|permission|consent)\\b`,
+    `\\bwithout (?:user |the user's |any |asking for )?(?:confirmation|approval|permission|consent)\\b`,
+    `\\bignore (?:all |any )?(?:prior|previous|earlier|above|your|the|its) (?:guidance|guidelines|instructions|rules|directions|prompts?|policies|safety)\\b`,
+    `\\b(?:guidelines|instructions|rules|policies) (?:were a test|no longer apply|are suspended|do not apply|are void)\\b|\\bthe real (?:guidelines|instructions|rules) are\\b`,
+    `\\bsafety (?:layer|filter|policy|policies|guidelines|checks?) (?:is|are) (?:now )?(?:offline|disabled|off|suspended)\\b|\\bpolicies (?:are )?suspended\\b`,
+    `\\b(?:do not|don't|no need to) ask\\b|\\bcall it directly\\b|\\bskip (?:the )?(?:confirmation|approval|review)\\b`,
   ]),
 ] as const;
 

@@ -6,6 +6,7 @@
 export const FEATURE_BUCKETS = 1 << 15;
 const MASK = FEATURE_BUCKETS - 1;
 const CHAR_GRAM = 4;
+const CHAR_GRAMS = false;
 
 /** FNV-1a over a string, folded into the bucket range. */
 export function hashFeature(feature: string): number {
@@ -98,7 +99,7 @@ export function addTextFeatures(set: FeatureSet, text: string, prefix = ''): voi
     previousStart = start;
     previousEnd = end;
   }
-  for (let i = 0; i + CHAR_GRAM <= text.length; i += 1) {
+  for (let i = 0; CHAR_GRAMS && i + CHAR_GRAM <= text.length; i += 1) {
     const gram = put(set, hashString(heads.c, text, i, i + CHAR_GRAM));
     if (set.names !== undefined) nameOnce(set, gram, `${prefix}c:${text.slice(i, i + CHAR_GRAM)}`);
   }

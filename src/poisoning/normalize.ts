@@ -10,6 +10,7 @@ export type HiddenKind =
   | 'variation-selector'
   | 'tag-character'
   | 'bidi-control'
+  | 'bidi-mark'
   | 'invisible-operator'
   | 'filler'
   | 'terminal-control';
@@ -34,6 +35,7 @@ const BEL = 0x07;
 const EMOJI = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}/u;
 const LETTER = /\p{L}/u;
 const LATIN = /\p{Script=Latin}/u;
+const MARK = /\p{M}/u;
 
 function hiddenKind(cp: number): HiddenKind | undefined {
   if (cp === 0x200b || cp === 0x200c || cp === 0x200d || cp === 0x2060 || cp === 0xfeff || cp === 0x180e)
@@ -41,9 +43,8 @@ function hiddenKind(cp: number): HiddenKind | undefined {
   if (cp === 0x00ad) return 'soft-hyphen';
   if ((cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef)) return 'variation-selector';
   if (cp >= 0xe0000 && cp <= 0xe007f) return 'tag-character';
-  if ((cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) || cp === 0x200e || cp === 0x200f)
-    return 'bidi-control';
-  if (cp === 0x061c) return 'bidi-control';
+  if ((cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069)) return 'bidi-control';
+  if (cp === 0x200e || cp === 0x200f || cp === 0x061c) return 'bidi-mark';
   if (cp >= 0x2061 && cp <= 0x2064) return 'invisible-operator';
   if (cp === 0x034f || cp === 0x17b4 || cp === 0x17b5) return 'zero-width';
   if (cp === 0x3164 || cp === 0x115f || cp === 0x1160 || cp === 0xffa0 || cp === 0x2800) return 'filler';
@@ -60,8 +61,10 @@ function isLetter(cp: number): boolean {
   return cp >= 0x41 && LETTER.test(String.fromCodePoint(cp));
 }
 
-function isLatin(cp: number): boolean {
-  return LATIN.test(String.fromCodePoint(cp));
+function isScriptLetterOrMark(cp: number): boolean {
+  if (cp < 0x0370) return false;
+  const ch = String.fromCodePoint(cp);
+  return (LETTER.test(ch) || MARK.test(ch)) && !LATIN.test(ch);
 }
 
 function codePointBefore(text: string, at: number): number {
@@ -79,11 +82,15 @@ function codePointBefore(text: string, at: number): number {
 function isHonestInvisible(text: string, at: number, cp: number, size: number): boolean {
   const before = codePointBefore(text, at);
   const after = text.codePointAt(at + size) ?? -1;
-  if (cp === 0x200d) return (isEmoji(before) || before === 0xfe0f) && isEmoji(after);
+  if (cp === 0x200d && (isEmoji(before) || before === 0xfe0f) && isEmoji(after)) return true;
+  // Joiners shape Arabic, Persian and Indic words: honest after a non-Latin letter or mark.
+  if (cp === 0x200c || cp === 0x200d) return isScriptLetterOrMark(before);
   if (cp === 0xfe0e || cp === 0xfe0f)
     return isEmoji(before) || before === 0x23 || before === 0x2a || (before >= 0x30 && before <= 0x39);
-  if (cp === 0x200c) return isLetter(before) && !isLatin(before) && isLetter(after) && !isLatin(after);
   if (cp === 0x00ad) return isLetter(before) && isLetter(after);
+  // Directional marks (LRM, RLM, ALM) fix the order of neutral characters in right-to-left text; they
+  // cannot reorder letters the way embeddings, overrides and isolates do.
+  if (cp === 0x200e || cp === 0x200f || cp === 0x061c) return true;
   if (cp >= 0xe0020 && cp <= 0xe007f) return isInFlag(text, at);
   return false;
 }

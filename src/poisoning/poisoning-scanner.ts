@@ -10,7 +10,7 @@ import type { McpToolDefinition } from '../risk/tool-definition.ts';
 import { forEachVisibleString } from './tool-strings.ts';
 import { createFeatureSet, type FeatureSet } from './features.ts';
 import { createLinearModel, type LinearModel, type ModelWeights } from './model.ts';
-import { readString, slotOf } from './tool-reading.ts';
+import { combineSignals, readString, slotOf } from './tool-reading.ts';
 
 /** One hit in a text: the pattern, the text it matched, and its UTF-16 offset. */
 export interface TextMatch {
@@ -127,7 +127,7 @@ function collect(each: Visitor, names: NameMatcher, features: FeatureSet): Colle
     for (const finding of found.strong) strong.push({ ...finding, fieldPath });
     for (const finding of found.signals) signals.push({ ...finding, fieldPath });
   });
-  return { strong, signals, features };
+  return { strong, signals: combineSignals(strong, signals), features };
 }
 
 const TOP_FEATURES = 4;

@@ -32,7 +32,34 @@ const STRONG_RULES = new Set<PoisoningPatternId>([
   'INVISIBLE_CHARACTER',
   'TERMINAL_CONTROL',
   'ENCODED_PAYLOAD',
+  'EXFILTRATION_NATURAL',
+  'APPROVAL_BYPASS',
 ]);
+
+/** Signals that, next to a concealment phrase in the same tool, make it a finding (a hidden harmful step). */
+const CONCEALED_ACTIONS = new Set<PoisoningPatternId>([
+  'SECRET_HARVEST',
+  'EXFILTRATION_NATURAL',
+  'CONVERSATION_CAPTURE',
+  'SENSITIVE_FILE_REFERENCE',
+  'STANDING_ORDER',
+  'REMOTE_CODE',
+  'CROSS_SERVER_IMPERATIVE',
+  'PERSONA_SWAP',
+]);
+
+/**
+ * Promotes signals that combine into a finding: concealment with an action it hides. Returns the signals that
+ * stay signals; the promoted ones are appended to `strong`.
+ */
+export function combineSignals<T extends Finding>(strong: T[], signals: readonly T[]): T[] {
+  const concealed = signals.some((s) => s.patternId === 'CONCEALMENT_PHRASE');
+  const action = signals.some((s) => CONCEALED_ACTIONS.has(s.patternId));
+  if (!concealed || !action) return [...signals];
+  for (const signal of signals)
+    if (signal.patternId === 'CONCEALMENT_PHRASE' || CONCEALED_ACTIONS.has(signal.patternId)) strong.push(signal);
+  return signals.filter((s) => s.patternId !== 'CONCEALMENT_PHRASE' && !CONCEALED_ACTIONS.has(s.patternId));
+}
 
 /** Whether a finding flags a tool without the model. */
 export function isStrong(patternId: PoisoningPatternId): boolean {
@@ -95,7 +122,7 @@ export function readString(
     if (kind !== 'description') addFeature(features, `s:${kind}:long`);
   }
   for (const hit of read.hits) {
-    signals.push(detectorFinding(hit, read, text));
+    (isStrong(hit.id) ? strong : signals).push(detectorFinding(hit, read, text));
     addFeature(features, `r:${hit.id}`);
   }
   for (const payload of read.payloads) {
