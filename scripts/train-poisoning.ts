@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { FEATURE_BUCKETS } from '../src/poisoning/features.ts';
 import { sigmoid } from '../src/poisoning/model.ts';
-import { hasStrongFinding, toolFeatures } from '../src/poisoning/poisoning-scanner.ts';
+import { countFindings, toolFeatures } from '../src/poisoning/poisoning-scanner.ts';
 import { loadCorpus, selectSplit } from './corpus/load.ts';
 import type { CorpusEntry } from './corpus/types.ts';
 
@@ -89,18 +89,18 @@ function quantize(value: number): number {
   return Math.round(value * SCALE);
 }
 
-// The lowest threshold whose combined verdict (strong finding or model) stays within the dev FPR budgets.
+// The lowest threshold whose combined verdict (a strong finding, or the model) stays within the dev FPR budgets.
 function chooseThreshold(dev: readonly Row[], weights: Float64Array, bias: number): number {
   const scored = dev.map((row) => ({
     row,
     p: sigmoid(margin(row, weights, bias)),
-    strong: hasStrongFinding(row.entry.tool, row.entry.coexistingTools ?? []),
+    ...countFindings(row.entry.tool, row.entry.coexistingTools ?? []),
   }));
   const honest = scored.filter((s) => s.row.label === 0);
   const hard = honest.filter((s) => s.row.entry.hardNegative === true);
   const candidates = [...new Set(scored.map((s) => Math.round(s.p * 1000) / 1000))].sort((a, b) => a - b);
   for (const t of candidates) {
-    const flagged = (s: (typeof scored)[number]): boolean => s.strong || s.p >= t;
+    const flagged = (s: (typeof scored)[number]): boolean => s.strong > 0 || s.p >= t;
     const fpr = honest.filter(flagged).length / honest.length;
     const hnFpr = hard.filter(flagged).length / hard.length;
     if (fpr <= MAX_DEV_FPR && hnFpr <= MAX_DEV_HN_FPR) return Math.max(t, 0.05);

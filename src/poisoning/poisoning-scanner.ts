@@ -164,6 +164,7 @@ function explainModel(each: Visitor, names: NameMatcher, model: LinearModel, sco
 function verdict(each: Visitor, names: NameMatcher, model: LinearModel): ToolScanResult {
   const { strong, signals, features } = collect(each, names, createFeatureSet());
   const score = model.score(features);
+  // The model may flag a tool no rule saw: gating it on a signal cost a tenth of the dev recall at equal FPR.
   const byModel = score >= model.threshold;
   if (!byModel && strong.length === 0) return { clean: true, matches: [], signals, score };
   const matches = [...strong, ...signals];
@@ -218,10 +219,26 @@ export function toolFeatures(tool: McpToolDefinition, otherNames: readonly strin
   return features;
 }
 
-/** Whether a tool has a finding that flags it without the model (for calibrating the model's threshold). */
-export function hasStrongFinding(tool: McpToolDefinition, otherNames: readonly string[] = []): boolean {
+/** How many strong findings and signals a tool has before the model (for calibrating the model's threshold). */
+export function countFindings(
+  tool: McpToolDefinition,
+  otherNames: readonly string[] = [],
+): { strong: number; signals: number } {
   const names = createNameMatcher(
     otherNames.filter((name) => name.trim() !== '').map((name) => lowerKeepingOffsets(name)),
   );
-  return collect((visit) => forEachVisibleString(tool, visit), names, createFeatureSet()).strong.length > 0;
+  const found = collect((visit) => forEachVisibleString(tool, visit), names, createFeatureSet());
+  return { strong: found.strong.length, signals: found.signals.length };
+}
+
+/**
+ * The regex-rule layer alone (reference rules, homoglyph words, Portcullis rules, cross-server check) on the
+ * original text, in record order: what the golden fixtures pin down. The verdict adds normalization, family
+ * detectors and the model on top.
+ */
+export function scanRules(text: string | null | undefined, otherNames?: readonly string[]): TextMatch[] {
+  const names = createNameMatcher(
+    (otherNames ?? []).filter((name) => name.trim() !== '').map((name) => lowerKeepingOffsets(name)),
+  );
+  return scanWith(text, names);
 }

@@ -49,13 +49,16 @@ const CONCEALED_ACTIONS = new Set<PoisoningPatternId>([
 ]);
 
 /**
- * Promotes signals that combine into a finding: concealment with an action it hides. Returns the signals that
+ * Promotes signals that combine into a finding: concealment with an action it hides, an order about another
+ * server's tool with a harmful step. Returns the signals that
  * stay signals; the promoted ones are appended to `strong`.
  */
 export function combineSignals<T extends Finding>(strong: T[], signals: readonly T[]): T[] {
   const concealed = signals.some((s) => s.patternId === 'CONCEALMENT_PHRASE');
-  const action = signals.some((s) => CONCEALED_ACTIONS.has(s.patternId));
-  if (!concealed || !action) return [...signals];
+  const crossServer = signals.some((s) => s.patternId === 'CROSS_SERVER_IMPERATIVE');
+  const action = signals.some((s) => CONCEALED_ACTIONS.has(s.patternId) && s.patternId !== 'CROSS_SERVER_IMPERATIVE');
+  // An order naming another server's tool is a finding once the same tool also carries a harmful step.
+  if (!(concealed || crossServer) || !action) return [...signals];
   for (const signal of signals)
     if (signal.patternId === 'CONCEALMENT_PHRASE' || CONCEALED_ACTIONS.has(signal.patternId)) strong.push(signal);
   return signals.filter((s) => s.patternId !== 'CONCEALMENT_PHRASE' && !CONCEALED_ACTIONS.has(s.patternId));
