@@ -132,7 +132,9 @@ function main(): void {
     return;
   }
   writeFileSync(WEIGHTS_FILE, json);
-  console.log(`trained on ${trainRows.length} entries; threshold ${threshold} chosen on ${devRows.length} dev entries`);
+  console.log(
+    `trained on ${trainRows.length} entries; threshold ${threshold} chosen on ${devRows.length} dev entries`,
+  );
 }
 
 main();

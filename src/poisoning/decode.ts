@@ -86,7 +86,7 @@ function hexValue(c: number): number {
 
 // Runs of hex byte pairs, each optionally prefixed (`%`, `\x`, `0x`) and followed by one separator.
 function collectHexRuns(text: string, out: DecodedSegment[]): void {
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const start = i;
     const bytes: number[] = [];
     let percent = 0;
@@ -208,22 +208,22 @@ function countWords(text: string): { plain: number; rotated: number; reversed: n
   let start = -1;
   let letters = 0;
   let leetDigits = 0;
-  let leadingDigit = false;
+  let digitThenLetter = false;
   for (let i = 0; i <= text.length; i += 1) {
     const c = i < text.length ? text.charCodeAt(i) | 0x20 : 0;
     const letter = c >= 0x61 && c <= 0x7a;
     const digit = i < text.length && text.charCodeAt(i) >= 0x30 && text.charCodeAt(i) <= 0x39;
     if (letter || digit) {
-      if (start < 0) {
-        start = i;
-        leadingDigit = digit;
-      }
+      if (start < 0) start = i;
+      const before = text.charCodeAt(i - 1);
+      if (letter && i > start && before >= 0x30 && before <= 0x39) digitThenLetter = true;
       if (letter) letters += 1;
       else if ('013457'.includes(text[i] as string)) leetDigits += 1;
       continue;
     }
     if (start >= 0) {
-      if (letters > 0 && leetDigits > 0 && !leadingDigit) counts.leet += 1;
+      // A leet word has a digit where a letter goes (r34d, 7h3); python3, ES2015 and sha256 do not.
+      if (leetDigits > 0 && digitThenLetter) counts.leet += 1;
       if (leetDigits === 0 && letters <= MAX_COMMON_WORD) {
         const word = text.slice(start, i).toLowerCase();
         if (COMMON_WORDS.has(word)) counts.plain += 1;
@@ -234,6 +234,7 @@ function countWords(text: string): { plain: number; rotated: number; reversed: n
     start = -1;
     letters = 0;
     leetDigits = 0;
+    digitThenLetter = false;
   }
   return counts;
 }
@@ -257,7 +258,7 @@ function decodeInvisiblePayloads(text: string, out: DecodedSegment[]): void {
       bytes = [];
       start = -1;
     };
-    for (let i = 0; i < text.length; ) {
+    for (let i = 0; i < text.length;) {
       const cp = text.codePointAt(i) as number;
       const size = cp > 0xffff ? 2 : 1;
       const byte = decode(cp);

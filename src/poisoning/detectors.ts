@@ -28,7 +28,10 @@ export interface DetectorHit {
 const GAP = '[^.!?;\\n]{0,60}?';
 const WORDS = (n: number): string => `(?:\\s+\\S+){0,${n}}?\\s+`;
 
-function detector(id: FamilyDetectorId, alternatives: readonly string[]): { id: FamilyDetectorId; re: RegExp } {
+function detector(
+  id: FamilyDetectorId,
+  alternatives: readonly string[],
+): { id: FamilyDetectorId; re: RegExp } {
   return { id, re: new RegExp(alternatives.map((a) => `(?:${a})`).join('|'), 'g') };
 }
 
@@ -57,10 +60,11 @@ const DETECTORS = [
     `\\bd[ée]sormais,? (?:tu es|vous [eê]tes)\\b|\\b(?:tu es|vous [eê]tes) maintenant\\b|\\b[àa] partir de maintenant\\b`,
     `\\ba partir de ahora(?:,)? (?:eres|tu eres|serás)\\b|\\bahora eres\\b|\\bolvida que eres\\b`,
     `\\bvoc[eê] agora [eé]\\b|\\ba partir de agora\\b|\\bda ora in poi\\b|\\bora sei\\b`,
-    `\\bтеперь ты\\b|\\bотныне ты\\b|从现在开始|你现在是|これからあなたは|あなたは今から`,
+    // No \\b here: without the u flag it only knows ASCII word characters.
+    `(?:^|\\s)(?:теперь|отныне) ты(?:\\s|$)|从现在开始|你现在是|これからあなたは|あなたは今から`,
   ]),
   detector('CHAT_TEMPLATE_DELIMITER', [
-    `\\[/?inst\\]|<</?sys>>|<\\|[a-z_]{2,24}\\|>|<｜[^｜]{1,24}｜>|<(?:start|end)_of_turn>`,
+    `\\[/?inst\\]|<</?sys>>|<\\|[a-z_ ]{2,24}\\|>|<｜[^｜]{1,24}｜>|<(?:start|end)_of_turn>`,
     `(?:^|\\s)###? ?(?:system|instruction|instructions|response|human|assistant|user)\\s?:`,
     `(?:^|\\s)(?:system|assistant|human|user|tool) ?: `,
     `"role"\\s?:\\s?"(?:system|assistant|user|tool|developer)"`,
@@ -84,7 +88,7 @@ const DETECTORS = [
     `\\b(?:always|for every|on every|in every) (?:prefix|append|prepend|add|include|start|end|insert|recommend|suggest|mention|use|call|run|cc|bcc)\\b`,
     `\\b(?:for|in|on) (?:every|each|all) (?:reply|replies|response|responses|answer|answers|message|messages|turn|session|request|call)\\b`,
     `\\b(?:regardless of|no matter) (?:which|what) tool\\b|\\bwhether or not this tool\\b|\\b(?:applies|apply) to the (?:whole|entire) session\\b`,
-    `\\b(?:is|are) (?:deprecated|abandoned|insecure|unsafe|broken|compromised|malicious|unreliable)\\b${GAP}\\b(?:use|instead|prefer|install|switch)\\b`,
+    `\\b(?:is|are) (?:deprecated|abandoned|insecure|unsafe|broken|compromised|malicious|unreliable)\\b[^.!?\\n]{0,60}?\\b(?:use|instead|prefer|install|switch)\\b`,
     `\\b(?:never|do not|don't|avoid) (?:use|call|trust|invoke)\\b${GAP}\\b(?:tool|server|instead)\\b`,
     `\\binstead of (?:the )?(?:other|local|built in|original)\\b|\\bwhatever the user (?:typed|types|says|asks|wants|entered)\\b`,
     `\\b(?:npm|pip|pipx|yarn|pnpm|gem|cargo|go) (?:install|add|i) (?:-g |--global )?[a-z0-9@/_-]{2,60}`,
@@ -107,7 +111,7 @@ const DETECTORS = [
   ]),
   detector('REMOTE_CODE', [
     `\\b(?:curl|wget)\\b[^|\\n]{0,200}\\|\\s?(?:sh|bash|zsh|python|node)\\b`,
-    `\\b(?:chmod|mode) (?:-r )?777\\b|\\bdisable (?:the )?(?:firewall|antivirus|sandbox|ssl verification|tls verification)\\b`,
+    `\\b(?:chmod|mode) (?:-r |to )?777\\b|\\bdisable (?:the )?(?:firewall|antivirus|sandbox|ssl verification|tls verification)\\b`,
     `\\b(?:urlopen|requests\\.post|fetch)\\(["']https?://`,
   ]),
   detector('APPROVAL_BYPASS', [

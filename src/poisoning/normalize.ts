@@ -95,19 +95,14 @@ function isHonestInvisible(text: string, at: number, cp: number, size: number): 
   return false;
 }
 
-// A tag character belongs to a subdivision flag when the run it sits in follows U+1F3F4 and ends in CANCEL TAG.
+// A tag character belongs to a subdivision flag when its run follows U+1F3F4, holds one to seven tag letters
+// or digits and ends in CANCEL TAG. Both scans are bounded, so a long tag run costs O(1) per character.
 function isInFlag(text: string, at: number): boolean {
   let start = at;
-  // Bounded both ways: a flag holds at most seven tag letters, so a long tag run costs O(1) per character.
   while (start >= 2 && text.charCodeAt(start - 2) === 0xdb40 && at - start < 16) start -= 2;
   if (text.codePointAt(start - 2) !== 0x1f3f4) return false;
-  let end = at;
-  let letters = 0;
-  while (text.charCodeAt(end) === 0xdb40 && letters <= 8) {
-    if (text.codePointAt(end) === 0xe007f) return letters >= 1 && letters <= 7;
-    end += 2;
-    letters += 1;
-  }
+  for (let end = start, letters = 0; letters <= 7 && text.charCodeAt(end) === 0xdb40; end += 2, letters += 1)
+    if (text.codePointAt(end) === 0xe007f) return letters >= 1 && at <= end;
   return false;
 }
 
@@ -225,7 +220,7 @@ export function stripHidden(text: string, track = true): Mapped & { hidden: Hidd
       hidden[hidden.length - 1] = { kind, offset: last.offset, length: last.length + length };
     else hidden.push({ kind, offset, length });
   };
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const cp = text.codePointAt(i) as number;
     const size = cp > 0xffff ? 2 : 1;
     if (cp < 0x80 && cp >= 0x20 && cp !== 0x7f) {
@@ -303,10 +298,11 @@ export function readAsWords(source: Mapped, track = true): NormalizedText {
   const flush = (end: number): void => {
     if (end <= runStart) return;
     const chunk = text.slice(runStart, end).toLowerCase();
-    if (chunk.length === end - runStart) out.append(chunk, out.track ? offsets.subarray(runStart, end) : UNTRACKED);
+    if (chunk.length === end - runStart)
+      out.append(chunk, out.track ? offsets.subarray(runStart, end) : UNTRACKED);
     else for (let k = runStart; k < end; k += 1) out.push((text[k] as string).toLowerCase(), offsets[k] ?? 0);
   };
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const c = text.charCodeAt(i);
     const previous = text.charCodeAt(i - 1);
     if (isAlnum(c) && !isAlnum(previous) && text.charCodeAt(i + 1) === 0x20) {
@@ -318,7 +314,6 @@ export function readAsWords(source: Mapped, track = true): NormalizedText {
           if (ch !== 0x20) out.push((text[k] as string).toLowerCase(), offsets[k] ?? 0);
           else if (text.charCodeAt(k + 1) === 0x20 && text.charCodeAt(k - 1) !== 0x20) space(offsets[k] ?? 0);
         }
-        space(offsets[end - 1] ?? 0);
         i = end;
         runStart = i;
         continue;

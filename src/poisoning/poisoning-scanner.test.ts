@@ -77,17 +77,21 @@ describe('scanTool scans every model-visible string (DESIGN decision 5, D12)', (
     expect(result.clean).toBe(false);
     const ruleIds = new Set<string>([...REFERENCE_PATTERN_IDS, ...EXTRA_PATTERN_IDS]);
     const ruleHits = result.matches.filter((m) => ruleIds.has(m.patternId));
-    expect(new Set(ruleHits.map((m) => `${m.fieldPath} ${m.patternId}`))).toEqual(new Set([
-      ['name', 'HIDDEN_INSTRUCTION'],
-      ['title', 'SYSTEM_PROMPT_OVERRIDE'],
-      ['inputSchema.title', 'ROLE_HIJACK'],
-      ['inputSchema.properties.path.description', 'CONCEALMENT_DIRECTIVE'],
-      ['inputSchema.properties["mode.x"].enum[1]', 'EXFILTRATION_DIRECTIVE'],
-      ['inputSchema.properties["mode.x"].default', 'UNICODE_RTL_OVERRIDE'],
-      ['inputSchema.properties["ignore all prior instructions"]', 'HIDDEN_INSTRUCTION'],
-      ['outputSchema.properties.out.description', 'PSEUDO_TAG'],
-      ['annotations.title', 'ANSI_ESCAPE'],
-    ].map(([path, id]) => `${path} ${id}`)));
+    expect(new Set(ruleHits.map((m) => `${m.fieldPath} ${m.patternId}`))).toEqual(
+      new Set(
+        [
+          ['name', 'HIDDEN_INSTRUCTION'],
+          ['title', 'SYSTEM_PROMPT_OVERRIDE'],
+          ['inputSchema.title', 'ROLE_HIJACK'],
+          ['inputSchema.properties.path.description', 'CONCEALMENT_DIRECTIVE'],
+          ['inputSchema.properties["mode.x"].enum[1]', 'EXFILTRATION_DIRECTIVE'],
+          ['inputSchema.properties["mode.x"].default', 'UNICODE_RTL_OVERRIDE'],
+          ['inputSchema.properties["ignore all prior instructions"]', 'HIDDEN_INSTRUCTION'],
+          ['outputSchema.properties.out.description', 'PSEUDO_TAG'],
+          ['annotations.title', 'ANSI_ESCAPE'],
+        ].map(([path, id]) => `${path} ${id}`),
+      ),
+    );
   });
 
   it('gives offsets within the field', () => {

@@ -56,11 +56,14 @@ const CONCEALED_ACTIONS = new Set<PoisoningPatternId>([
 export function combineSignals<T extends Finding>(strong: T[], signals: readonly T[]): T[] {
   const concealed = signals.some((s) => s.patternId === 'CONCEALMENT_PHRASE');
   const crossServer = signals.some((s) => s.patternId === 'CROSS_SERVER_IMPERATIVE');
-  const action = signals.some((s) => CONCEALED_ACTIONS.has(s.patternId) && s.patternId !== 'CROSS_SERVER_IMPERATIVE');
+  const action = signals.some(
+    (s) => CONCEALED_ACTIONS.has(s.patternId) && s.patternId !== 'CROSS_SERVER_IMPERATIVE',
+  );
   // An order naming another server's tool is a finding once the same tool also carries a harmful step.
   if (!(concealed || crossServer) || !action) return [...signals];
   for (const signal of signals)
-    if (signal.patternId === 'CONCEALMENT_PHRASE' || CONCEALED_ACTIONS.has(signal.patternId)) strong.push(signal);
+    if (signal.patternId === 'CONCEALMENT_PHRASE' || CONCEALED_ACTIONS.has(signal.patternId))
+      strong.push(signal);
   return signals.filter((s) => s.patternId !== 'CONCEALMENT_PHRASE' && !CONCEALED_ACTIONS.has(s.patternId));
 }
 
@@ -136,7 +139,9 @@ export function readString(
     if (first !== undefined)
       strong.push({
         patternId: 'ENCODED_PAYLOAD',
-        matchedText: excerpt(text.slice(payload.segment.offset, payload.segment.offset + payload.segment.length)),
+        matchedText: excerpt(
+          text.slice(payload.segment.offset, payload.segment.offset + payload.segment.length),
+        ),
         offset: payload.segment.offset,
         length: payload.segment.length,
         detail: `${payload.segment.encoding}: ${excerpt(payload.normalized.text.slice(first.start))}`,
@@ -155,4 +160,3 @@ export function slotOf(path: string): string {
   if (/\.properties(?:\.[A-Za-z_$][\w$-]*|\[[^\]]*\])$/.test(path)) return 'key';
   return 'other';
 }
-
