@@ -8,7 +8,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { FEATURE_BUCKETS } from '../src/poisoning/features.ts';
+import { FEATURE_BUCKETS, MIN_NORM_FEATURES } from '../src/poisoning/features.ts';
 import { sigmoid } from '../src/poisoning/model.ts';
 import { countFindings, toolFeatures } from '../src/poisoning/poisoning-scanner.ts';
 import { loadCorpus, selectSplit } from './corpus/load.ts';
@@ -20,6 +20,7 @@ const STEP = 2;
 const MOMENTUM = 0.9;
 const L2 = 5e-5;
 const SCALE = 1000;
+const BIAS_RATE = 0;
 /** The dev false-positive rate the threshold may spend on model-only flags, with margin under the 3 % target. */
 const MAX_DEV_FPR = 0.02;
 const MAX_DEV_HN_FPR = 0.035;
@@ -42,7 +43,7 @@ function toRow(entry: CorpusEntry): Row {
   const buckets = Uint32Array.from(toolFeatures(entry.tool, entry.coexistingTools ?? []).buckets).sort();
   return {
     buckets,
-    norm: buckets.length === 0 ? 0 : 1 / Math.sqrt(buckets.length),
+    norm: 1 / Math.sqrt(Math.max(buckets.length, MIN_NORM_FEATURES)),
     label: entry.label === 'poisoned' ? 1 : 0,
     weight: entry.label === 'honest' && entry.variant === 'carrier' ? CARRIER_WEIGHT : 1,
     entry,
@@ -79,7 +80,9 @@ function train(rows: readonly Row[]): { weights: Float64Array; bias: number } {
       velocity[i] = MOMENTUM * (velocity[i] as number) - STEP * g;
       weights[i] = (weights[i] as number) + (velocity[i] as number);
     }
-    biasVelocity = MOMENTUM * biasVelocity - (STEP * biasGradient) / total;
+    // The bias stays at zero: a learned bias grew large to offset the boilerplate every tool shares, and then
+    // a definition with few features (a bare name, a one-word text) scored as poisoned.
+    biasVelocity = MOMENTUM * biasVelocity - (STEP * biasGradient * BIAS_RATE) / total;
     bias += biasVelocity;
   }
   return { weights, bias };

@@ -13,6 +13,7 @@ export const FAMILY_DETECTOR_IDS = [
   'SECRET_HARVEST',
   'REMOTE_CODE',
   'APPROVAL_BYPASS',
+  'CREDENTIAL_REQUEST',
 ] as const;
 
 /** The id of a family detector. */
@@ -121,6 +122,10 @@ const DETECTORS = [
     `\\b(?:guidelines|instructions|rules|policies) (?:were a test|no longer apply|are suspended|do not apply|are void)\\b|\\bthe real (?:guidelines|instructions|rules) are\\b`,
     `\\bsafety (?:layer|filter|policy|policies|guidelines|checks?) (?:is|are) (?:now )?(?:offline|disabled|off|suspended)\\b|\\bpolicies (?:are )?suspended\\b`,
     `\\b(?:do not|don't|no need to) ask\\b|\\bcall it directly\\b|\\bskip (?:the )?(?:confirmation|approval|review)\\b`,
+  ]),
+  // An order, at the start of a sentence or clause, to read or pass on a private key or credentials file.
+  detector('CREDENTIAL_REQUEST', [
+    `(?:^|[.:;,!)>] |\\n)(?:then |first |also |please |now |before use |before using it |to continue )?(?:read|open|cat|include|attach|paste|put|pass|copy|send|upload|load|append|prepend|insert|embed|provide)\\b[^.!?\\n]{0,60}?(?:id (?:rsa|ed25519|ecdsa|dsa)\\b|\\.aws/credentials|\\.ssh/id|\\.env\\b|mcp\\.json|claude desktop config|secring|private keys?\\b|\\.npmrc|\\.netrc|\\.git credentials)`,
   ]),
 ] as const;
 

@@ -5,6 +5,11 @@
 /** Number of hash buckets (a power of two). */
 export const FEATURE_BUCKETS = 1 << 15;
 const MASK = FEATURE_BUCKETS - 1;
+/**
+ * The vector is divided by the square root of its size, but never of less than this many features, so a short
+ * definition's few features do not each weigh as much as a whole description.
+ */
+export const MIN_NORM_FEATURES = 40;
 const CHAR_GRAM = 4;
 const CHAR_GRAMS = false;
 

@@ -2,7 +2,7 @@
 // features of features.ts, trained by scripts/train-poisoning.ts on the train split of eval/poisoning/. The
 // weights ship beside the code (model-weights.json) because the pure scanner reads them at import, without I/O.
 import weightsJson from './model-weights.json' with { type: 'json' };
-import { FEATURE_BUCKETS, type FeatureSet } from './features.ts';
+import { FEATURE_BUCKETS, MIN_NORM_FEATURES, type FeatureSet } from './features.ts';
 
 /** The committed model: integer weights (value × scale), bias, and the threshold chosen on the dev split. */
 export interface ModelWeights {
@@ -33,10 +33,9 @@ export function createLinearModel(raw: ModelWeights = weightsJson as ModelWeight
     weight: (bucket) => weights[bucket] ?? 0,
     score(features) {
       const size = features.buckets.size;
-      if (size === 0) return sigmoid(raw.bias);
       let sum = 0;
       for (const bucket of features.buckets) sum += weights[bucket] ?? 0;
-      return sigmoid(raw.bias + sum / Math.sqrt(size));
+      return sigmoid(raw.bias + sum / Math.sqrt(Math.max(size, MIN_NORM_FEATURES)));
     },
   };
 }

@@ -161,8 +161,12 @@ function explainModel(each: Visitor, names: NameMatcher, model: LinearModel, sco
   };
 }
 
-function verdict(each: Visitor, names: NameMatcher, model: LinearModel): ToolScanResult {
+function verdict(each: Visitor, names: NameMatcher, model: LinearModel | undefined): ToolScanResult {
   const { strong, signals, features } = collect(each, names, createFeatureSet());
+  if (model === undefined) {
+    if (strong.length === 0) return { clean: true, matches: [], signals };
+    return { clean: false, matches: [...strong, ...signals], signals: [] };
+  }
   const score = model.score(features);
   // The model may flag a tool no rule saw: gating it on a signal cost a tenth of the dev recall at equal FPR.
   const byModel = score >= model.threshold;
@@ -186,7 +190,9 @@ export function createPoisoningScanner(options: PoisoningScannerOptions = {}): P
   return {
     scanText(text) {
       if (text === null || text === undefined || text === '') return { clean: true, matches: [] };
-      const result = verdict((visit) => visit(text, () => ''), names, model);
+      // The model learned tool definitions; a lone text (a sampling message, a result) is judged by the rules,
+      // the normalization stage and the family detectors only.
+      const result = verdict((visit) => visit(text, () => ''), names, undefined);
       const strip = ({ fieldPath: _path, ...match }: ToolMatch): TextMatch => match;
       return { ...result, matches: result.matches.map(strip), signals: (result.signals ?? []).map(strip) };
     },

@@ -34,6 +34,7 @@ const STRONG_RULES = new Set<PoisoningPatternId>([
   'ENCODED_PAYLOAD',
   'EXFILTRATION_NATURAL',
   'APPROVAL_BYPASS',
+  'CREDENTIAL_REQUEST',
 ]);
 
 /** Signals that, next to a concealment phrase in the same tool, make it a finding (a hidden harmful step). */
