@@ -4,6 +4,15 @@ import { decodeEmbedded, type DecodedSegment } from './decode.ts';
 import { runDetectors, type DetectorHit } from './detectors.ts';
 import { readAsWords, stripHidden, type HiddenRun, type NormalizedText } from './normalize.ts';
 
+const MIN_DETECTOR_WORDS = 3;
+const MIN_DECODE_LENGTH = 16;
+
+function wordCountAtLeast(text: string, count: number): boolean {
+  let spaces = 0;
+  for (let i = text.indexOf(' '); i >= 0 && spaces < count - 1; i = text.indexOf(' ', i + 1)) spaces += 1;
+  return spaces >= count - 1;
+}
+
 /** A decoded payload, normalized, with the detector hits inside it. */
 export interface ReadPayload {
   readonly segment: DecodedSegment;
@@ -31,8 +40,11 @@ function readPayload(segment: DecodedSegment): ReadPayload {
 export function readText(text: string): ReadText {
   let stripped = stripHidden(text, false);
   let normalized = readAsWords(stripped, false);
-  const hits = runDetectors(normalized.text);
-  const decoded = decodeEmbedded(text, stripped.text);
+  // Most strings of a schema are a word or two ("object", "City."): no detector needs fewer than three words,
+  // and no decoder reads fewer than sixteen characters.
+  const hits = wordCountAtLeast(normalized.text, MIN_DETECTOR_WORDS) ? runDetectors(normalized.text) : [];
+  const decoded =
+    text.length >= MIN_DECODE_LENGTH ? decodeEmbedded(text, stripped.text) : { visible: [], original: [] };
   if (hits.length > 0 || decoded.visible.length > 0) {
     stripped = stripHidden(text, true);
     normalized = readAsWords(stripped, true);

@@ -23,6 +23,7 @@ export interface DecodedSegment {
 }
 
 const MIN_DECODED = 8;
+const PRINTABLE_ASCII = /^[\x20-\x7e\t\n\r]*$/;
 const BASE64_RUN = /[A-Za-z0-9+/_-]{20,}={0,2}/g;
 const COMMON_WORDS = new Set([
   'the',
@@ -289,7 +290,7 @@ export function decodeEmbedded(
       fromVisible.push({ encoding: 'base64', offset: match.index, length: match[0].length, text: decoded });
   }
   collectHexRuns(visible, fromVisible);
-  decodeEntities(visible, fromVisible);
+  if (visible.includes('&') || visible.includes('\\u')) decodeEntities(visible, fromVisible);
   const words = countWords(visible);
   // Common words spelled in ROT13 or backwards hardly occur in honest text; two of them mark a payload.
   if (words.rotated >= 2)
@@ -304,6 +305,7 @@ export function decodeEmbedded(
       text: visible.replace(/[01345789@$]/g, (c) => LEET[c] ?? c),
     });
   const fromOriginal: DecodedSegment[] = [];
-  decodeInvisiblePayloads(original, fromOriginal);
+  // Tag characters and variation selectors are astral or U+FE0x: only text with non-ASCII can carry them.
+  if (!PRINTABLE_ASCII.test(original)) decodeInvisiblePayloads(original, fromOriginal);
   return { visible: fromVisible, original: fromOriginal };
 }
