@@ -75,7 +75,9 @@ describe('reviewSampling', () => {
       maskDeep: (value) => masker.maskDeep(value),
     });
     expect(review.relay).toBe(relay);
-    expect(review.hits.map((hit) => hit.field)).toEqual(hitFields);
+    // The scanner may report several findings per field (a rule and a family detector on the same words).
+    expect(review.hits.map((hit) => hit.field)).toEqual(expect.arrayContaining(hitFields));
+    expect(new Set(review.hits.map((hit) => hit.field))).toEqual(new Set(hitFields));
     if (!review.relay) expect(review.reason).toContain(`in ${hitFields[0]}`);
   });
 

@@ -3,6 +3,7 @@
 // as Java's ASCII class, and every quantified run followed by something it cannot also match, so a failed
 // attempt re-reads at most the run that starts at its own position (bounded `{0,200}` where that is not so).
 import { JAVA_SPACE as S } from '../shared/index.ts';
+import type { FamilyDetectorId } from './detectors.ts';
 
 /** The nine reference patterns, in the reference's record order. */
 export const REFERENCE_PATTERN_IDS = [
@@ -25,8 +26,20 @@ export const EXTRA_PATTERN_IDS = [
   'PSEUDO_TAG',
 ] as const;
 
+/** Findings of the normalization stage, of decoded payloads, and of the linear model. */
+export const NORMALIZATION_PATTERN_IDS = [
+  'INVISIBLE_CHARACTER',
+  'TERMINAL_CONTROL',
+  'ENCODED_PAYLOAD',
+  'MODEL_SCORE',
+] as const;
+
 /** The id of a poisoning pattern. */
-export type PoisoningPatternId = (typeof REFERENCE_PATTERN_IDS)[number] | (typeof EXTRA_PATTERN_IDS)[number];
+export type PoisoningPatternId =
+  | (typeof REFERENCE_PATTERN_IDS)[number]
+  | (typeof EXTRA_PATTERN_IDS)[number]
+  | (typeof NORMALIZATION_PATTERN_IDS)[number]
+  | FamilyDetectorId;
 
 /** Receives one hit of a rule. */
 export type HitSink = (matchedText: string, offset: number) => void;

@@ -1,4 +1,5 @@
-// The tool poisoning scanner (reference-rules §5, D12; DESIGN decision 5): linear time on any input.
+// The tool poisoning scanner (docs/rules/poisoning.md): rules, normalization, family detectors and a linear
+// model combined into one verdict per tool or text, in linear time on any input.
 import { findMixedScriptWords } from './homoglyph.ts';
 import { JAVA_SPACE as S, lowerKeepingOffsets } from '../shared/index.ts';
 import { createNameMatcher } from './name-matcher.ts';
@@ -7,12 +8,19 @@ import { EXTRA_RULES, REFERENCE_REGEX_RULES } from './poisoning-patterns.ts';
 import type { PoisoningPatternId, ScanRule } from './poisoning-patterns.ts';
 import type { McpToolDefinition } from '../risk/index.ts';
 import { forEachVisibleString } from './tool-strings.ts';
+import { createFeatureSet, type FeatureSet } from './features.ts';
+import { createLinearModel, type LinearModel, type ModelWeights } from './model.ts';
+import { combineSignals, readString, slotOf } from './tool-reading.ts';
 
 /** One hit in a text: the pattern, the text it matched, and its UTF-16 offset. */
 export interface TextMatch {
   readonly patternId: PoisoningPatternId;
   readonly matchedText: string;
   readonly offset: number;
+  /** Length of the original span when `matchedText` is an excerpt or the span holds invisible characters. */
+  readonly length?: number;
+  /** What a normalization finding removed or decoded, or the model's probability and top features. */
+  readonly detail?: string;
 }
 
 /** One hit in a tool definition: a TextMatch plus the field it was found in. */
@@ -24,12 +32,20 @@ export interface ToolMatch extends TextMatch {
 export interface TextScanResult {
   readonly clean: boolean;
   readonly matches: readonly TextMatch[];
+  /** Rule hits that did not flag on their own and were not confirmed by the model (empty when flagged). */
+  readonly signals?: readonly TextMatch[];
+  /** The model's probability that the text is poisoned. */
+  readonly score?: number;
 }
 
 /** The scan of every model-visible string of a tool; `clean` means no match at all. */
 export interface ToolScanResult {
   readonly clean: boolean;
   readonly matches: readonly ToolMatch[];
+  /** Rule hits that did not flag on their own and were not confirmed by the model (empty when flagged). */
+  readonly signals?: readonly ToolMatch[];
+  /** The model's probability that the tool is poisoned. */
+  readonly score?: number;
 }
 
 /** A scanner compiled once (names of the other exposed tools included) and run many times. */
@@ -45,6 +61,8 @@ export interface PoisoningScannerOptions {
    * a command verb followed, within 80 characters, by one of these names.
    */
   readonly otherNames?: readonly string[] | undefined;
+  /** Model weights other than the committed ones (training and tests). */
+  readonly model?: ModelWeights | undefined;
 }
 
 /** How far after a command verb the cross-server check looks for another tool's name. */
@@ -90,6 +108,76 @@ function scanWith(text: string | null | undefined, names: NameMatcher): TextMatc
   return matches;
 }
 
+interface Collected {
+  readonly strong: ToolMatch[];
+  readonly signals: ToolMatch[];
+  readonly features: FeatureSet;
+}
+
+type Visitor = (visit: (text: string, path: () => string) => void) => void;
+
+function collect(each: Visitor, names: NameMatcher, features: FeatureSet): Collected {
+  const strong: ToolMatch[] = [];
+  const signals: ToolMatch[] = [];
+  each((text, path) => {
+    if (text === '') return;
+    const found = readString(text, scanWith(text, names), features, () => slotOf(path()));
+    if (found.strong.length === 0 && found.signals.length === 0) return;
+    const fieldPath = path();
+    for (const finding of found.strong) strong.push({ ...finding, fieldPath });
+    for (const finding of found.signals) signals.push({ ...finding, fieldPath });
+  });
+  return { strong, signals: combineSignals(strong, signals), features };
+}
+
+const TOP_FEATURES = 4;
+
+// Explains a model verdict: the field whose features weigh most toward poisoned, and its heaviest features.
+function explainModel(each: Visitor, names: NameMatcher, model: LinearModel, score: number): ToolMatch {
+  let best = { weight: -Infinity, fieldPath: '', text: '', top: [] as string[] };
+  each((text, path) => {
+    if (text === '') return;
+    const own = createFeatureSet(true);
+    readString(text, scanWith(text, names), own, () => slotOf(path()));
+    const ranked = [...own.buckets]
+      .map((bucket) => ({ bucket, weight: model.weight(bucket) }))
+      .sort((a, b) => b.weight - a.weight);
+    const weight = ranked.reduce((sum, r) => sum + r.weight, 0);
+    if (weight > best.weight)
+      best = {
+        weight,
+        fieldPath: path(),
+        text,
+        top: ranked.slice(0, TOP_FEATURES).map((r) => own.names?.get(r.bucket) ?? String(r.bucket)),
+      };
+  });
+  return {
+    patternId: 'MODEL_SCORE',
+    matchedText: best.text.length > 80 ? `${best.text.slice(0, 80)}…` : best.text,
+    offset: 0,
+    length: best.text.length,
+    detail: `p=${score.toFixed(3)}; top features: ${best.top.join(', ')}`,
+    fieldPath: best.fieldPath,
+  };
+}
+
+function verdict(each: Visitor, names: NameMatcher, model: LinearModel | undefined): ToolScanResult {
+  const { strong, signals, features } = collect(each, names, createFeatureSet());
+  if (model === undefined) {
+    if (strong.length === 0) return { clean: true, matches: [], signals };
+    return { clean: false, matches: [...strong, ...signals], signals: [] };
+  }
+  const score = model.score(features);
+  // The model may flag a tool no rule saw: gating it on a signal cost a tenth of the dev recall at equal FPR.
+  const byModel = score >= model.threshold;
+  if (!byModel && strong.length === 0) return { clean: true, matches: [], signals, score };
+  const matches = [...strong, ...signals];
+  if (byModel) matches.push(explainModel(each, names, model, score));
+  return { clean: false, matches, signals: [], score };
+}
+
+const defaultModel = createLinearModel();
+
 /**
  * Compiles a scanner. The entry point for throughput benchmarks too: build once, then time `scanText` on
  * large inputs (see `createAdversarialInputs`).
@@ -98,20 +186,18 @@ export function createPoisoningScanner(options: PoisoningScannerOptions = {}): P
   const names = createNameMatcher(
     (options.otherNames ?? []).filter((name) => name.trim() !== '').map((name) => lowerKeepingOffsets(name)),
   );
+  const model = options.model === undefined ? defaultModel : createLinearModel(options.model);
   return {
     scanText(text) {
-      const matches = scanWith(text, names);
-      return { clean: matches.length === 0, matches };
+      if (text === null || text === undefined || text === '') return { clean: true, matches: [] };
+      // The model learned tool definitions; a lone text (a sampling message, a result) is judged by the rules,
+      // the normalization stage and the family detectors only.
+      const result = verdict((visit) => visit(text, () => ''), names, undefined);
+      const strip = ({ fieldPath: _path, ...match }: ToolMatch): TextMatch => match;
+      return { ...result, matches: result.matches.map(strip), signals: (result.signals ?? []).map(strip) };
     },
     scanTool(tool) {
-      const matches: ToolMatch[] = [];
-      forEachVisibleString(tool, (text, path) => {
-        const found = scanWith(text, names);
-        if (found.length === 0) return;
-        const fieldPath = path();
-        for (const match of found) matches.push({ ...match, fieldPath });
-      });
-      return { clean: matches.length === 0, matches };
+      return verdict((visit) => forEachVisibleString(tool, visit), names, model);
     },
   };
 }
@@ -127,4 +213,38 @@ export function scanText(text: string | null | undefined, otherNames?: readonly 
  */
 export function scanTool(tool: McpToolDefinition, otherNames?: readonly string[]): ToolScanResult {
   return createPoisoningScanner({ otherNames }).scanTool(tool);
+}
+
+/** The model's feature vector of a tool as the scanner builds it (for scripts/train-poisoning.ts). */
+export function toolFeatures(tool: McpToolDefinition, otherNames: readonly string[] = []): FeatureSet {
+  const names = createNameMatcher(
+    otherNames.filter((name) => name.trim() !== '').map((name) => lowerKeepingOffsets(name)),
+  );
+  const features = createFeatureSet();
+  collect((visit) => forEachVisibleString(tool, visit), names, features);
+  return features;
+}
+
+/** How many strong findings and signals a tool has before the model (for calibrating the model's threshold). */
+export function countFindings(
+  tool: McpToolDefinition,
+  otherNames: readonly string[] = [],
+): { strong: number; signals: number } {
+  const names = createNameMatcher(
+    otherNames.filter((name) => name.trim() !== '').map((name) => lowerKeepingOffsets(name)),
+  );
+  const found = collect((visit) => forEachVisibleString(tool, visit), names, createFeatureSet());
+  return { strong: found.strong.length, signals: found.signals.length };
+}
+
+/**
+ * The regex-rule layer alone (reference rules, homoglyph words, Portcullis rules, cross-server check) on the
+ * original text, in record order: what the golden fixtures pin down. The verdict adds normalization, family
+ * detectors and the model on top.
+ */
+export function scanRules(text: string | null | undefined, otherNames?: readonly string[]): TextMatch[] {
+  const names = createNameMatcher(
+    (otherNames ?? []).filter((name) => name.trim() !== '').map((name) => lowerKeepingOffsets(name)),
+  );
+  return scanWith(text, names);
 }

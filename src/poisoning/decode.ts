@@ -1,0 +1,311 @@
+// Embedded encodings decoded where they appear, so the decoded text is scanned again (docs/rules/poisoning.md,
+// "Normalization"). Every decoder is one bounded pass; a decoding counts only when it yields readable text.
+
+/** Encodings the scanner decodes. */
+export type Encoding =
+  | 'base64'
+  | 'hex'
+  | 'percent'
+  | 'html-entities'
+  | 'unicode-escapes'
+  | 'rot13'
+  | 'reversed'
+  | 'leetspeak'
+  | 'tag-characters'
+  | 'variation-selectors';
+
+/** One decoded payload and the span of the original text it was decoded from. */
+export interface DecodedSegment {
+  readonly encoding: Encoding;
+  readonly offset: number;
+  readonly length: number;
+  readonly text: string;
+}
+
+const MIN_DECODED = 8;
+const PRINTABLE_ASCII = /^[\x20-\x7e\t\n\r]*$/;
+const BASE64_RUN = /[A-Za-z0-9+/_-]{20,}={0,2}/g;
+const COMMON_WORDS = new Set([
+  'the',
+  'to',
+  'and',
+  'of',
+  'all',
+  'every',
+  'user',
+  'send',
+  'read',
+  'file',
+  'your',
+  'you',
+  'with',
+  'from',
+  'into',
+  'this',
+  'it',
+  'before',
+  'after',
+  'email',
+  'copy',
+  'any',
+  'in',
+  'as',
+]);
+
+// Readable: mostly printable ASCII with spaces, as an instruction is.
+function isReadable(text: string): boolean {
+  if (text.length < MIN_DECODED) return false;
+  let printable = 0;
+  let spaces = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x20 && c < 0x7f) printable += 1;
+    if (c === 0x20) spaces += 1;
+  }
+  return printable / text.length > 0.9 && spaces >= 1;
+}
+
+function fromBytes(bytes: readonly number[]): string {
+  return String.fromCharCode(...bytes.slice(0, 65_536));
+}
+
+function decodeBase64(run: string): string | undefined {
+  try {
+    const bytes = atob(run.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, ''));
+    return bytes;
+  } catch {
+    return undefined;
+  }
+}
+
+function hexValue(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  const lower = c | 0x20;
+  if (lower >= 0x61 && lower <= 0x66) return lower - 0x61 + 10;
+  return -1;
+}
+
+// Runs of hex byte pairs, each optionally prefixed (`%`, `\x`, `0x`) and followed by one separator.
+function collectHexRuns(text: string, out: DecodedSegment[]): void {
+  for (let i = 0; i < text.length;) {
+    const start = i;
+    const bytes: number[] = [];
+    let percent = 0;
+    let j = i;
+    for (;;) {
+      let k = j;
+      if (text[k] === '%') k += 1;
+      else if (text[k] === '\\' && text[k + 1] === 'x') k += 2;
+      else if (text[k] === '0' && text[k + 1] === 'x') k += 2;
+      const high = hexValue(text.charCodeAt(k));
+      const low = hexValue(text.charCodeAt(k + 1));
+      if (high < 0 || low < 0) break;
+      if (text[j] === '%') percent += 1;
+      bytes.push(high * 16 + low);
+      j = k + 2;
+      if (text[j] === ' ' || text[j] === ':' || text[j] === ',') j += 1;
+    }
+    if (bytes.length >= MIN_DECODED) {
+      const decoded = fromBytes(bytes);
+      if (isReadable(decoded))
+        out.push({
+          encoding: percent * 2 > bytes.length ? 'percent' : 'hex',
+          offset: start,
+          length: j - start,
+          text: decoded,
+        });
+    }
+    i = j > start ? j : start + 1;
+  }
+}
+
+const NAMED_ENTITIES: Readonly<Record<string, string>> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  sol: '/',
+  period: '.',
+  commat: '@',
+  colon: ':',
+};
+const ENTITY = /&(?:#[xX]([0-9a-fA-F]{1,6})|#([0-9]{1,7})|([a-zA-Z]{2,8}));/g;
+const UNICODE_ESCAPE = /\\u([0-9a-fA-F]{4})|\\u\{([0-9a-fA-F]{1,6})\}/g;
+
+function decodeEntities(text: string, out: DecodedSegment[]): void {
+  let count = 0;
+  let first = -1;
+  let last = 0;
+  const decoded = text.replace(ENTITY, (whole, hex: string, dec: string, name: string, at: number) => {
+    const cp = hex !== undefined ? parseInt(hex, 16) : dec !== undefined ? parseInt(dec, 10) : -1;
+    const value = cp >= 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : NAMED_ENTITIES[name];
+    if (value === undefined) return whole;
+    count += 1;
+    if (first < 0) first = at;
+    last = at + whole.length;
+    return value;
+  });
+  if (count >= 4) out.push({ encoding: 'html-entities', offset: first, length: last - first, text: decoded });
+  let escapes = 0;
+  let escFirst = -1;
+  let escLast = 0;
+  const unescaped = text.replace(UNICODE_ESCAPE, (whole, four: string, braced: string, at: number) => {
+    escapes += 1;
+    if (escFirst < 0) escFirst = at;
+    escLast = at + whole.length;
+    return String.fromCodePoint(parseInt(four ?? braced, 16) % 0x110000);
+  });
+  if (escapes >= 4)
+    out.push({
+      encoding: 'unicode-escapes',
+      offset: escFirst,
+      length: escLast - escFirst,
+      text: unescaped,
+    });
+}
+
+function rot13(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x61 && c <= 0x7a) out += String.fromCharCode(((c - 0x61 + 13) % 26) + 0x61);
+    else if (c >= 0x41 && c <= 0x5a) out += String.fromCharCode(((c - 0x41 + 13) % 26) + 0x41);
+    else out += text[i];
+  }
+  return out;
+}
+
+function reverse(text: string): string {
+  let out = '';
+  for (let i = text.length - 1; i >= 0; i -= 1) out += text[i];
+  return out;
+}
+
+const LEET: Readonly<Record<string, string>> = {
+  '0': 'o',
+  '1': 'i',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '8': 'b',
+  '9': 'g',
+  '@': 'a',
+  $: 's',
+};
+
+const MAX_COMMON_WORD = 6;
+const ROTATED_WORDS = new Set([...COMMON_WORDS].map(rot13).filter((w) => !COMMON_WORDS.has(w)));
+const REVERSED_WORDS = new Set([...COMMON_WORDS].map(reverse).filter((w) => !COMMON_WORDS.has(w)));
+
+/**
+ * One pass over the words of a text: how many are common English words as written, after ROT13 and read
+ * backwards, and how many mix letters with the digits leetspeak uses for letters.
+ */
+function countWords(text: string): { plain: number; rotated: number; reversed: number; leet: number } {
+  const counts = { plain: 0, rotated: 0, reversed: 0, leet: 0 };
+  let start = -1;
+  let letters = 0;
+  let leetDigits = 0;
+  let digitThenLetter = false;
+  for (let i = 0; i <= text.length; i += 1) {
+    const c = i < text.length ? text.charCodeAt(i) | 0x20 : 0;
+    const letter = c >= 0x61 && c <= 0x7a;
+    const digit = i < text.length && text.charCodeAt(i) >= 0x30 && text.charCodeAt(i) <= 0x39;
+    if (letter || digit) {
+      if (start < 0) start = i;
+      const before = text.charCodeAt(i - 1);
+      if (letter && i > start && before >= 0x30 && before <= 0x39) digitThenLetter = true;
+      if (letter) letters += 1;
+      else if ('013457'.includes(text[i] as string)) leetDigits += 1;
+      continue;
+    }
+    if (start >= 0) {
+      // A leet word has a digit where a letter goes (r34d, 7h3); python3, ES2015 and sha256 do not.
+      if (leetDigits > 0 && digitThenLetter) counts.leet += 1;
+      if (leetDigits === 0 && letters <= MAX_COMMON_WORD) {
+        const word = text.slice(start, i).toLowerCase();
+        if (COMMON_WORDS.has(word)) counts.plain += 1;
+        else if (ROTATED_WORDS.has(word)) counts.rotated += 1;
+        else if (REVERSED_WORDS.has(word)) counts.reversed += 1;
+      }
+    }
+    start = -1;
+    letters = 0;
+    leetDigits = 0;
+    digitThenLetter = false;
+  }
+  return counts;
+}
+
+// Tag characters and variation selectors carry bytes: U+E0000+n is ASCII n; VS1–16 and VS17–256 are bytes.
+function decodeInvisiblePayloads(text: string, out: DecodedSegment[]): void {
+  for (const [encoding, decode] of [
+    ['tag-characters', (cp: number) => (cp >= 0xe0020 && cp <= 0xe007e ? cp - 0xe0000 : -1)],
+    [
+      'variation-selectors',
+      (cp: number) =>
+        cp >= 0xfe00 && cp <= 0xfe0f ? cp - 0xfe00 : cp >= 0xe0100 && cp <= 0xe01ef ? cp - 0xe0100 + 16 : -1,
+    ],
+  ] as const) {
+    let bytes: number[] = [];
+    let start = -1;
+    const flush = (end: number): void => {
+      const decoded = fromBytes(bytes);
+      if (bytes.length >= MIN_DECODED && isReadable(decoded))
+        out.push({ encoding, offset: start, length: end - start, text: decoded });
+      bytes = [];
+      start = -1;
+    };
+    for (let i = 0; i < text.length;) {
+      const cp = text.codePointAt(i) as number;
+      const size = cp > 0xffff ? 2 : 1;
+      const byte = decode(cp);
+      if (byte >= 0) {
+        if (start < 0) start = i;
+        bytes.push(byte);
+      } else if (start >= 0) flush(i);
+      i += size;
+    }
+    if (start >= 0) flush(text.length);
+  }
+}
+
+/**
+ * Every embedded payload of `visible` (the text after hidden characters are removed, original case) and of
+ * `original` (for payloads carried by invisible characters). Offsets of the visible ones are positions in
+ * `visible`; the caller maps them back.
+ */
+export function decodeEmbedded(
+  original: string,
+  visible: string,
+): { visible: DecodedSegment[]; original: DecodedSegment[] } {
+  const fromVisible: DecodedSegment[] = [];
+  BASE64_RUN.lastIndex = 0;
+  for (let match = BASE64_RUN.exec(visible); match !== null; match = BASE64_RUN.exec(visible)) {
+    const decoded = decodeBase64(match[0]);
+    if (decoded !== undefined && isReadable(decoded))
+      fromVisible.push({ encoding: 'base64', offset: match.index, length: match[0].length, text: decoded });
+  }
+  collectHexRuns(visible, fromVisible);
+  if (visible.includes('&') || visible.includes('\\u')) decodeEntities(visible, fromVisible);
+  const words = countWords(visible);
+  // Common words spelled in ROT13 or backwards hardly occur in honest text; two of them mark a payload.
+  if (words.rotated >= 2)
+    fromVisible.push({ encoding: 'rot13', offset: 0, length: visible.length, text: rot13(visible) });
+  if (words.reversed >= 2)
+    fromVisible.push({ encoding: 'reversed', offset: 0, length: visible.length, text: reverse(visible) });
+  if (words.leet >= 3)
+    fromVisible.push({
+      encoding: 'leetspeak',
+      offset: 0,
+      length: visible.length,
+      text: visible.replace(/[01345789@$]/g, (c) => LEET[c] ?? c),
+    });
+  const fromOriginal: DecodedSegment[] = [];
+  // Tag characters and variation selectors are astral or U+FE0x: only text with non-ASCII can carry them.
+  if (!PRINTABLE_ASCII.test(original)) decodeInvisiblePayloads(original, fromOriginal);
+  return { visible: fromVisible, original: fromOriginal };
+}

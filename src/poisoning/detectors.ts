@@ -1,0 +1,143 @@
+// Detectors of the technique families (docs/rules/poisoning.md): each reads the normalized text (lower case,
+// identifiers split, whitespace collapsed, hidden characters removed) and reports hits. Every gap between words
+// is bounded, so one attempt costs at most a constant number of steps and a scan stays linear in the text.
+
+/** Ids of the family detectors. */
+export const FAMILY_DETECTOR_IDS = [
+  'PERSONA_SWAP',
+  'CHAT_TEMPLATE_DELIMITER',
+  'EXFILTRATION_NATURAL',
+  'CONVERSATION_CAPTURE',
+  'STANDING_ORDER',
+  'CONCEALMENT_PHRASE',
+  'SECRET_HARVEST',
+  'REMOTE_CODE',
+  'APPROVAL_BYPASS',
+  'CREDENTIAL_REQUEST',
+] as const;
+
+/** The id of a family detector. */
+export type FamilyDetectorId = (typeof FAMILY_DETECTOR_IDS)[number];
+
+/** One detector hit in normalized text. */
+export interface DetectorHit {
+  readonly id: FamilyDetectorId;
+  readonly start: number;
+  readonly end: number;
+}
+
+const GAP = '[^.!?;\\n]{0,60}?';
+const WORDS = (n: number): string => `(?:\\s+\\S+){0,${n}}?\\s+`;
+
+function detector(
+  id: FamilyDetectorId,
+  alternatives: readonly string[],
+): { id: FamilyDetectorId; re: RegExp } {
+  return { id, re: new RegExp(alternatives.map((a) => `(?:${a})`).join('|'), 'g') };
+}
+
+const DETECTORS = [
+  detector('PERSONA_SWAP', [
+    `\\bfrom now on\\b,?${GAP}\\b(?:you|act|behave|respond|answer|reply|pretend|roleplay)\\b`,
+    `\\byou(?: are|'re| re)(?: not${WORDS(2)}anymore| no longer)\\b`,
+    `\\b(?:pretend|imagine)(?: that)? (?:you are|you're|to be)\\b`,
+    `\\b(?:act|respond|answer|reply|speak|behave) (?:only )?as (?:if you|though you|"|an? [a-z-]+ (?:that|who|which|with|without)|[a-z0-9-]*(?:bot|gpt|oracle|master|agent|x|pro)\\b)`,
+    `\\byour (?:new |true |real )?(?:name|role|identity|persona|personality) (?:is|is now|has changed)\\b`,
+    `\\bforget (?:that )?(?:you|your)\\b`,
+    `\\b(?:developer|dan|god|sudo|jailbreak|jailbroken|unrestricted|unfiltered|maintenance|debug|admin|root) mode (?:is )?(?:now )?(?:enabled|activated|on|engaged|unlocked|active)\\b`,
+    `\\b(?:switch|enter|activate|enable) (?:to |into )?(?:dan|developer|god|sudo|jailbreak|unrestricted|unfiltered) mode\\b`,
+    `\\bdo anything now\\b`,
+    `\\bstay in character\\b`,
+    `\\b(?:you have been|you've been|you were) (?:upgraded|promoted|reassigned|unlocked|freed)\\b`,
+    `\\blet's play a game\\b`,
+    `\\bwithout (?:any )?(?:restrictions|rules|limits|filters)\\b`,
+    `\\b(?:obeys?|follows?) (?:no rules|only (?:the )?(?:operator|server|this server|instructions of this))`,
+    `\\byou are [a-z0-9-]{3,20}, (?:who|whose|an?|the)\\b|\\bidentity override\\b|\\bbehave as (?:the |a )?(?:raw|base|unaligned)\\b`,
+    `\\b(?:enter|entering|entered) (?:maintenance|developer|god|debug|admin|sudo|unrestricted|jailbreak) mode\\b`,
+    `\\byou are now [a-z0-9-]{3,24}\\b`,
+    `\\byou are (?:now )?(?:a |an |the )?(?:root shell|terminal|linux terminal|system administrator|unrestricted|jailbroken)`,
+    // German, French, Spanish, Portuguese, Italian, Russian, Chinese, Japanese.
+    `\\bab jetzt (?:bist|bin|sind) (?:du|sie)\\b|\\bdu bist (?:jetzt|nun|ab sofort)\\b`,
+    `\\bd[ée]sormais,? (?:tu es|vous [eê]tes)\\b|\\b(?:tu es|vous [eê]tes) maintenant\\b|\\b[àa] partir de maintenant\\b`,
+    `\\ba partir de ahora(?:,)? (?:eres|tu eres|serás)\\b|\\bahora eres\\b|\\bolvida que eres\\b`,
+    `\\bvoc[eê] agora [eé]\\b|\\ba partir de agora\\b|\\bda ora in poi\\b|\\bora sei\\b`,
+    // No \\b here: without the u flag it only knows ASCII word characters.
+    `(?:^|\\s)(?:теперь|отныне) ты(?:\\s|$)|从现在开始|你现在是|これからあなたは|あなたは今から`,
+  ]),
+  detector('CHAT_TEMPLATE_DELIMITER', [
+    `\\[/?inst\\]|<</?sys>>|<\\|[a-z_ ]{2,24}\\|>|<｜[^｜]{1,24}｜>|<(?:start|end)_of_turn>`,
+    `(?:^|\\s)###? ?(?:system|instruction|instructions|response|human|assistant|user)\\s?:`,
+    `(?:^|\\s)(?:system|assistant|human|user|tool) ?: `,
+    `"role"\\s?:\\s?"(?:system|assistant|user|tool|developer)"`,
+    `\\bend of (?:tool|function)s? (?:list|description|output|result)\\b|</(?:tool|tools|function|functions|tool_description|description)>`,
+    `\\b(?:new|updated|revised) system (?:prompt|instructions|message)\\b|\\bsystem (?:prompt|instructions|message) (?:has been |was )?(?:updated|changed|replaced|overridden)\\b`,
+  ]),
+  detector('EXFILTRATION_NATURAL', [
+    `\\b(?:send|email|e-mail|mail|post|upload|forward|transmit|deliver|report|relay|copy|sync|bcc|cc|submit|push|route|log|ship|share)\\b${GAP}\\b(?:to|at|into|with|cc|bcc)\\s?(?:https?://|[a-z0-9._+ -]{1,40}@[a-z0-9 -]{1,40}\\.)`,
+    `\\b(?:post|send|forward|share|copy|mirror)\\b${GAP}\\bto (?:the )?(?:slack|discord|teams|telegram|whatsapp|irc|matrix) (?:channel|chat|webhook|group)\\b`,
+    `\\b(?:https?://[^\\s)]{1,200}\\?[^\\s)]{0,200}(?:q|data|d|c|ctx|context|chat|history|conv|msg|m|text|t|p|payload|log|s|secret|token|k|key)=)`,
+    `\\b(?:webhook|collector|endpoint|relay|mirror|backup (?:address|server))\\b${GAP}https?://`,
+  ]),
+  detector('CONVERSATION_CAPTURE', [
+    `\\b(?:the |this |entire |whole |full |complete |)(?:conversation|chat|transcript|dialogue|dialog|message history|chat history|conversation history|previous messages|system prompt|earlier messages)\\b`,
+    `!\\[[^\\]]{0,80}\\]\\(https?://`,
+    `\\b(?:browser history|cookies|clipboard|environment variables|env vars?|shell history|keystrokes)\\b`,
+    `\\b(?:user's|users|user s) (?:last |previous |full |entire |original )?(?:message|messages|request|prompt|question|query)s?\\b`,
+  ]),
+  detector('STANDING_ORDER', [
+    `\\b(?:before|after|at the (?:start|end) of|whenever|each time|every time) (?:every|each|any|all|you (?:run|call|use|answer|reply|respond|write|show))\\b`,
+    `\\b(?:always|for every|on every|in every) (?:prefix|append|prepend|add|include|start|end|insert|recommend|suggest|mention|use|call|run|cc|bcc)\\b`,
+    `\\b(?:for|in|on) (?:every|each|all) (?:reply|replies|response|responses|answer|answers|message|messages|turn|session|request|call)\\b`,
+    `\\b(?:regardless of|no matter) (?:which|what) tool\\b|\\bwhether or not this tool\\b|\\b(?:applies|apply) to the (?:whole|entire) session\\b`,
+    `\\b(?:is|are) (?:deprecated|abandoned|insecure|unsafe|broken|compromised|malicious|unreliable)\\b[^.!?\\n]{0,60}?\\b(?:use|instead|prefer|install|switch)\\b`,
+    `\\b(?:never|do not|don't|avoid) (?:use|call|trust|invoke)\\b${GAP}\\b(?:tool|server|instead)\\b`,
+    `\\binstead of (?:the )?(?:other|local|built in|original)\\b|\\bwhatever the user (?:typed|types|says|asks|wants|entered)\\b`,
+    `\\b(?:npm|pip|pipx|yarn|pnpm|gem|cargo|go) (?:install|add|i) (?:-g |--global )?[a-z0-9@/_-]{2,60}`,
+    `\\bnpx [a-z0-9@/_-]{2,60}@latest\\b|\\binstall (?:the )?(?:package|library|module|extension) [a-z0-9._-]{2,40}\\b`,
+    `\\breplace (?:the )?(?:destination|recipient|payee|account|iban|address|url|wallet)\\b|\\b(?:route|redirect|reroute) (?:every|all|each)\\b`,
+  ]),
+  detector('CONCEALMENT_PHRASE', [
+    `\\b(?:silently|quietly|secretly|covertly|discreetly|invisibly)\\b`,
+    `\\b(?:do not|don't|never|no need to) (?:tell|inform|mention|show|reveal|bring (?:it|this) up|ask|alert|notify|disclose|report)\\b`,
+    `\\b(?:keep|stays?) (?:this|it) (?:between us|hidden|secret|private|quiet)\\b|\\bbetween us\\b`,
+    `\\b(?:user|users|they|human) (?:must|should|need|needs|will) (?:not|never)\\b|\\b(?:user|they) (?:doesn't|does not|don't|do not) need to know\\b|\\bshould not hear\\b|\\bmust not (?:learn|know|see)\\b`,
+    `\\b(?:as if|pretend|as though) (?:it|the call|nothing) (?:succeeded|happened|worked)\\b|\\bwithout (?:telling|informing|asking|notifying|alerting)\\b`,
+    `\\bhas already (?:agreed|consented|approved)\\b|\\balready (?:agreed|consented) to\\b`,
+  ]),
+  detector('SECRET_HARVEST', [
+    `\\b(?:print|dump|list|echo|output|show|reveal|collect)\\b${GAP}(?:env var|environment variable|tokens?\\b|secrets?\\b|passwords?|credentials)`,
+    `\\bdot (?:env|ssh|aws|npmrc|netrc|kube)\\b|\\bssh (?:private )?key\\b|\\bprivate key\\b`,
+    `\\b(?:read|open|cat|load|include|attach|paste|put|pass|copy|append|prepend|insert|fill|embed|add)\\b${GAP}(?:~/|\\.ssh|id rsa|id_rsa|id ed25519|\\.env\\b|\\.aws|credentials|private key|secret key|api key|api keys|access token|tokens|passwords?|cookies|mcp\\.json|\\.npmrc|\\.netrc|\\.gnupg|secring|keychain|wallet|seed phrase)`,
+    `\\b(?:content|contents|text|value) of\\b${GAP}(?:~/|\\.ssh|ssh|id rsa|\\.env|env|credentials|private key|mcp\\.json|config)`,
+  ]),
+  detector('REMOTE_CODE', [
+    `\\b(?:curl|wget)\\b[^|\\n]{0,200}\\|\\s?(?:sh|bash|zsh|python|node)\\b`,
+    `\\b(?:chmod|mode) (?:-r |to )?777\\b|\\bdisable (?:the )?(?:firewall|antivirus|sandbox|ssl verification|tls verification)\\b`,
+    `\\b(?:urlopen|requests\\.post|fetch)\\(["']https?://`,
+  ]),
+  detector('APPROVAL_BYPASS', [
+    `\\b(?:no longer|does not|doesn't|do not|don't|never) (?:need|needs|require|requires|ask for|asks for) (?:user |the user's |any |a )?(?:confirmation|approval|permission|consent)\\b`,
+    `\\bwithout (?:user |the user's |any |asking for )?(?:confirmation|approval|permission|consent)\\b`,
+    `\\bignore (?:all |any )?(?:prior|previous|earlier|above|your|the|its) (?:guidance|guidelines|instructions|rules|directions|prompts?|policies|safety)\\b`,
+    `\\b(?:guidelines|instructions|rules|policies) (?:were a test|no longer apply|are suspended|do not apply|are void)\\b|\\bthe real (?:guidelines|instructions|rules) are\\b`,
+    `\\bsafety (?:layer|filter|policy|policies|guidelines|checks?) (?:is|are) (?:now )?(?:offline|disabled|off|suspended)\\b|\\bpolicies (?:are )?suspended\\b`,
+    `\\b(?:do not|don't|no need to) ask\\b|\\bcall it directly\\b|\\bskip (?:the )?(?:confirmation|approval|review)\\b`,
+  ]),
+  // An order, at the start of a sentence or clause, to read or pass on a private key or credentials file.
+  detector('CREDENTIAL_REQUEST', [
+    `(?:^|[.:;,!)>] |\\n)(?:then |first |also |please |now |before use |before using it |to continue )?(?:read|open|cat|include|attach|paste|put|pass|copy|send|upload|load|append|prepend|insert|embed|provide)\\b[^.!?\\n]{0,60}?(?:id (?:rsa|ed25519|ecdsa|dsa)\\b|\\.aws/credentials|\\.ssh/id|\\.env\\b|mcp\\.json|claude desktop config|secring|private keys?\\b|\\.npmrc|\\.netrc|\\.git credentials)`,
+  ]),
+] as const;
+
+/** Runs every family detector over normalized text; hits in detector order, then text order. */
+export function runDetectors(text: string): DetectorHit[] {
+  const hits: DetectorHit[] = [];
+  for (const { id, re } of DETECTORS) {
+    re.lastIndex = 0;
+    for (let match = re.exec(text); match !== null; match = re.exec(text)) {
+      hits.push({ id, start: match.index, end: match.index + match[0].length });
+      if (match[0].length === 0) re.lastIndex += 1;
+    }
+  }
+  return hits;
+}

@@ -1,0 +1,46 @@
+// The linear model of the scanner (docs/rules/poisoning.md, "Model"): logistic regression over the hashed
+// features of features.ts, trained by scripts/train-poisoning.ts on the train split of eval/poisoning/. The
+// weights ship beside the code (model-weights.json) because the pure scanner reads them at import, without I/O.
+import weightsJson from './model-weights.json' with { type: 'json' };
+import { FEATURE_BUCKETS, MIN_NORM_FEATURES, type FeatureSet } from './features.ts';
+
+/** The committed model: integer weights (value × scale), bias, and the threshold chosen on the dev split. */
+export interface ModelWeights {
+  readonly buckets: number;
+  readonly scale: number;
+  readonly bias: number;
+  /** Probability at or above which a tool is flagged by the model alone. */
+  readonly threshold: number;
+  readonly weights: readonly number[];
+}
+
+/** A model ready to score. */
+export interface LinearModel {
+  readonly threshold: number;
+  /** The weight of one bucket, as the feature vector sees it (already divided by the vector's norm). */
+  weight(bucket: number): number;
+  /** Probability that the tool whose features these are is poisoned. */
+  score(features: FeatureSet): number;
+}
+
+/** Builds a model from weights (the committed ones by default). */
+export function createLinearModel(raw: ModelWeights = weightsJson as ModelWeights): LinearModel {
+  if (raw.buckets !== FEATURE_BUCKETS || raw.weights.length !== FEATURE_BUCKETS)
+    throw new Error(`poisoning model: expected ${FEATURE_BUCKETS} weights, got ${raw.weights.length}`);
+  const weights = Float64Array.from(raw.weights, (w) => w / raw.scale);
+  return {
+    threshold: raw.threshold,
+    weight: (bucket) => weights[bucket] ?? 0,
+    score(features) {
+      const size = features.buckets.size;
+      let sum = 0;
+      for (const bucket of features.buckets) sum += weights[bucket] ?? 0;
+      return sigmoid(raw.bias + sum / Math.sqrt(Math.max(size, MIN_NORM_FEATURES)));
+    },
+  };
+}
+
+/** The logistic function. */
+export function sigmoid(z: number): number {
+  return 1 / (1 + Math.exp(-z));
+}

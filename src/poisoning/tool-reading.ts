@@ -1,0 +1,163 @@
+// Reads every model-visible string of a tool (or one text) into findings and model features: the reference
+// and Portcullis regex rules on the original text, then the normalization stage, decoded payloads and the
+// family detectors on what a reader sees. Strong findings flag on their own; signals only count through the
+// model (docs/rules/poisoning.md, "Verdict").
+import { readText, type ReadText } from './analyze.ts';
+import type { DetectorHit } from './detectors.ts';
+import { addFeature, addTextFeatures, type FeatureSet } from './features.ts';
+import type { HiddenKind } from './normalize.ts';
+import type { PoisoningPatternId } from './poisoning-patterns.ts';
+
+/** One finding before it is placed in a field. */
+export interface Finding {
+  readonly patternId: PoisoningPatternId;
+  readonly matchedText: string;
+  readonly offset: number;
+  /** Length of the span in the original text, when it differs from `matchedText` (normalized or decoded). */
+  readonly length?: number;
+  /** What the finding decoded or which hidden kind it removed. */
+  readonly detail?: string;
+}
+
+/** Rule ids whose hit is a finding on its own; every other rule hit is a signal for the model. */
+const STRONG_RULES = new Set<PoisoningPatternId>([
+  'HIDDEN_INSTRUCTION',
+  'ROLE_HIJACK',
+  'UNICODE_RTL_OVERRIDE',
+  'ANSI_ESCAPE',
+  'EXFILTRATION_DIRECTIVE',
+  'UNICODE_HOMOGLYPH_RISK',
+  'CONCEALMENT_DIRECTIVE',
+  'UNICODE_TAG_CHARACTER',
+  'INVISIBLE_CHARACTER',
+  'TERMINAL_CONTROL',
+  'ENCODED_PAYLOAD',
+  'EXFILTRATION_NATURAL',
+  'APPROVAL_BYPASS',
+  'CREDENTIAL_REQUEST',
+]);
+
+/** Signals that, next to a concealment phrase in the same tool, make it a finding (a hidden harmful step). */
+const CONCEALED_ACTIONS = new Set<PoisoningPatternId>([
+  'SECRET_HARVEST',
+  'EXFILTRATION_NATURAL',
+  'CONVERSATION_CAPTURE',
+  'SENSITIVE_FILE_REFERENCE',
+  'STANDING_ORDER',
+  'REMOTE_CODE',
+  'CROSS_SERVER_IMPERATIVE',
+  'PERSONA_SWAP',
+]);
+
+/**
+ * Promotes signals that combine into a finding: concealment with an action it hides, an order about another
+ * server's tool with a harmful step. Returns the signals that
+ * stay signals; the promoted ones are appended to `strong`.
+ */
+export function combineSignals<T extends Finding>(strong: T[], signals: readonly T[]): T[] {
+  const concealed = signals.some((s) => s.patternId === 'CONCEALMENT_PHRASE');
+  const crossServer = signals.some((s) => s.patternId === 'CROSS_SERVER_IMPERATIVE');
+  const action = signals.some(
+    (s) => CONCEALED_ACTIONS.has(s.patternId) && s.patternId !== 'CROSS_SERVER_IMPERATIVE',
+  );
+  // An order naming another server's tool is a finding once the same tool also carries a harmful step.
+  if (!(concealed || crossServer) || !action) return [...signals];
+  for (const signal of signals)
+    if (signal.patternId === 'CONCEALMENT_PHRASE' || CONCEALED_ACTIONS.has(signal.patternId))
+      strong.push(signal);
+  return signals.filter((s) => s.patternId !== 'CONCEALMENT_PHRASE' && !CONCEALED_ACTIONS.has(s.patternId));
+}
+
+/** Whether a finding flags a tool without the model. */
+export function isStrong(patternId: PoisoningPatternId): boolean {
+  return STRONG_RULES.has(patternId);
+}
+
+const MAX_EXCERPT = 80;
+
+function excerpt(text: string): string {
+  return text.length > MAX_EXCERPT ? `${text.slice(0, MAX_EXCERPT)}…` : text;
+}
+
+function hiddenFinding(kind: HiddenKind, offset: number, length: number, original: string): Finding {
+  return {
+    patternId: kind === 'terminal-control' ? 'TERMINAL_CONTROL' : 'INVISIBLE_CHARACTER',
+    matchedText: original.slice(offset, offset + length),
+    offset,
+    length,
+    detail: kind,
+  };
+}
+
+function detectorFinding(hit: DetectorHit, read: ReadText, original: string): Finding {
+  const from = read.normalized.offsets[hit.start] ?? 0;
+  const to = read.normalized.offsets[Math.max(hit.start, hit.end - 1)] ?? from;
+  return {
+    patternId: hit.id,
+    matchedText: excerpt(original.slice(from, to + 1)),
+    offset: from,
+    length: to - from + 1,
+  };
+}
+
+/** The findings and model features of one string; `legacy` are the regex-rule hits on its original text. */
+export function readString(
+  text: string,
+  legacy: readonly Finding[],
+  features: FeatureSet,
+  slot: () => string,
+): { strong: Finding[]; signals: Finding[] } {
+  const strong: Finding[] = [];
+  const signals: Finding[] = [];
+  for (const match of legacy) {
+    (isStrong(match.patternId) ? strong : signals).push(match);
+    addFeature(features, `r:${match.patternId}`);
+  }
+  const read = readText(text);
+  // One finding per hidden kind per string: a smuggled payload is hundreds of characters of one kind.
+  const seenKinds = new Set<HiddenKind>();
+  for (const run of read.hidden) {
+    addFeature(features, `h:${run.kind}`);
+    if (seenKinds.has(run.kind)) continue;
+    seenKinds.add(run.kind);
+    strong.push(hiddenFinding(run.kind, run.offset, run.length, text));
+  }
+  addTextFeatures(features, read.normalized.text);
+  const words = read.normalized.text.split(' ').length;
+  if (words >= 4) {
+    const kind = slot();
+    if (kind !== 'description') addFeature(features, `s:${kind}:long`);
+  }
+  for (const hit of read.hits) {
+    (isStrong(hit.id) ? strong : signals).push(detectorFinding(hit, read, text));
+    addFeature(features, `r:${hit.id}`);
+  }
+  for (const payload of read.payloads) {
+    addFeature(features, `enc:${payload.segment.encoding}`);
+    addTextFeatures(features, payload.normalized.text, 'd');
+    for (const hit of payload.hits) addFeature(features, `dr:${hit.id}`);
+    const first = payload.hits[0];
+    if (first !== undefined)
+      strong.push({
+        patternId: 'ENCODED_PAYLOAD',
+        matchedText: excerpt(
+          text.slice(payload.segment.offset, payload.segment.offset + payload.segment.length),
+        ),
+        offset: payload.segment.offset,
+        length: payload.segment.length,
+        detail: `${payload.segment.encoding}: ${excerpt(payload.normalized.text.slice(first.start))}`,
+      });
+  }
+  return { strong, signals };
+}
+
+/** The slot a field path names: name, title, description, key, enum, default, examples, type, or other. */
+export function slotOf(path: string): string {
+  if (path === 'name' || path === 'title' || path === 'description') return path;
+  const key = /\.([A-Za-z_$][\w$-]*)$/.exec(path)?.[1];
+  if (/\.enum\[\d+\]$/.test(path)) return 'enum';
+  if (/\.examples\[\d+\]$/.test(path)) return 'examples';
+  if (key === 'description' || key === 'title' || key === 'default' || key === 'type') return key;
+  if (/\.properties(?:\.[A-Za-z_$][\w$-]*|\[[^\]]*\])$/.test(path)) return 'key';
+  return 'other';
+}
