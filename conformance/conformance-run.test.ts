@@ -25,8 +25,8 @@ async function runAgainst(target: RunningEndpoint, workDir: string) {
   const outputDir = path.join(workDir, 'results');
   try {
     const run = await runSuite({
-      nodePath: process.execPath,
       url: target.url,
+      requirements: '2026-07-28',
       outputDir,
       scenarios: SCENARIOS,
       logFile: path.join(workDir, 'suite.log'),
@@ -42,8 +42,9 @@ async function runAgainst(target: RunningEndpoint, workDir: string) {
 
 describe('npm run conformance, in small', () => {
   it('the committed baseline names only scenarios the installed suite has', async () => {
-    const known = await listServerScenarios(process.execPath);
+    const known = (await listServerScenarios()).required;
     expect(known).toContain('tools-call-simple-text');
+    expect(known).toContain('input-required-result-basic-elicitation');
     expect(compareWithBaseline([], baseline, known).unknownEntries).toEqual([]);
   });
 
