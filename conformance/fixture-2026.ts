@@ -97,6 +97,26 @@ function elicited(ctx: ServerContext, key: string, field: string): string | unde
   return typeof value === 'string' ? value : undefined;
 }
 
+/**
+ * The action of the first elicitation the client declined or cancelled, if any: the flow then ends there
+ * instead of asking again (a legacy-era client that always declines would otherwise be asked forever).
+ */
+function refusal(ctx: ServerContext): string | undefined {
+  for (const key of Object.keys(ctx.mcpReq.inputResponses ?? {})) {
+    const answer = inputResponse(ctx.mcpReq.inputResponses, key);
+    if (answer.kind === 'elicit' && answer.action !== 'accept') return answer.action;
+  }
+  return undefined;
+}
+
+/** Runs a multi-round handler unless the client refused an elicitation of this round. */
+const unlessRefused =
+  (handler: FixtureToolHandler): FixtureToolHandler =>
+  async (args, ctx) => {
+    const action = refusal(ctx);
+    return action === undefined ? handler(args, ctx) : text(`Input refused: ${action}`);
+  };
+
 function sampledText(ctx: ServerContext, key: string): string | undefined {
   const answer = inputResponse(ctx.mcpReq.inputResponses, key);
   if (answer.kind !== 'sampling') return undefined;
@@ -161,11 +181,11 @@ export interface FixtureServerHooks {
 export function handlers2026(hooks: FixtureServerHooks): Record<string, FixtureToolHandler> {
   const session = () => hooks.sessionCapabilities();
   return {
-    test_input_required_result_elicitation: async (_args, ctx) => {
+    test_input_required_result_elicitation: unlessRefused(async (_args, ctx) => {
       const name = elicited(ctx, 'user_name', 'name');
       if (name !== undefined) return text(`Hello, ${name}!`);
       return inputRequired({ inputRequests: { user_name: askText('What is your name?', 'name') } });
-    },
+    }),
     test_input_required_result_sampling: async (_args, ctx) => {
       const answer = sampledText(ctx, 'sample_request');
       if (answer !== undefined) return text(`Sampling result: ${answer}`);
@@ -178,7 +198,7 @@ export function handlers2026(hooks: FixtureServerHooks): Record<string, FixtureT
       if (count !== undefined) return text(`Found ${count} root(s)`);
       return inputRequired({ inputRequests: { roots_request: inputRequired.listRoots() } });
     },
-    test_input_required_result_request_state: async (_args, ctx) => {
+    test_input_required_result_request_state: unlessRefused(async (_args, ctx) => {
       const answer = inputResponse(ctx.mcpReq.inputResponses, 'confirm');
       const confirmed = answer.kind === 'elicit' && answer.content?.ok === true;
       if (plainState(ctx)?.kind === 'request-state' && confirmed)
@@ -187,8 +207,8 @@ export function handlers2026(hooks: FixtureServerHooks): Record<string, FixtureT
         inputRequests: { confirm: CONFIRM },
         requestState: JSON.stringify({ kind: 'request-state', nonce: randomUUID() }),
       });
-    },
-    test_input_required_result_multiple_inputs: async (_args, ctx) => {
+    }),
+    test_input_required_result_multiple_inputs: unlessRefused(async (_args, ctx) => {
       const name = elicited(ctx, 'user_name', 'name');
       const greeting = sampledText(ctx, 'greeting');
       const roots = rootCount(ctx, 'client_roots');
@@ -203,8 +223,8 @@ export function handlers2026(hooks: FixtureServerHooks): Record<string, FixtureT
         },
         requestState: JSON.stringify({ kind: 'multiple-inputs', nonce: randomUUID() }),
       });
-    },
-    test_input_required_result_multi_round: async (_args, ctx) => {
+    }),
+    test_input_required_result_multi_round: unlessRefused(async (_args, ctx) => {
       const state = plainState(ctx);
       const name = elicited(ctx, 'step1', 'name');
       if (state?.round === 1 && name !== undefined) {
@@ -221,8 +241,8 @@ export function handlers2026(hooks: FixtureServerHooks): Record<string, FixtureT
         inputRequests: { step1: askText('Step 1: What is your name?', 'name') },
         requestState: JSON.stringify({ round: 1, nonce: randomUUID() }),
       });
-    },
-    test_input_required_result_tampered_state: async (_args, ctx) => {
+    }),
+    test_input_required_result_tampered_state: unlessRefused(async (_args, ctx) => {
       const state = ctx.mcpReq.requestState<unknown>();
       if (typeof state === 'string') {
         if (!signedStateIsIntact(state)) {
@@ -236,8 +256,8 @@ export function handlers2026(hooks: FixtureServerHooks): Record<string, FixtureT
         inputRequests: { confirm: CONFIRM },
         requestState: signState({ kind: 'tamper-test', nonce: randomUUID() }),
       });
-    },
-    test_input_required_result_capabilities: async (_args, ctx) => {
+    }),
+    test_input_required_result_capabilities: unlessRefused(async (_args, ctx) => {
       const received = Object.keys(ctx.mcpReq.inputResponses ?? {});
       if (received.length > 0) return text(`capabilities-ok: received ${received.join(',')}`);
       const declared = clientCapabilities(ctx, session);
@@ -249,7 +269,7 @@ export function handlers2026(hooks: FixtureServerHooks): Record<string, FixtureT
         inputRequests,
         requestState: signState({ kind: 'capabilities-test', nonce: randomUUID() }),
       });
-    },
+    }),
     test_missing_capability: async (_args, ctx) => {
       if (!clientCapabilities(ctx, session).sampling) {
         throw new MissingRequiredClientCapabilityError({ requiredCapabilities: { sampling: {} } });
@@ -285,6 +305,10 @@ export function handlers2026(hooks: FixtureServerHooks): Record<string, FixtureT
 
 /** The 2026-07-28 prompt: asks for context, then returns a message that uses it. */
 export function promptWithInput(ctx: ServerContext): GetPromptResult | InputRequiredResult {
+  const action = refusal(ctx);
+  if (action !== undefined) {
+    return { messages: [{ role: 'user', content: { type: 'text', text: `Input refused: ${action}` } }] };
+  }
   const context = elicited(ctx, 'user_context', 'context');
   if (context !== undefined) {
     return {

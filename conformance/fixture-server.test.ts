@@ -165,3 +165,35 @@ describe.each(['legacy', 'modern'] as const)('the stdio fixture on the %s era', 
     expect(result.completion.values).toEqual(['paris', 'park', 'party']);
   });
 });
+
+describe('the stdio fixture, when the client declines', () => {
+  it('ends a multi-round flow at the first refusal instead of asking again', async () => {
+    let asked = 0;
+    const client = new Client(
+      { name: 'fixture-decline', version: '1.0.0' },
+      { capabilities: { elicitation: {} } },
+    );
+    client.setRequestHandler('elicitation/create', async () => {
+      asked += 1;
+      return { action: 'decline' };
+    });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: ['--import', 'tsx', path.join(REPO_ROOT, 'conformance/upstream-server.ts')],
+        cwd: REPO_ROOT,
+      }),
+    );
+    try {
+      const result = await client.callTool({ name: 'test_input_required_result_multi_round', arguments: {} });
+      expect(result.content).toEqual([{ type: 'text', text: 'Input refused: decline' }]);
+      const prompt = await client.getPrompt({ name: 'test_input_required_result_prompt' });
+      expect(prompt.messages).toEqual([
+        { role: 'user', content: { type: 'text', text: 'Input refused: decline' } },
+      ]);
+      expect(asked).toBe(2);
+    } finally {
+      await client.close();
+    }
+  });
+});
