@@ -2,7 +2,8 @@
  * The conformance fixture: a low-level SDK v2 Server implementing every test tool, prompt and resource the
  * conformance suite's server scenarios call, with the exact contents those scenarios describe. Elicitation and
  * sampling are written multi-round-trip (`inputRequired`), which the SDK serves on both protocol eras. The
- * 2026-07-28 additions live in `fixture-2026.ts`.
+ * 2026-07-28 additions live in `fixture-2026.ts`. Longer than most files: it is one table of the suite's
+ * contents (tools, prompts, resources, completions), read side by side with the suite's scenario sources.
  */
 import {
   inputRequired,
