@@ -49,6 +49,37 @@ describe('compareWithBaseline', () => {
     );
   });
 
+  it('applies an entry qualified by requirement set or era only to that run, the most specific first', () => {
+    const scoped: Baseline = {
+      conformance: '0.2.0',
+      scenarios: {
+        'only-legacy@legacy': 'the legacy hop lacks it',
+        'only-2026@2026-07-28': 'a 2026 feature',
+        both: 'everywhere',
+        'both@2026-07-28/modern': 'the modern hop, more precisely',
+      },
+      flaky: {},
+    };
+    const verdict = (scenario: string, scope: { requirements?: string; era?: string }) => {
+      const comparison = compareWithBaseline([classifyScenario(scenario, CHECKS.fail)], scoped, [], scope);
+      const [first] = comparison.verdicts;
+      return first?.kind === 'expected' ? first.reason : first?.kind;
+    };
+    expect(verdict('only-legacy', { requirements: '2026-07-28', era: 'legacy' })).toBe(
+      'the legacy hop lacks it',
+    );
+    expect(verdict('only-legacy', { requirements: '2026-07-28', era: 'modern' })).toBe('regression');
+    expect(verdict('only-2026', { requirements: '2025-11-25', era: 'modern' })).toBe('regression');
+    expect(verdict('only-2026', { requirements: '2026-07-28', era: 'legacy' })).toBe('a 2026 feature');
+    expect(verdict('both', { requirements: '2025-11-25', era: 'legacy' })).toBe('everywhere');
+    expect(verdict('both', { requirements: '2026-07-28', era: 'modern' })).toBe(
+      'the modern hop, more precisely',
+    );
+    expect(compareWithBaseline([], scoped, ['only-legacy', 'both']).unknownEntries).toEqual([
+      'only-2026@2026-07-28',
+    ]);
+  });
+
   it('reports entries that name no scenario of the suite', () => {
     const comparison = compareWithBaseline([], baseline, ['known-broken']);
     expect(comparison.unknownEntries).toEqual(['known-flaky']);

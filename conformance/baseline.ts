@@ -2,7 +2,9 @@
  * The committed baseline (`conformance/baseline.json`): every scenario that does not pass yet, each with a
  * one-line reason, and the scenarios whose outcome varies from run to run (flaky), each with its cause.
  * Comparing a run with it yields one verdict per scenario; only a regression (a scenario that does not pass
- * and is in neither list) fails the run.
+ * and is in neither list) fails the run. A key is a scenario name, valid in every run, or a scenario name
+ * qualified by the run it applies to: `name@2026-07-28`, `name@legacy` or `name@2026-07-28/legacy`
+ * (requirement set, upstream era); the most specific entry wins.
  */
 import { readFileSync } from 'node:fs';
 import type { ScenarioOutcome } from './results.ts';
@@ -67,6 +69,24 @@ export function loadBaseline(file: string): Baseline {
   return parseBaseline(JSON.parse(readFileSync(file, 'utf8')));
 }
 
+/** The run a comparison is for: its requirement set and the gateway's upstream era, when they apply. */
+export interface RunScope {
+  requirements?: string;
+  era?: string;
+}
+
+/** The entry for a scenario in this run: `name@set/era`, then `name@set`, then `name@era`, then `name`. */
+function entryFor(entries: Record<string, string>, scenario: string, scope: RunScope): string | undefined {
+  const keys = [
+    scope.requirements && scope.era ? `${scenario}@${scope.requirements}/${scope.era}` : undefined,
+    scope.requirements ? `${scenario}@${scope.requirements}` : undefined,
+    scope.era ? `${scenario}@${scope.era}` : undefined,
+    scenario,
+  ];
+  for (const key of keys) if (key !== undefined && entries[key] !== undefined) return entries[key];
+  return undefined;
+}
+
 /**
  * Compares outcomes with the baseline. `known` lists every scenario the suite has, so that an entry naming
  * none of them is reported; entries for known scenarios that were not run are ignored.
@@ -75,11 +95,12 @@ export function compareWithBaseline(
   outcomes: readonly ScenarioOutcome[],
   baseline: Baseline,
   known: readonly string[],
+  scope: RunScope = {},
 ): Comparison {
   const verdicts = outcomes.map((outcome): Verdict => {
-    const flaky = baseline.flaky[outcome.scenario];
+    const flaky = entryFor(baseline.flaky, outcome.scenario, scope);
     if (flaky !== undefined) return { kind: 'flaky', outcome, reason: flaky };
-    const reason = baseline.scenarios[outcome.scenario];
+    const reason = entryFor(baseline.scenarios, outcome.scenario, scope);
     const passes = outcome.status === 'pass';
     if (reason === undefined) return passes ? { kind: 'pass', outcome } : { kind: 'regression', outcome };
     return passes ? { kind: 'fixed', outcome, reason } : { kind: 'expected', outcome, reason };
@@ -88,7 +109,7 @@ export function compareWithBaseline(
   return {
     verdicts,
     unknownEntries: [...Object.keys(baseline.scenarios), ...Object.keys(baseline.flaky)].filter(
-      (name) => !knownSet.has(name),
+      (key) => !knownSet.has(key.split('@')[0] ?? key),
     ),
     failed: verdicts.some((v) => v.kind === 'regression'),
   };

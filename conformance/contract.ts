@@ -1,5 +1,5 @@
 /**
- * The names the conformance suite (`@modelcontextprotocol/conformance` 0.1.13, server scenarios) expects the
+ * The names the conformance suite (`@modelcontextprotocol/conformance` 0.2.x, server scenarios) expects the
  * server under test to publish: its test tools, prompts, resources and resource template. The fixture
  * implements exactly these; the runner aliases the tools so they cross the gateway unchanged.
  */
@@ -20,6 +20,21 @@ export const CONFORMANCE_TOOLS = [
   'test_elicitation_sep1330_enums',
   'test_reconnection',
   'json_schema_2020_12_tool',
+  // 2026-07-28: multi-round-trip (SEP-2322), stateless diagnostics (SEP-2575), custom headers (SEP-2243).
+  'test_input_required_result_elicitation',
+  'test_input_required_result_sampling',
+  'test_input_required_result_list_roots',
+  'test_input_required_result_request_state',
+  'test_input_required_result_multiple_inputs',
+  'test_input_required_result_multi_round',
+  'test_input_required_result_tampered_state',
+  'test_input_required_result_capabilities',
+  'test_missing_capability',
+  'test_streaming_elicitation',
+  'test_trigger_tool_change',
+  'test_trigger_prompt_change',
+  'test_logging_tool',
+  'test_custom_header',
 ] as const;
 
 /** One of the suite's test tool names. */
@@ -31,6 +46,7 @@ export const CONFORMANCE_PROMPTS = [
   'test_prompt_with_arguments',
   'test_prompt_with_embedded_resource',
   'test_prompt_with_image',
+  'test_input_required_result_prompt',
 ] as const;
 
 /** The suite's fixed resource URIs. */

@@ -1,11 +1,14 @@
 /**
- * The reference run: the fixture served directly over sessionful Streamable HTTP on 127.0.0.1 (no gateway),
- * with resumable SSE streams and a localhost Host/Origin check. A scenario that passes here but fails through
- * the gateway is the gateway's doing; one that fails here too is the fixture's or the suite's.
+ * The reference run: the fixture served directly on 127.0.0.1 (no gateway) with a localhost Host/Origin check:
+ * 2026-07-28 requests by the SDK's per-request handler (one fixture server per request), 2025-era traffic over
+ * sessionful Streamable HTTP with resumable SSE streams. A scenario that passes here but fails through the
+ * gateway is the gateway's doing; one that fails here too is the fixture's or the suite's.
  */
 import { randomUUID } from 'node:crypto';
 import { serve } from '@hono/node-server';
 import {
+  createMcpHandler,
+  isLegacyRequest,
   localhostAllowedHostnames,
   validateHostHeader,
   validateOriginHeader,
@@ -62,12 +65,14 @@ export async function closeServer(server: ReturnType<typeof serve>): Promise<voi
 export async function serveFixtureDirect(): Promise<RunningEndpoint> {
   const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
   const hosts = localhostAllowedHostnames();
+  const modern = createMcpHandler(() => createFixtureServer(), { legacy: 'reject' });
 
   const handle = async (request: Request): Promise<Response> => {
     const host = validateHostHeader(request.headers.get('host'), hosts);
     const origin = validateOriginHeader(request.headers.get('origin'), hosts);
     if (!host.ok) return plainError(403, host.message);
     if (!origin.ok) return plainError(403, origin.message);
+    if (request.method === 'POST' && !(await isLegacyRequest(request.clone()))) return modern.fetch(request);
     const sessionId = request.headers.get('mcp-session-id');
     if (sessionId) {
       const transport = sessions.get(sessionId);

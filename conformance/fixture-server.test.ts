@@ -15,14 +15,23 @@ describe.each(['legacy', 'modern'] as const)('the stdio fixture on the %s era', 
     client = new Client(
       { name: 'fixture-test', version: '1.0.0' },
       {
-        capabilities: { elicitation: { form: {} }, sampling: {} },
+        capabilities: { elicitation: { form: {} }, sampling: {}, roots: {} },
         ...(era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}),
       },
     );
     client.setRequestHandler('elicitation/create', async (request) => {
       elicitations.push(request.params);
-      return { action: 'accept', content: { username: 'ada', email: 'ada@example.com' } };
+      // Answers every field the form asks for: booleans with true, everything else with a name.
+      const schema = 'requestedSchema' in request.params ? request.params.requestedSchema : undefined;
+      const fields = Object.entries(schema?.properties ?? {});
+      const content = Object.fromEntries(
+        fields.map(([key, field]) => [key, field.type === 'boolean' ? true : `ada-${key}`]),
+      );
+      return { action: 'accept', content };
     });
+    client.setRequestHandler('roots/list', async () => ({
+      roots: [{ uri: 'file:///tmp/fixture-root', name: 'root' }],
+    }));
     client.setRequestHandler('sampling/createMessage', async (request) => {
       samplings.push(request.params);
       return {
@@ -57,9 +66,55 @@ describe.each(['legacy', 'modern'] as const)('the stdio fixture on the %s era', 
     const tool = (await client.listTools()).tools.find((t) => t.name === 'json_schema_2020_12_tool');
     expect(tool?.inputSchema).toMatchObject({
       $schema: 'https://json-schema.org/draft/2020-12/schema',
-      $defs: { address: { type: 'object' } },
+      $defs: { address: { type: 'object', $anchor: 'addressDef' } },
       additionalProperties: false,
+      allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
+      if: { required: ['contactMethod'] },
+      then: { required: ['phone'] },
+      else: { required: ['email'] },
     });
+  });
+
+  it('marks the region of its custom-header tool with x-mcp-header', async () => {
+    const tool = (await client.listTools()).tools.find((t) => t.name === 'test_custom_header');
+    expect(tool?.inputSchema.properties?.region).toMatchObject({ type: 'string', 'x-mcp-header': 'Region' });
+    const result = await client.callTool({ name: 'test_custom_header', arguments: { region: 'eu-west' } });
+    expect(result.content).toEqual([{ type: 'text', text: 'Region: eu-west' }]);
+  });
+
+  it('carries its requestState over two rounds of input', async () => {
+    const result = await client.callTool({ name: 'test_input_required_result_multi_round', arguments: {} });
+    expect(result.content).toEqual([
+      { type: 'text', text: 'Multi-round complete for ada-name who likes ada-color' },
+    ]);
+  });
+
+  it('asks for an elicitation, a sample and the roots in one round', async () => {
+    const result = await client.callTool({
+      name: 'test_input_required_result_multiple_inputs',
+      arguments: {},
+    });
+    expect(result.content).toEqual([{ type: 'text', text: 'Name: ada-name; Greeting: sampled; Roots: 1' }]);
+  });
+
+  it('accepts its own signed requestState', async () => {
+    const result = await client.callTool({
+      name: 'test_input_required_result_tampered_state',
+      arguments: {},
+    });
+    expect(result.content).toEqual([{ type: 'text', text: 'integrity-ok: state verified' }]);
+  });
+
+  it('asks for input on prompts/get too', async () => {
+    const prompt = await client.getPrompt({ name: 'test_input_required_result_prompt' });
+    expect(prompt.messages).toEqual([
+      { role: 'user', content: { type: 'text', text: 'Prompt with context: ada-context' } },
+    ]);
+  });
+
+  it('needs sampling for test_missing_capability, which this client declares', async () => {
+    const result = await client.callTool({ name: 'test_missing_capability', arguments: {} });
+    expect(result.content).toEqual([{ type: 'text', text: 'Success' }]);
   });
 
   it.each([
@@ -77,6 +132,7 @@ describe.each(['legacy', 'modern'] as const)('the stdio fixture on the %s era', 
       requestedSchema: { required: ['username', 'email'] },
     });
     expect(JSON.stringify(result.content)).toContain('action=accept');
+    expect(JSON.stringify(result.content)).toContain('ada-username');
   });
 
   it('asks the client for sampling and reports the answer', async () => {
@@ -107,5 +163,37 @@ describe.each(['legacy', 'modern'] as const)('the stdio fixture on the %s era', 
       argument: { name: 'arg1', value: 'pa' },
     });
     expect(result.completion.values).toEqual(['paris', 'park', 'party']);
+  });
+});
+
+describe('the stdio fixture, when the client declines', () => {
+  it('ends a multi-round flow at the first refusal instead of asking again', async () => {
+    let asked = 0;
+    const client = new Client(
+      { name: 'fixture-decline', version: '1.0.0' },
+      { capabilities: { elicitation: {} } },
+    );
+    client.setRequestHandler('elicitation/create', async () => {
+      asked += 1;
+      return { action: 'decline' };
+    });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: ['--import', 'tsx', path.join(REPO_ROOT, 'conformance/upstream-server.ts')],
+        cwd: REPO_ROOT,
+      }),
+    );
+    try {
+      const result = await client.callTool({ name: 'test_input_required_result_multi_round', arguments: {} });
+      expect(result.content).toEqual([{ type: 'text', text: 'Input refused: decline' }]);
+      const prompt = await client.getPrompt({ name: 'test_input_required_result_prompt' });
+      expect(prompt.messages).toEqual([
+        { role: 'user', content: { type: 'text', text: 'Input refused: decline' } },
+      ]);
+      expect(asked).toBe(2);
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -1,7 +1,9 @@
 /**
  * The conformance fixture: a low-level SDK v2 Server implementing every test tool, prompt and resource the
  * conformance suite's server scenarios call, with the exact contents those scenarios describe. Elicitation and
- * sampling are written multi-round-trip (`inputRequired`), which the SDK serves on both protocol eras.
+ * sampling are written multi-round-trip (`inputRequired`), which the SDK serves on both protocol eras. The
+ * 2026-07-28 additions live in `fixture-2026.ts`. Longer than most files: it is one table of the suite's
+ * contents (tools, prompts, resources, completions), read side by side with the suite's scenario sources.
  */
 import {
   inputRequired,
@@ -17,7 +19,14 @@ import {
   type ServerContext,
   type Tool,
 } from '@modelcontextprotocol/server';
-import { CONFORMANCE_RESOURCES, CONFORMANCE_TEMPLATE, type ConformanceToolName } from './contract.ts';
+import { CONFORMANCE_RESOURCES, CONFORMANCE_TEMPLATE } from './contract.ts';
+import {
+  handlers2026,
+  PROMPT_2026,
+  promptWithInput,
+  TOOLS_2026,
+  type FixtureToolHandler,
+} from './fixture-2026.ts';
 
 /** A 1x1 red PNG. */
 const PNG_BASE64 =
@@ -48,7 +57,7 @@ const EMPTY_OBJECT = { type: 'object', properties: {} } as const;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const text = (value: string): CallToolResult => ({ content: [{ type: 'text', text: value }] });
 
-const TOOLS: (Tool & { name: ConformanceToolName })[] = [
+const TOOLS: Tool[] = [
   { name: 'test_simple_text', description: 'Returns a simple text response.', inputSchema: EMPTY_OBJECT },
   { name: 'test_image_content', description: 'Returns a 1x1 PNG image.', inputSchema: EMPTY_OBJECT },
   { name: 'test_audio_content', description: 'Returns a short WAV audio clip.', inputSchema: EMPTY_OBJECT },
@@ -114,11 +123,23 @@ const TOOLS: (Tool & { name: ConformanceToolName })[] = [
       type: 'object',
       $defs: {
         address: {
+          $anchor: 'addressDef',
           type: 'object',
           properties: { street: { type: 'string' }, city: { type: 'string' } },
         },
       },
-      properties: { name: { type: 'string' }, address: { $ref: '#/$defs/address' } },
+      properties: {
+        name: { type: 'string' },
+        address: { $ref: '#/$defs/address' },
+        contactMethod: { type: 'string', enum: ['phone', 'email'] },
+        phone: { type: 'string' },
+        email: { type: 'string' },
+      },
+      // SEP-2106: composition, conditional and reference keywords must survive tools/list.
+      allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
+      if: { properties: { contactMethod: { const: 'phone' } }, required: ['contactMethod'] },
+      then: { required: ['phone'] },
+      else: { required: ['email'] },
       additionalProperties: false,
     },
   },
@@ -174,10 +195,7 @@ const SEP1330_SCHEMA = {
   },
 };
 
-type ToolHandler = (
-  args: Record<string, unknown>,
-  ctx: ServerContext,
-) => Promise<CallToolResult | InputRequiredResult>;
+type ToolHandler = FixtureToolHandler;
 
 /** Asks the client through one form elicitation and reports its answer as text. */
 function elicitOnce(
@@ -195,7 +213,7 @@ function elicitOnce(
   return text(`${prefix}: action=${answer.action}, content=${JSON.stringify(answer.content ?? {})}`);
 }
 
-const HANDLERS: Record<ConformanceToolName, ToolHandler> = {
+const HANDLERS: Record<string, ToolHandler> = {
   test_simple_text: async () => text('This is a simple text response for testing.'),
   test_image_content: async () => ({ content: [{ type: 'image', data: PNG_BASE64, mimeType: 'image/png' }] }),
   test_audio_content: async () => ({ content: [{ type: 'audio', data: WAV_BASE64, mimeType: 'audio/wav' }] }),
@@ -319,6 +337,7 @@ const PROMPTS = [
     arguments: [{ name: 'resourceUri', description: 'URI of the resource to embed', required: true }],
   },
   { name: 'test_prompt_with_image', description: 'A prompt that includes an image' },
+  PROMPT_2026,
 ];
 
 function getPrompt(name: string, args: Record<string, string>): GetPromptResult {
@@ -420,8 +439,8 @@ export function createFixtureServer(): Server {
     { name: 'portcullis-conformance-fixture', version: '1.0.0' },
     {
       capabilities: {
-        tools: {},
-        prompts: {},
+        tools: { listChanged: true },
+        prompts: { listChanged: true },
         resources: { subscribe: true },
         logging: {},
         completions: {},
@@ -429,17 +448,27 @@ export function createFixtureServer(): Server {
     },
   );
   const subscriptions = new Set<string>();
+  const handlers = {
+    ...HANDLERS,
+    ...handlers2026({
+      sessionCapabilities: () => server.getClientCapabilities(),
+      listChanged: (list) =>
+        list === 'tools' ? server.sendToolListChanged() : server.sendPromptListChanged(),
+    }),
+  };
 
-  server.setRequestHandler('tools/list', () => ({ tools: TOOLS }));
+  server.setRequestHandler('tools/list', () => ({ tools: [...TOOLS, ...TOOLS_2026] }));
   server.setRequestHandler('tools/call', async (request, ctx) => {
-    const handler = HANDLERS[request.params.name as ConformanceToolName] as ToolHandler | undefined;
+    const handler = handlers[request.params.name];
     if (!handler)
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     return handler(request.params.arguments ?? {}, ctx);
   });
   server.setRequestHandler('prompts/list', () => ({ prompts: PROMPTS }));
-  server.setRequestHandler('prompts/get', (request) =>
-    getPrompt(request.params.name, request.params.arguments ?? {}),
+  server.setRequestHandler('prompts/get', (request, ctx) =>
+    request.params.name === PROMPT_2026.name
+      ? promptWithInput(ctx)
+      : getPrompt(request.params.name, request.params.arguments ?? {}),
   );
   server.setRequestHandler('resources/list', () => ({ resources: RESOURCES }));
   server.setRequestHandler('resources/templates/list', () => ({

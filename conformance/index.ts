@@ -21,5 +21,12 @@ export type { GatewayUnderTestOptions, RunningGateway, UpstreamProtocol } from '
 export { formatComparison, formatSummary } from './report.ts';
 export { classifyScenario, collectOutcomes, readScenarioChecks } from './results.ts';
 export type { ScenarioOutcome, ScenarioStatus, SuiteCheck } from './results.ts';
-export { listServerScenarios, runSuite, SUITE_CLI, suiteVersion } from './run-suite.ts';
-export type { SuiteRunOptions, SuiteRunResult } from './run-suite.ts';
+export {
+  listServerScenarios,
+  REQUIREMENT_SETS,
+  runSuite,
+  SUITE_CLI,
+  SUITE_NODE,
+  suiteVersion,
+} from './run-suite.ts';
+export type { RequirementSet, ScenarioListing, SuiteRunOptions, SuiteRunResult } from './run-suite.ts';

