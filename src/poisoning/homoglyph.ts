@@ -1,4 +1,4 @@
-// Mixed-script words: Latin letters next to Cyrillic or Greek look-alikes inside one word (DESIGN decision 5,
+// Mixed-script words: Latin letters next to Cyrillic or Greek look-alikes inside one word (R-POISON-8,
 // after Unicode TR39 mixed-script confusables). Honest Russian or Greek text next to English words is clean.
 
 // Cyrillic and Greek letters that render like a Latin letter in common fonts (a subset of TR39 confusables).

@@ -1,4 +1,4 @@
-// The regex rules of the poisoning scanner (reference-rules §5, §17; DESIGN decision 5).
+// The regex rules of the poisoning scanner (docs/rules/poisoning.md).
 // Every pattern is written for linear-time matching: no `u` flag (Java's `(?i)` folds ASCII only), `\s` spelled
 // as Java's ASCII class, and every quantified run followed by something it cannot also match, so a failed
 // attempt re-reads at most the run that starts at its own position (bounded `{0,200}` where that is not so).
@@ -18,7 +18,7 @@ export const REFERENCE_PATTERN_IDS = [
   'CROSS_SERVER_IMPERATIVE',
 ] as const;
 
-/** Portcullis' own patterns, each under its own id (DESIGN decision 5). */
+/** Portcullis' own patterns, each under its own id (R-POISON-10 to R-POISON-13). */
 export const EXTRA_PATTERN_IDS = [
   'CONCEALMENT_DIRECTIVE',
   'SENSITIVE_FILE_REFERENCE',

@@ -1,4 +1,4 @@
-// Every model-visible string of a tool definition, with a readable path to it (DESIGN decision 5, D12).
+// Every model-visible string of a tool definition, with a readable path to it (R-POISON-SCOPE).
 import type { McpToolDefinition } from '../risk/index.ts';
 
 /** One string a model can read, and where it sits in the definition. */

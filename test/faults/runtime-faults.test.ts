@@ -2,7 +2,7 @@
  * Issue 14, "it must show" 2 (part two): upstreams that connect and then misbehave: a notification flood, a
  * 20,000-tool list, a ReDoS pattern in an inputSchema, a 50 MB result. The real gateway runs as its own process
  * with a healthy server-everything (`every`) next to the misbehaving stdio upstream (`bad`); for each case the
- * process stays up, `every_echo` keeps answering within ECHO_BOUND_MS while `bad` misbehaves, RSS growth stays
+ * process stays up, `every_echo` keeps answering (no echo waits past ECHO_BOUND_MS) while `bad` misbehaves, RSS growth stays
  * under the bound stated in the case, and what happened to `bad` is visible to the operator.
  */
 import { afterEach, describe, expect, it } from 'vitest';
