@@ -27,7 +27,8 @@ export default tseslint.config(
         {
           object: 'process',
           property: 'env',
-          message: 'Only src/config reads process.env: every setting comes from the configuration (docs/configuration.md).',
+          message:
+            'Only src/config reads process.env: every setting comes from the configuration (docs/configuration.md).',
         },
       ],
     },

@@ -25,7 +25,8 @@ export const domainDoors = {
     const file = context.filename;
     const from = domainOf(file);
     // Tests may reach into what they test; the rule guards the code that ships.
-    if (from === undefined || /\.test\.ts$/.test(file) || file.includes(`${path.sep}test${path.sep}`)) return {};
+    if (from === undefined || /\.test\.ts$/.test(file) || file.includes(`${path.sep}test${path.sep}`))
+      return {};
     const check = (node, source) => {
       if (typeof source !== 'string' || !source.startsWith('.')) return;
       const target = path.resolve(path.dirname(file), source);
@@ -42,7 +43,8 @@ export const domainDoors = {
       ImportDeclaration: fromSource,
       ExportNamedDeclaration: fromSource,
       ExportAllDeclaration: fromSource,
-      ImportExpression: (node) => check(node.source, node.source.type === 'Literal' ? node.source.value : undefined),
+      ImportExpression: (node) =>
+        check(node.source, node.source.type === 'Literal' ? node.source.value : undefined),
     };
   },
 };

@@ -22,3 +22,5 @@ export type { CallRisk } from './tool-risk.ts';
 export type { ArgumentValidator } from './argument-validator.ts';
 export { argumentLimitError } from './argument-limits.ts';
 export { stripGatewayMeta } from './upstream-results.ts';
+export { toWireError, toolErrorResult } from './wire-errors.ts';
+export type { WireError } from './wire-errors.ts';

@@ -15,7 +15,7 @@ import type { ArgumentValidator } from './argument-validator.ts';
 import type { ToolRegistry } from '../exposure/index.ts';
 import { acceptUpstreamToolResult } from './upstream-results.ts';
 import type { ExposedTool, LocalToolProvider } from '../exposure/index.ts';
-import { toWireError, type WireError } from '../downstream/index.ts';
+import { toWireError, type WireError } from './wire-errors.ts';
 import type { Era } from '../shared/index.ts';
 
 /** Who is calling and how to talk back to them during the call. */

@@ -21,7 +21,7 @@ import { callLegacy } from './legacy-calls.ts';
 import { maskOutgoingErrors } from './masked-errors.ts';
 import { callModern } from './modern-calls.ts';
 import { registerServerSurface } from './server-surface.ts';
-import { toWireError } from './wire-errors.ts';
+import { toWireError } from '../calls/index.ts';
 
 export type { DownstreamIdentity, GatewayCore } from './gateway-core.ts';
 

@@ -17,5 +17,3 @@ export type {
   ResourceFollower,
   UpstreamSubscriber,
 } from './resource-subscriptions.ts';
-export { toWireError, toolErrorResult } from './wire-errors.ts';
-export type { WireError } from './wire-errors.ts';
