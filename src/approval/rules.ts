@@ -3,6 +3,8 @@
  * config, evaluated per call. First
  * match wins; no rules or no match allows; a rate-limit rule under its limit lets evaluation continue; any
  * exception while evaluating denies (fail closed).
+ * Longer than most files on purpose: compiling a rule and evaluating it are two halves of one small language,
+ * kept together so a matcher and its compiled form cannot drift apart.
  */
 import picomatch from 'picomatch';
 import { parseDuration } from '../config/index.ts';

@@ -2,6 +2,7 @@
 import { PortcullisError } from '../errors/index.ts';
 import { foreignSchemaEngine } from '../upstream/index.ts';
 import { NonLinearPatternError } from '../shared/index.ts';
+import type { JsonSchemaObject, ToolArguments } from '../shared/index.ts';
 
 type Validate = ((data: unknown) => boolean) & {
   errors?: { instancePath: string; message?: string }[] | null;
@@ -15,13 +16,9 @@ interface Compiled {
 
 /** Validates arguments; throws INVALID_ARGUMENTS naming the first problems. */
 export interface ArgumentValidator {
-  validate(
-    alias: string,
-    schema: Record<string, unknown> | undefined,
-    args: unknown,
-  ): Record<string, unknown>;
+  validate(alias: string, schema: JsonSchemaObject | undefined, args: unknown): ToolArguments;
   /** Why no call to a tool with this schema could be checked (the tool is withheld), or undefined. */
-  schemaProblem(schema: Record<string, unknown> | undefined): string | undefined;
+  schemaProblem(schema: JsonSchemaObject | undefined): string | undefined;
 }
 
 /** Creates a validator with a compile cache keyed by schema object identity. */
@@ -31,7 +28,7 @@ export function createArgumentValidator(): ArgumentValidator {
   const draft2020 = foreignSchemaEngine('2020-12');
   const cache = new WeakMap<object, Compiled>();
 
-  const compile = (schema: Record<string, unknown>): Compiled => {
+  const compile = (schema: JsonSchemaObject): Compiled => {
     let compiled = cache.get(schema);
     if (!compiled) {
       const uses2020 = typeof schema.$schema === 'string' && schema.$schema.includes('2020-12');
@@ -74,7 +71,7 @@ export function createArgumentValidator(): ArgumentValidator {
           );
         }
       }
-      return value as Record<string, unknown>;
+      return value as ToolArguments;
     },
     schemaProblem: (schema) => (schema ? compile(schema).problem : undefined),
   };

@@ -16,7 +16,7 @@ import type { ToolRegistry } from '../exposure/index.ts';
 import { acceptUpstreamToolResult } from './upstream-results.ts';
 import type { ExposedTool, LocalToolProvider } from '../exposure/index.ts';
 import { toWireError, type WireError } from './wire-errors.ts';
-import type { Era } from '../shared/index.ts';
+import type { Era, McpMeta, ToolArguments } from '../shared/index.ts';
 
 /** Who is calling and how to talk back to them during the call. */
 export interface CallerContext {
@@ -37,7 +37,7 @@ export interface CallerContext {
   /** Where the askers note how each upstream request to this client ended (for the audit record). */
   upstreamRequests?: AuditUpstreamRequest[];
   /** `_meta` to forward upstream (W3C trace context). */
-  meta?: Record<string, unknown>;
+  meta?: McpMeta;
   /** Relays an upstream log message to the client (masked on the way). */
   log?: (message: { level: string; logger?: string | undefined; data: unknown }) => void;
   /** True when the client declared the elicitation capability. */
@@ -65,7 +65,7 @@ export type ApprovalOutcome =
 
 /** The approval seam (rules, HITL, asking); absent = allow everything. */
 export interface ApprovalStage {
-  decide(tool: ExposedTool, args: Record<string, unknown>, caller: CallerContext): Promise<ApprovalOutcome>;
+  decide(tool: ExposedTool, args: ToolArguments, caller: CallerContext): Promise<ApprovalOutcome>;
 }
 
 /** One finished call, for the record stage. */
@@ -124,7 +124,7 @@ export function resolveTool(registry: ToolRegistry, alias: string): ExposedTool 
 export async function executeTool(
   deps: Pick<PipelineDeps, 'supervisor' | 'local'>,
   tool: ExposedTool,
-  args: Record<string, unknown>,
+  args: ToolArguments,
   caller: CallerContext,
 ): Promise<CallToolResult> {
   if (tool.origin === 'local') {

@@ -22,11 +22,12 @@ import { maskOutgoingErrors } from './masked-errors.ts';
 import { callModern } from './modern-calls.ts';
 import { registerServerSurface } from './server-surface.ts';
 import { toWireError } from '../calls/index.ts';
+import { PORTCULLIS_VERSION, type ToolArguments } from '../shared/index.ts';
 
 export type { DownstreamIdentity, GatewayCore } from './gateway-core.ts';
 
 /** The gateway's identity toward clients. */
-export const GATEWAY_SERVER_INFO = { name: 'portcullis', version: '0.1.0' } as const;
+export const GATEWAY_SERVER_INFO = { name: 'portcullis', version: PORTCULLIS_VERSION } as const;
 
 // A notification the client can no longer receive (it went away mid-call) has no one to report to; the call
 // itself goes on and ends on its own signal.
@@ -107,7 +108,7 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
 
   const callTool = async (
     alias: string,
-    args: Record<string, unknown>,
+    args: ToolArguments,
     ctx: ServerContext,
   ): Promise<CallToolResult | InputRequiredResult> => {
     const resolved = core.registry.resolve(alias);

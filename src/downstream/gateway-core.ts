@@ -9,7 +9,7 @@ import type { ToolRegistry } from '../exposure/index.ts';
 import type { SamplingReview } from '../guards/index.ts';
 import type { Telemetry } from '../telemetry/index.ts';
 import type { Supervisor, UpstreamSampling } from '../upstream/index.ts';
-import type { Era } from '../shared/index.ts';
+import type { Era, ToolArguments } from '../shared/index.ts';
 import type { ParkedCalls } from './parked-calls.ts';
 import type { UpstreamSurface } from './prompts-resources.ts';
 import type { ResourceSubscriptions } from './resource-subscriptions.ts';
@@ -50,7 +50,7 @@ export interface EraCall {
   core: GatewayCore;
   principal: string;
   alias: string;
-  args: Record<string, unknown>;
+  args: ToolArguments;
   ctx: ServerContext;
   /** The upstream that serves the alias (undefined for local tools and unknown aliases). */
   upstreamId: string | undefined;

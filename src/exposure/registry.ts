@@ -9,6 +9,7 @@ import type { HitlMode, PortcullisConfig } from '../config/index.ts';
 import type { UpstreamSnapshot } from '../upstream/index.ts';
 import { assignAliases, defaultAlias, type AliasRequest } from './aliases.ts';
 import type { ExposedTool, LocalToolProvider, UpstreamExposedTool } from './types.ts';
+import type { JsonSchemaObject } from '../shared/index.ts';
 
 /** The id of the implicit composition of an upstream configured with `tools.include`. */
 export function implicitCompositionId(upstreamId: string): string {
@@ -25,7 +26,7 @@ export interface RegistryDeps {
   local?: LocalToolProvider;
   govern?: GovernFunction;
   /** Why arguments could never be checked against an input schema (the tool is withheld), or undefined. */
-  inputSchemaProblem?: (schema: Record<string, unknown> | undefined) => string | undefined;
+  inputSchemaProblem?: (schema: JsonSchemaObject | undefined) => string | undefined;
   /** Operator log: each tool withheld for its input schema is reported once per distinct problem. */
   log?: (event: string, fields: Record<string, unknown>, level: 'warn') => void;
 }

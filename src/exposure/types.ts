@@ -4,6 +4,7 @@ import type { GuardId, HitlMode } from '../config/index.ts';
 import type { LedgerStatus } from '../ledger/index.ts';
 import type { ToolMatch } from '../poisoning/index.ts';
 import type { LocalToolRiskEvaluation, RiskLevel, ToolRiskEvaluation } from '../risk/index.ts';
+import type { ToolArguments } from '../shared/index.ts';
 
 /** Why a known tool is not advertised. A withheld tool answers as unknown, never as forbidden. */
 export type WithheldReason =
@@ -108,7 +109,7 @@ export interface LocalToolProvider {
   /** Every local tool with its MCP definition; `active` false keeps it withheld. */
   list(): LocalTool[];
   /** Runs a local tool; the result is already masked. */
-  run(toolId: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult>;
+  run(toolId: string, args: ToolArguments, signal: AbortSignal): Promise<CallToolResult>;
   /** Subscribes to changes of the list; returns an unsubscribe function. */
   onChange(listener: () => void): () => void;
 }

@@ -2,6 +2,8 @@
 // linear pass removes what a model reads but a person does not see, recording each run as a hidden finding,
 // then NFKC, identifier splitting and letter-spacing joins give the text a careful human would read. Every
 // character of the result keeps the UTF-16 offset of the original character it came from.
+// Longer than most files on purpose: the pass is one loop over one offset map, and each character class it
+// removes or keeps (emoji sequences, joiners in scripts, bidi marks) is a case of that same loop.
 
 /** Kinds of characters removed because a reader cannot see them. */
 export type HiddenKind =

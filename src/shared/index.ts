@@ -16,3 +16,4 @@ export { JAVA_SPACE, isBlank, javaTrim, lowerKeepingOffsets } from './java-text.
 export { canonicalJson, sha256Hex } from './canonical-json.ts';
 export type { CanonicalProfile } from './canonical-json.ts';
 export { PORTCULLIS_VERSION } from './version.ts';
+export type { JsonSchemaObject, McpMeta, ToolArguments } from './json.ts';

@@ -3,6 +3,8 @@
  * run, the risk context and approval decision on the request span, the MCP operation-duration histogram and
  * Portcullis's call and approval counters, and the `mcp.tool.*` log events. With no OTLP endpoint and nothing
  * injected, no SDK object and no timer exists: spans and metrics are skipped, log events still flow.
+ * Longer than most files on purpose: the request span, its child spans, the deferred end and the counters share
+ * one call's private state, which a split would have to pass around.
  */
 import {
   createContextKey,

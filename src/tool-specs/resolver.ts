@@ -2,6 +2,8 @@
  * The sandbox policy resolver (docs/rules/sandbox.md#r-sandbox-5-policy-resolution): baseline → profile chain →
  * per-spec sandboxOverrides, merged ONCE. Enforcement, toolSafety and the Risk Level all read this result.
  * Pure: plain data in, plain data out.
+ * Longer than most files on purpose: one merge over one policy shape, field by field; splitting the fields apart
+ * would hide which layer wins for each.
  */
 import { PortcullisError } from '../errors/index.ts';
 import type { SandboxBaseline, SandboxPolicies, SandboxProfile } from './policy-files.ts';

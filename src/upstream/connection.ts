@@ -2,6 +2,8 @@
  * One live connection to one upstream MCP server: an SDK Client over a fresh transport, era negotiation,
  * list fetching, tool calls with progress/cancellation/timeout, and the routing of upstream-initiated
  * elicitation to the caller.
+ * Longer than most files on purpose: every handler closes over the one SDK client and transport of the
+ * connection and its close path; split apart, each piece would need that state passed in.
  */
 import {
   Client,

@@ -1,6 +1,8 @@
 /**
  * The upstream supervisor: connects every enabled upstream in parallel, never lets a slow or dead one block the
  * others, reconnects with backoff, re-fetches lists on list_changed, and reports every change to the gateway.
+ * Longer than most files on purpose: it is one state machine per upstream (connecting, connected, down, backoff)
+ * over one table, and its transitions read best in one place.
  */
 import type {
   CallToolResult,

@@ -4,6 +4,8 @@
  * back. Binary results are always fresh, exact-size arrays (never views into pooled host memory).
  * The synchronous operations depend only on a serializable `HostOpEnv`, so that they can run in a worker
  * thread (see host-worker-pool.ts); fetch runs on the main thread, where it only waits on sockets.
+ * Longer than most files on purpose: it is the one dispatch table of host operations, each a few lines of checks,
+ * so the whole surface the isolate can reach is reviewable in one file.
  */
 import { createHash, createHmac, randomFillSync, randomUUID, timingSafeEqual } from 'node:crypto';
 import { PortcullisError, isPortcullisError } from '../../errors/index.ts';
