@@ -6,4 +6,3 @@ export { buildCore } from './core.ts';
 export type { AppCore, AppDeps } from './core.ts';
 export { buildGateway, createGateway } from './create-gateway.ts';
 export type { Gateway, GatewayDeps } from './create-gateway.ts';
-export type { ListKind } from './list-changes.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApprovalRuleConfig } from '../config/index.ts';
 import { isPortcullisError } from '../errors/index.ts';
 import { compileApprovalRules } from './index.ts';
-import type { ApprovalCall } from './index.ts';
+import type { ApprovalCall } from './rules.ts';
 
 const call = (args: unknown): ApprovalCall => ({
   alias: 'files_read',

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { HitlMode } from '../config/index.ts';
 import type { RiskLevel } from '../risk/index.ts';
-import { decideHitl, defaultHitlMode, interpretElicitation } from './index.ts';
-import type { ElicitationOutcome, HitlDecision, RuleDecision } from './index.ts';
+import { decideHitl, interpretElicitation } from './index.ts';
+import { defaultHitlMode } from './hitl.ts';
+import type { ElicitationOutcome } from './index.ts';
+import type { HitlDecision } from './hitl.ts';
+import type { RuleDecision } from './rules.ts';
 
 const ALLOW: RuleDecision = { kind: 'allow' };
 const ALLOW_RULE: RuleDecision = { kind: 'allow', ruleId: 'ok' };

@@ -4,7 +4,7 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import type { ApprovalRuleConfig } from '../config/index.ts';
 import { compileApprovalRules, decideHitl } from './index.ts';
-import type { ApprovalCall } from './index.ts';
+import type { ApprovalCall } from './rules.ts';
 
 const example = parse(
   readFileSync(resolve(import.meta.dirname, '..', '..', 'policies', 'approval.example.yaml'), 'utf8'),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_APPROVAL_PROMPT, denialText, renderApprovalPrompt } from './index.ts';
+import { DEFAULT_APPROVAL_PROMPT, denialText } from './prompt.ts';
+import { renderApprovalPrompt } from './index.ts';
 
 describe('renderApprovalPrompt', () => {
   it.each<[string, string | undefined, string, unknown, string]>([

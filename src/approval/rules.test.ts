@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApprovalRuleConfig } from '../config/index.ts';
 import { isPortcullisError } from '../errors/index.ts';
 import { compileApprovalRules } from './index.ts';
-import type { ApprovalCall, RuleDecision } from './index.ts';
+import type { ApprovalCall, RuleDecision } from './rules.ts';
 
 /** Overrides; `principal: undefined` stands for an anonymous call. */
 type Over = { [K in keyof ApprovalCall]?: ApprovalCall[K] | undefined };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isPortcullisError } from '../errors/index.ts';
 import { argsDigest, createApprovalSealer } from './index.ts';
-import type { ApprovalBinding, OpenFailure } from './index.ts';
+import type { ApprovalBinding, OpenFailure } from './sealer.ts';
 
 const KEY = 'k'.repeat(32);
 const TTL = 60_000;

@@ -10,7 +10,8 @@ import { createMasker } from '../secrets/masking.ts';
 import { openStore } from '../store/index.ts';
 import type { Store } from '../store/index.ts';
 import { canonicalJson, sha256Hex } from '../shared/index.ts';
-import { GENESIS_DIGEST, createAuditLog, parseAuditAnchor, verifyAuditChain } from './index.ts';
+import { GENESIS_DIGEST } from './chain.ts';
+import { createAuditLog, parseAuditAnchor, verifyAuditChain } from './index.ts';
 import type { AuditInput, AuditLog } from './index.ts';
 import { auditInput } from './test/fixtures.ts';
 

@@ -7,34 +7,18 @@
 export { createAuditLog, entryJsonLine } from './audit-log.ts';
 export { adminActionInput, type AdminAction } from './admin-action.ts';
 export { createAuditWriter } from './audit-writer.ts';
-export type { AuditWriter, AuditWriterOptions } from './audit-writer.ts';
-export type {
-  AuditLog,
-  AuditLogOptions,
-  AuditMasker,
-  AuditPage,
-  AuditQuery,
-  JournalRecovery,
-  PreparedAuditRecord,
-} from './audit-log.ts';
+export type { AuditWriter } from './audit-writer.ts';
+export type { AuditLog, AuditQuery, JournalRecovery } from './audit-log.ts';
 export { parseAuditAnchor, verifyAuditChain } from './verify.ts';
-export type { AuditAnchor, AuditChainProblem, AuditChainVerdict } from './verify.ts';
-export { GENESIS_DIGEST, linkDigest } from './chain.ts';
+export type { AuditAnchor } from './verify.ts';
+
 export { jsonShapeExcess, MAX_JSON_DEPTH, MAX_JSON_NODES, MAX_RESULT_DEPTH } from './json-shape.ts';
-export type { JsonShapeExcess } from './json-shape.ts';
+
 export type {
   AuditRecord,
-  AuditRecordCommon,
   AuditInput,
   AuditEntry,
-  AuditRisk,
-  AuditApproval,
   ApprovalRecord,
   AuditUpstreamRequest,
-  AuditDecision,
-  AuditElicitation,
-  AuditUpstreamTarget,
-  AuditLocalTarget,
-  AuditUnresolvedTarget,
   AuditTarget,
 } from './record.ts';

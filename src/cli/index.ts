@@ -13,8 +13,6 @@ import { runSpecCommand } from './spec.ts';
 import { runAuditCommand } from './audit.ts';
 import { loadConfig, processEnvLookup } from '../config/index.ts';
 
-export type { CommandIo } from './args.ts';
-
 const USAGE = `usage: portcullis <command> [--config FILE] [options]
 
 commands:

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildConfig, parseConfigText } from './index.ts';
+import { buildConfig } from './index.ts';
+import { parseConfigText } from './load-config.ts';
 import { isPortcullisError } from '../errors/index.ts';
 
 const env = (vars: Record<string, string>) => (name: string) => vars[name];

@@ -2,15 +2,8 @@
  * config: the portcullis.yaml schema (committed JSON Schema), YAML loading, strict validation with path-naming
  * errors, `${ENV}` resolution, defaults, and the resolved frozen PortcullisConfig. The only reader of process.env.
  */
-export {
-  loadConfig,
-  buildConfig,
-  parseConfigText,
-  processEnvLookup,
-  DEFAULT_CONFIG_FILE,
-} from './load-config.ts';
-export type { LoadConfigOptions } from './load-config.ts';
-export { validateConfigDocument, pointerToPath } from './validate.ts';
+export { loadConfig, buildConfig, processEnvLookup } from './load-config.ts';
+
 export { parseDuration } from './duration.ts';
 
 export type {
@@ -18,12 +11,8 @@ export type {
   AdminKeyConfig,
   AdminRole,
   UpstreamConfig,
-  UpstreamCommon,
-  ToolSelection,
-  ToolOverride,
   PromptOverride,
   CompositionConfig,
-  CompositionMember,
   ApprovalRuleConfig,
   HitlMode,
   GuardId,
@@ -31,5 +20,4 @@ export type {
   GuardPolicy,
   GuardsConfig,
 } from './types.ts';
-export { CATALOG_SCHEMA_FILE, DEFAULT_CATALOG_DIR, loadServerCatalog } from './server-catalog.ts';
-export type { LoadCatalogOptions as LoadServerCatalogOptions } from './server-catalog.ts';
+export { loadServerCatalog } from './server-catalog.ts';

@@ -5,4 +5,3 @@
 export { ERROR_CODES } from './codes.ts';
 export type { ErrorCode } from './codes.ts';
 export { PortcullisError, isPortcullisError } from './portcullis-error.ts';
-export type { PortcullisErrorOptions } from './portcullis-error.ts';

@@ -1,7 +1,7 @@
 /** guards: the governance units that decide what the model may see — fingerprint ledger, poisoning scan, risk cap, shadowing, composition gate — on one contract, and the review of upstream sampling requests. */
 export { createGovernance } from './governance.ts';
-export type { Governance, GovernanceDeps } from './governance.ts';
+export type { Governance } from './governance.ts';
 export { serverContextOf } from './server-assessment.ts';
-export type { Guard, GuardDecision, GuardPhase, GuardSubject } from './contract.ts';
-export { reviewSampling, samplingTexts } from './sampling-review.ts';
-export type { SamplingHit, SamplingReview, SamplingReviewDeps } from './sampling-review.ts';
+
+export { reviewSampling } from './sampling-review.ts';
+export type { SamplingReview, SamplingReviewDeps } from './sampling-review.ts';

@@ -2,11 +2,10 @@
  * http: the hono app of the gateway — /mcp (Host/Origin check, API keys, body cap, era router, legacy sessions),
  * /healthz, /readyz and the admin API — and the listener.
  */
-export { createApiKeyVerifier, allowedHostnames, checkHostAndOrigin } from './security.ts';
-export type { ApiKeyVerifier, Principal } from './security.ts';
+
 export { createGatewayRoutes } from './gateway-routes.ts';
-export type { GatewayRoutesDeps } from './gateway-routes.ts';
+
 export { createMcpEndpoint } from './mcp-endpoint.ts';
-export type { McpEndpoint } from './mcp-endpoint.ts';
+
 export { listenGateway } from './listen.ts';
 export type { Listening } from './listen.ts';

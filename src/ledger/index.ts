@@ -5,29 +5,8 @@
  * is kept for interoperability. A changed definition is withheld (AWAITING_REREVIEW) until an operator
  * approves it; REVOKED withholds a tool for good. Pure functions plus a service over a LedgerStore.
  */
-export {
-  TOOL_FINGERPRINT_PROFILE,
-  fingerprintTool,
-  hashMcpTool,
-  toolFingerprintContent,
-} from './fingerprint.ts';
-export type { Fingerprint, FingerprintableTool } from './fingerprint.ts';
-export {
-  approveFingerprint,
-  checkFingerprint,
-  isExposable,
-  markFingerprintPublished,
-  restoreFingerprint,
-  revokeFingerprint,
-} from './state-machine.ts';
-export type {
-  ApproveResult,
-  FingerprintCheck,
-  FingerprintObservation,
-  RestoreResult,
-  RevokeResult,
-} from './state-machine.ts';
+
 export { createLedger } from './ledger-service.ts';
 export { applyLedgerAction, type LedgerAction } from './ledger-actions.ts';
 export type { Ledger } from './ledger-service.ts';
-export type { LedgerRecord, LedgerStatus, LedgerStore } from './types.ts';
+export type { LedgerStatus } from './types.ts';

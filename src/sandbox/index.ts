@@ -4,21 +4,13 @@
  * and host callbacks only; no host object ever enters an isolate.
  */
 export { createToolRunner } from './tool-runner.ts';
-export type { ToolRunnerOptions } from './tool-runner.ts';
-export type { SandboxRunner, SandboxStats, ToolRunner, ToolRunRequest, ToolRunResult } from './runner.ts';
+
+export type { SandboxRunner, ToolRunner, ToolRunRequest, ToolRunResult } from './runner.ts';
 export type { QuarantineEntry } from './runtime/quarantine.ts';
 export type { NetworkMode, SandboxLimits, SandboxPolicy } from './policy.ts';
 
 export { createEgressGuard } from './egress/egress-guard.ts';
-export type { EgressGuard, EgressGuardOptions } from './egress/egress-guard.ts';
-export type {
-  EgressPolicy,
-  EgressRequest,
-  EgressResponse,
-  EgressTarget,
-  ResolvedAddress,
-  Resolver,
-} from './egress/types.ts';
-export { classifyAddress } from './egress/ip-ranges.ts';
-export type { AddressVerdict } from './egress/ip-ranges.ts';
+
+export type { EgressPolicy, ResolvedAddress } from './egress/types.ts';
+
 export { bindingProblem, injectedGlobalNames, isBindableName } from './runtime/arguments.ts';

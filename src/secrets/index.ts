@@ -1,5 +1,5 @@
 /** secrets: the ${ENV} placeholder grammar and the masker every egress uses; a leaf that imports no other domain. */
-export { createMasker, MASK, MIN_SECRET_LENGTH } from './masking.ts';
+export { createMasker, MIN_SECRET_LENGTH } from './masking.ts';
 export type { Masker } from './masking.ts';
 export {
   PLACEHOLDER_PATTERN,
@@ -8,4 +8,4 @@ export {
   isMissingValue,
   substitutePlaceholders,
 } from './placeholders.ts';
-export type { EnvLookup, Substitution } from './placeholders.ts';
+export type { EnvLookup } from './placeholders.ts';

@@ -2,7 +2,7 @@
  * shared: the few pieces every domain may use — the linear-time regular expression engine, canonical JSON
  * profiles, host patterns, JSON Pointer, the protocol era and Java-compatible text helpers.
  */
-export { linearRegExp, NonLinearPatternError, NON_LINEAR_PATTERN } from './linear-regexp.ts';
+export { linearRegExp, NonLinearPatternError } from './linear-regexp.ts';
 export {
   escapeJsonPointerToken,
   formatJsonPointer,
@@ -14,6 +14,6 @@ export { isHostAllowed, matchesHostPattern } from './host-pattern.ts';
 export type { Era } from './era.ts';
 export { JAVA_SPACE, isBlank, javaTrim, lowerKeepingOffsets } from './java-text.ts';
 export { canonicalJson, sha256Hex } from './canonical-json.ts';
-export type { CanonicalProfile } from './canonical-json.ts';
+
 export { PORTCULLIS_VERSION } from './version.ts';
 export type { JsonSchemaObject, McpMeta, ToolArguments } from './json.ts';

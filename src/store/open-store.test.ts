@@ -13,7 +13,8 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isPortcullisError } from '../errors/index.ts';
 import { openDatabase } from './database.ts';
-import { defaultMigrationsDir, listMigrations, openStore } from './index.ts';
+import { defaultMigrationsDir, listMigrations } from './migrations.ts';
+import { openStore } from './index.ts';
 
 let dir: string;
 beforeEach(() => {

@@ -6,33 +6,14 @@
  * endpoint (or a test exporter) is given.
  */
 export { createLogger } from './logger.ts';
-export type { Logger, LoggerOptions, LogLevel } from './logger.ts';
+export type { Logger } from './logger.ts';
 export { createTelemetry } from './telemetry.ts';
-export type { RequestSpan, Telemetry, TelemetryOptions } from './telemetry.ts';
-export type {
-  CallerFacts,
-  ExecutionTarget,
-  LedgerMismatchFacts,
-  PoisoningHitFacts,
-  RequestSpanInfo,
-  ToolCallFacts,
-  ToolFacts,
-  ToolGovernanceFacts,
-  ToolStartFacts,
-} from './facts.ts';
+export type { Telemetry, TelemetryOptions } from './telemetry.ts';
+
 export { reportGovernanceEvent } from './governance-events.ts';
-export type { GovernanceEventFacts } from './governance-events.ts';
+
 export { traceContextFromMeta } from './trace-context.ts';
-export type { MetaTraceContext } from './trace-context.ts';
-export {
-  approvalAttributes,
-  callOutcomeOf,
-  errorTypeOf,
-  executionTargetOf,
-  riskAttributes,
-  riskLevelOf,
-  toolLogEventOf,
-} from './describe.ts';
-export type { CallOutcome, RequestOutcome } from './describe.ts';
-export { ATTR, EVENT, LOG_EVENT, METRIC } from './names.ts';
-export { otlpSignalUrl } from './sdk.ts';
+
+export { executionTargetOf } from './describe.ts';
+
+export { ATTR, EVENT } from './names.ts';

@@ -13,15 +13,14 @@ import {
   createPolicyResolver,
   evaluateSpec,
   lifecycleOf,
-  loadBundledCatalog,
   loadSandboxPolicies,
-  loadSpecDirectory,
-  prepareToolCall,
-  watchSpecDirectory,
   type PolicyResolver,
   type SafeToolSpec,
-  type SpecEvaluation,
 } from './index.ts';
+import { loadBundledCatalog } from './catalog.ts';
+import { loadSpecDirectory, watchSpecDirectory } from './directory.ts';
+import { prepareToolCall } from './lifecycle.ts';
+import { type SpecEvaluation } from './evaluate.ts';
 import type { LocalTool, LocalToolProvider } from '../exposure/index.ts';
 
 /** Options of the local tool provider. */
