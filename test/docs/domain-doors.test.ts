@@ -32,7 +32,10 @@ const domainOf = (file: string): string | undefined => {
   return rel.startsWith('..') || !rel.includes(path.sep) ? undefined : rel.split(path.sep)[0];
 };
 const nameOf = (spec: string, side: 'imported' | 'exported'): string => {
-  const parts = spec.trim().replace(/^type\s+/, '').split(/\s+as\s+/);
+  const parts = spec
+    .trim()
+    .replace(/^type\s+/, '')
+    .split(/\s+as\s+/);
   return (side === 'imported' ? parts[0] : parts[parts.length - 1])?.trim() ?? '';
 };
 
