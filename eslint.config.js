@@ -19,7 +19,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.ts'],
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
     ignores: ['src/config/**'],
     rules: {
       'no-restricted-properties': [
@@ -53,7 +53,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.ts'],
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
     plugins: { portcullis: { rules: { 'domain-doors': domainDoors } } },
     rules: { 'portcullis/domain-doors': 'error' },
   },

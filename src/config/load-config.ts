@@ -168,6 +168,7 @@ interface RawConfig {
   listen: { host: string; port: number };
   auth?: { apiKeys?: string[] };
   admin?: { keys?: AdminKeyConfig[]; allowedOrigins?: string[] };
+  console?: { traceUrl?: string };
   http: {
     allowedHosts?: string[];
     allowedOrigins?: string[];
@@ -267,6 +268,7 @@ function toConfig(doc: RawConfig, source: string, baseDir: string, secrets: stri
     listen: raw.listen,
     auth: { apiKeys: raw.auth?.apiKeys ?? [] },
     admin: { keys: raw.admin?.keys ?? [], allowedOrigins: raw.admin?.allowedOrigins ?? [] },
+    ...(raw.console?.traceUrl === undefined ? {} : { console: { traceUrl: raw.console.traceUrl } }),
     http: {
       allowedHosts: raw.http.allowedHosts ?? [],
       allowedOrigins: raw.http.allowedOrigins ?? [],

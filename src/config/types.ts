@@ -103,6 +103,8 @@ export interface PortcullisConfig {
   auth: { apiKeys: string[] };
   /** Admin API credentials; see AdminKeyConfig. */
   admin: { keys: AdminKeyConfig[]; allowedOrigins: string[] };
+  /** The operator's console; `traceUrl` links an audit row's trace id (`{traceId}` replaced). */
+  console?: { traceUrl?: string };
   http: {
     allowedHosts: string[];
     allowedOrigins: string[];

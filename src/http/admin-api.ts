@@ -6,7 +6,8 @@
 import { Hono, type Context } from 'hono';
 import type { AdminAccess } from './admin-access.ts';
 import { adminGuard, auditedAction, type AdminVariables } from './admin-guard.ts';
-import type { AuditLog, AuditQuery } from '../audit/index.ts';
+import { addConsoleReads, auditFilterOf, consoleToolFields } from './admin-console-reads.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { PortcullisConfig, UpstreamConfig } from '../config/index.ts';
 import { isPortcullisError, PortcullisError } from '../errors/index.ts';
 import { serverContextOf, type Governance } from '../guards/index.ts';
@@ -209,11 +210,11 @@ export function createAdminApi(deps: AdminDeps): Hono<{ Variables: AdminVariable
             floorTrigger: risk?.floorTrigger ?? null,
             hitlMitigated: risk?.hitlMitigated ?? false,
           },
-          poisoning: tool.governance?.poisoning ?? null,
           fingerprint: tool.governance?.fingerprint ?? null,
           compositionRefusal: tool.governance?.compositionRefusal ?? null,
           findings: tool.governance?.findings ?? [],
           hitl: tool.hitl,
+          ...consoleToolFields(tool, deps.masker),
         };
       }),
     }),
@@ -315,21 +316,11 @@ export function createAdminApi(deps: AdminDeps): Hono<{ Variables: AdminVariable
   });
 
   api.get('/audit', async (c) => {
-    const q = c.req.query();
-    const filter: AuditQuery = {};
-    for (const key of ['since', 'until', 'alias', 'principal', 'cursor'] as const) {
-      if (q[key] !== undefined) filter[key] = q[key];
-    }
-    if (q.outcome === 'OK' || q.outcome === 'ERROR') filter.outcome = q.outcome;
-    if (q.decision === 'allow' || q.decision === 'deny' || q.decision === 'ask') filter.decision = q.decision;
-    if (q.order === 'asc' || q.order === 'desc') filter.order = q.order;
-    if (q.limit !== undefined) {
-      if (!/^[0-9]{1,6}$/.test(q.limit)) throw bad('"limit" must be a whole number from 1 to 1000');
-      filter.limit = Number(q.limit);
-    }
+    const filter = auditFilterOf(c.req.query());
     await deps.flushAudit();
     return c.json(deps.audit.query(filter));
   });
+  addConsoleReads(api, deps);
 
   api.all('*', () => {
     throw new PortcullisError('NOT_FOUND', 'no such admin endpoint; see docs/operations.md');

@@ -8,7 +8,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { adminActionInput, type AdminAction, type AuditLog } from '../audit/index.ts';
 import type { AdminRole } from '../config/index.ts';
 import { isPortcullisError, PortcullisError } from '../errors/index.ts';
-import { roleAllows, type AdminAccess, type AdminGrant } from './admin-access.ts';
+import { roleAllows, type AdminAccess, type AdminGrant, type AdminRequestFacts } from './admin-access.ts';
 
 /** The largest admin request body; admin writes are small JSON objects. */
 export const ADMIN_MAX_BODY_BYTES = 64 * 1024;
@@ -38,6 +38,20 @@ function selfOrigin(request: Request): string {
   return `${url.protocol}//${request.headers.get('host') ?? url.host}`;
 }
 
+/** The facts of a request that the admin access decision reads (the console decides with them too). */
+export function adminRequestFacts(c: Context): AdminRequestFacts {
+  const request = c.req.raw;
+  return {
+    method: request.method,
+    authorization: request.headers.get('authorization'),
+    origin: request.headers.get('origin'),
+    secFetchSite: request.headers.get('sec-fetch-site'),
+    selfOrigin: selfOrigin(request),
+    contentType: request.headers.get('content-type'),
+    fromLoopback: peerIsLoopback(c),
+  };
+}
+
 /** Admits a request to the admin routes or answers it with the refusal; sets `admin` for the routes. */
 export function adminGuard(access: AdminAccess): MiddlewareHandler<{ Variables: AdminVariables }> {
   const limit = bodyLimit({
@@ -54,16 +68,7 @@ export function adminGuard(access: AdminAccess): MiddlewareHandler<{ Variables: 
       ),
   });
   return async (c, next) => {
-    const request = c.req.raw;
-    const decision = access.decide({
-      method: request.method,
-      authorization: request.headers.get('authorization'),
-      origin: request.headers.get('origin'),
-      secFetchSite: request.headers.get('sec-fetch-site'),
-      selfOrigin: selfOrigin(request),
-      contentType: request.headers.get('content-type'),
-      fromLoopback: peerIsLoopback(c),
-    });
+    const decision = access.decide(adminRequestFacts(c));
     if (!decision.ok) {
       const headers: Record<string, string> =
         decision.status === 401 ? { 'www-authenticate': 'Bearer realm="portcullis-admin"' } : {};

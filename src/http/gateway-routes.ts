@@ -8,6 +8,8 @@ import type { Logger } from '../telemetry/index.ts';
 import type { UpstreamSnapshot } from '../upstream/index.ts';
 import { createAdminAccess } from './admin-access.ts';
 import { createAdminApi, type AdminDeps } from './admin-api.ts';
+import { adminRequestFacts } from './admin-guard.ts';
+import { createConsole } from '../console/index.ts';
 import { installErrorHandlers } from './error-handler.ts';
 import { jsonRpcError, JSON_RPC } from './json-rpc-response.ts';
 import type { McpEndpoint } from './mcp-endpoint.ts';
@@ -81,5 +83,16 @@ export function createGatewayRoutes(deps: GatewayRoutesDeps): Hono {
     await next();
   });
   app.route('/admin/api', admin);
+  app.route(
+    '/console',
+    createConsole({
+      adminApi: admin,
+      access,
+      factsOf: adminRequestFacts,
+      checkHost: (request) => checkHost(request, hosts),
+      traceUrl: config.console?.traceUrl,
+      now: deps.admin.now,
+    }),
+  );
   return app;
 }

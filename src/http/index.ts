@@ -8,4 +8,5 @@ export { createGatewayRoutes } from './gateway-routes.ts';
 export { createMcpEndpoint } from './mcp-endpoint.ts';
 
 export { listenGateway } from './listen.ts';
+export type { AdminAccess, AdminRequestFacts } from './admin-access.ts';
 export type { Listening } from './listen.ts';

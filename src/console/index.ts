@@ -1,0 +1,6 @@
+/**
+ * console: the operator's console at /console — server-rendered pages (overview, servers and tools, audit) over
+ * the admin API, behind the admin roles, with sign-in sessions, CSRF tokens, same-origin writes and a strict CSP.
+ */
+export { createConsole } from './console-app.tsx';
+export type { ConsoleDeps } from './console-app.tsx';
