@@ -37,7 +37,7 @@ h3 { font-size:1rem; margin:0; }
 .facts dt { color:var(--muted); } .facts dd { margin:0; overflow-wrap:anywhere; }
 .muted { color:var(--muted); }
 .badge, .state, .level { display:inline-block; border-radius:999px; padding:0 8px; font-size:.8rem;
-  border:1px solid var(--line); background:#eef1f6; white-space:nowrap; }
+  border:1px solid var(--line); background:#eef1f6; color:var(--fg); white-space:nowrap; }
 .badge.ok, .state-connected { color:var(--ok); border-color:#9fd3b2; background:#eaf7ef; }
 .badge.warn, .state-down { color:var(--bad); border-color:#f0b4ae; background:#fdeceb; }
 .decision-deny { color:var(--bad); } .decision-ask { color:var(--warn); }

@@ -15,8 +15,12 @@ describe('crossOriginWrite', () => {
     [{ 'sec-fetch-site': 'same-origin' }, undefined],
     [{ origin: 'http://evil.example' }, 'the form was sent from another origin'],
     [{ origin: 'http://127.0.0.1:8081' }, 'the form was sent from another origin'],
-    [{ origin: 'null' }, 'the form was sent from another origin'],
-    [{ origin: 'http://127.0.0.1:8080', 'sec-fetch-site': 'same-site' }, 'the form was sent from another site'],
+    [{ origin: 'null' }, 'the request shows no same-origin Origin or Sec-Fetch-Site'],
+    [{ origin: 'null', 'sec-fetch-site': 'same-origin' }, undefined],
+    [
+      { origin: 'http://127.0.0.1:8080', 'sec-fetch-site': 'same-site' },
+      'the form was sent from another site',
+    ],
     [{ 'sec-fetch-site': 'cross-site' }, 'the request shows no same-origin Origin or Sec-Fetch-Site'],
     [{}, 'the request shows no same-origin Origin or Sec-Fetch-Site'],
   ])('%j → %s', (headers, expected) => {
@@ -25,7 +29,7 @@ describe('crossOriginWrite', () => {
 });
 
 describe('console headers', () => {
-  it('allow only the console’s own scripts, styles and forms, and no framing, sniffing, referrer or cache', () => {
+  it('allow only the console’s own scripts, styles and forms, and no framing, sniffing, cache or referrer outside the origin', () => {
     const directives = new Map(
       CONSOLE_CSP.split(';').map((d) => {
         const [name, ...values] = d.trim().split(/\s+/);
@@ -43,7 +47,7 @@ describe('console headers', () => {
     });
     expect(CONSOLE_HEADERS).toMatchObject({
       'x-content-type-options': 'nosniff',
-      'referrer-policy': 'no-referrer',
+      'referrer-policy': 'same-origin',
       'cache-control': 'no-store',
     });
   });

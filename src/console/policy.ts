@@ -1,7 +1,10 @@
 /**
  * The console's response headers and its write check: a strict Content-Security-Policy (no inline script or
- * style), no sniffing, no referrer, no framing, no caching; and writes only from a page of the console's own
- * origin (Origin or Sec-Fetch-Site says so), since forms cannot carry the admin API's JSON-only defence.
+ * style), no sniffing, no framing, no caching, no referrer outside the origin; and writes only from a page of the
+ * console's own origin (Origin or Sec-Fetch-Site says so), since forms cannot carry the admin API's JSON-only
+ * defence. The referrer policy is `same-origin`, not `no-referrer`: under `no-referrer` browsers send
+ * `Origin: null` on the console's own form posts, and over plain http to a remote host they send no
+ * Sec-Fetch-Site either, which would leave the same-origin check nothing to read.
  */
 
 /** The Content-Security-Policy of every console response. */
@@ -13,7 +16,7 @@ export const CONSOLE_CSP =
 export const CONSOLE_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': CONSOLE_CSP,
   'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
+  'referrer-policy': 'same-origin',
   'x-frame-options': 'DENY',
   'cache-control': 'no-store',
   'cross-origin-opener-policy': 'same-origin',
@@ -28,13 +31,13 @@ export function selfOriginOf(request: Request): string {
 
 /**
  * Why a write is refused as not same-origin, or undefined when the page that sent it is the console's own: the
- * Origin header equals the request's origin, or (without Origin) Sec-Fetch-Site is `same-origin`. A request that
- * shows neither is refused: every browser sends one of them on a form post.
+ * Origin header equals the request's origin, or (Origin absent or `null`, as privacy settings may make it)
+ * Sec-Fetch-Site is `same-origin`. A request that shows neither is refused: browsers send one on a form post.
  */
 export function crossOriginWrite(request: Request): string | undefined {
   const origin = request.headers.get('origin');
   const site = request.headers.get('sec-fetch-site')?.toLowerCase();
-  if (origin !== null) {
+  if (origin !== null && origin !== 'null') {
     if (origin.toLowerCase() !== selfOriginOf(request).toLowerCase())
       return 'the form was sent from another origin';
     if (site !== undefined && site !== 'same-origin') return 'the form was sent from another site';

@@ -128,7 +128,7 @@ describe('headers and markup', () => {
           "frame-ancestors 'none'; form-action 'self'; base-uri 'none'",
       );
       expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(answer.headers.get('referrer-policy')).toBe('same-origin');
       expect(answer.headers.get('cache-control')).toBe('no-store');
       if (!answer.headers.get('content-type')?.startsWith('text/html')) return;
       const scripts = answer.text.match(/<script\b[^>]*>/g) ?? [];

@@ -24,7 +24,6 @@ export function Layout(props: { title: string; current?: string; viewer?: Viewer
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="referrer" content="no-referrer" />
         <title>{`${props.title} · Portcullis console`}</title>
         <link rel="stylesheet" href="/console/assets/console.css" />
         <script src="/console/assets/console.js" defer></script>
