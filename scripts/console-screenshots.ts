@@ -26,7 +26,7 @@ async function main(): Promise<void> {
         broken: {
           transport: 'stdio',
           command: process.execPath,
-          args: ['-e', 'console.error("no token");process.exit(3)'],
+          args: ['-e', 'console.error("GITHUB_TOKEN is not set");process.exit(3)'],
         },
       },
       tools: { bundled: false },
@@ -53,7 +53,7 @@ async function main(): Promise<void> {
     await page.waitForURL(`${base}/console`);
     await page.screenshot({ path: path.join(OUT, 'console-overview.png'), fullPage: true });
     await page.goto(`${base}/console/tools?upstream=poisoned`);
-    await page.screenshot({ path: path.join(OUT, 'console-tools.png'), fullPage: true });
+    await page.screenshot({ path: path.join(OUT, 'console-tools.png') });
     console.log(`saved ${OUT}/console-overview.png and console-tools.png`);
   } finally {
     await browser.close();

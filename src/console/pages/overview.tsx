@@ -43,8 +43,8 @@ function ServerCard(props: { server: ServerView }) {
             <strong>Last error:</strong> {s.lastError}
           </p>
           {s.lastStderr.length > 0 ? (
-            <details>
-              <summary>Last {s.lastStderr.length} stderr lines</summary>
+            <details open={s.state === 'down'}>
+              <summary>The child's last stderr lines ({s.lastStderr.length})</summary>
               <pre>{s.lastStderr.join('\n')}</pre>
             </details>
           ) : null}
