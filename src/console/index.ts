@@ -3,4 +3,3 @@
  * the admin API, behind the admin roles, with sign-in sessions, CSRF tokens, same-origin writes and a strict CSP.
  */
 export { createConsole } from './console-app.tsx';
-export type { ConsoleDeps } from './console-app.tsx';
