@@ -6,6 +6,8 @@
  * saves a screenshot under test-results/console/ (gitignored).
  */
 import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,12 +31,20 @@ const POISONED = {
 };
 
 let gateway: RunningGateway;
+let otlpSink: Server;
 let browser: Browser;
 let base: string;
 const cspViolations: string[] = [];
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
+  // Traces go to a sink that takes every export, so the calls carry real trace ids for the audit's trace links.
+  otlpSink = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+  });
+  await new Promise<void>((resolve) => otlpSink.listen(0, '127.0.0.1', resolve));
+  const sinkPort = (otlpSink.address() as AddressInfo).port;
   gateway = await startGateway(
     {
       auth: { apiKeys: ['${MCP_KEY}'] },
@@ -45,6 +55,7 @@ beforeAll(async () => {
         ],
       },
       console: { traceUrl: 'http://localhost:16686/trace/{traceId}' },
+      telemetry: { otlp: { endpoint: `http://127.0.0.1:${sinkPort}` } },
       upstreams: { every: UPSTREAMS.everythingStdio, poisoned: POISONED },
       tools: { bundled: false },
     },
@@ -68,6 +79,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await gateway?.close();
+  otlpSink?.close();
   expect(cspViolations).toEqual([]);
 });
 
@@ -152,8 +164,9 @@ describe('as operator', () => {
     await expect(rows.first().locator('pre').textContent()).resolves.toContain('"message": 42');
     await expect(rows.first().textContent()).resolves.toContain('INVALID_ARGUMENTS');
     const trace = rows.first().locator('a[href^="http://localhost:16686/trace/"]');
-    const traceId = await rows.first().locator('dt:text-is("Trace") + dd').textContent();
-    await expect(trace.count()).resolves.toBe(traceId === '–' ? 0 : 1);
+    const traceId = await trace.textContent();
+    expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+    await expect(trace.getAttribute('href')).resolves.toBe(`http://localhost:16686/trace/${traceId}`);
     await shot(page, 'operator-audit-filtered');
     await page.getByLabel('Outcome').selectOption('');
     await page.getByLabel('Tool').fill('nothing_here');
