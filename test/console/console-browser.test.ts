@@ -174,6 +174,20 @@ describe('as operator', () => {
     await expect(page.locator('.empty').textContent()).resolves.toContain('No record matches these filters');
   });
 
+  it('is keyboard navigable: skip link first, then the navigation, and the filter form submits on Enter', async () => {
+    await page.goto(`${base}/console/tools`);
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    await page.keyboard.press('Tab');
+    await expect(focused()).resolves.toBe('Skip to content');
+    await page.keyboard.press('Tab');
+    await expect(focused()).resolves.toBe('Overview');
+    await page.getByLabel('Search').focus();
+    await page.keyboard.type('get-sum');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/q=get-sum/);
+    await expect(page.locator('article.tool').count()).resolves.toBe(1);
+  });
+
   it('stays readable at phone width', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     for (const route of ['/console', '/console/tools', '/console/audit']) {
