@@ -187,7 +187,10 @@ export function createConsole(deps: ConsoleDeps): Hono<Env> {
       status: q.status ?? '',
     };
     const done = q.done !== undefined && LEDGER_ACTIONS.has(q.done) ? q.done : undefined;
-    const back = `/console/tools${new URL(c.req.url).search}`.replace(/[?&]done=[^&]*|[?&]target=[^&]*/g, '');
+    const kept = new URLSearchParams(new URL(c.req.url).search);
+    kept.delete('done');
+    kept.delete('target');
+    const back = `/console/tools${kept.size === 0 ? '' : `?${kept}`}`;
     return page(
       c,
       <ToolsPage

@@ -227,6 +227,11 @@ describe('writes', () => {
     expect(answer.status).toBe(303);
     expect(answer.headers.get('location')).toBe('/console/tools?done=revoke&target=every%3A%3Aecho');
     expect(await ledgerStatus()).toBe('REVOKED');
+    const after = await send(`/console/tools?q=echo&done=revoke&target=every%3A%3Aecho`, {
+      headers: { cookie: operator.cookie },
+    });
+    expect(after.text).toContain('Done: revoke every::echo');
+    expect(after.text).toContain('name="back" value="/console/tools?q=echo"');
     for (const action of ['restore', 'approve']) {
       const step = await send('/console/tools/ledger', {
         form: { csrf: operator.csrf, upstream: 'every', tool: 'echo', action },
