@@ -57,7 +57,18 @@ interface Item {
   upstream: string;
   name: string;
   uri?: string;
-  scan: ScanOutcome;
+  /** The scan, or why it failed (the guard rethrows it, so the runner applies `onError`). */
+  scan: ScanOutcome | Error;
+}
+
+const NOTHING: ScanOutcome = { clean: true, matches: [] };
+
+function scanned(run: () => ScanOutcome): ScanOutcome | Error {
+  try {
+    return run();
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
 }
 
 const SUBJECT: Record<SurfaceKind, GuardSubject> = {
@@ -70,7 +81,10 @@ const SUBJECT: Record<SurfaceKind, GuardSubject> = {
 const guards = Object.fromEntries(
   (Object.keys(SUBJECT) as SurfaceKind[]).map((kind) => [
     kind,
-    createPoisoningGuard<Item>(SUBJECT[kind], (item) => item.scan),
+    createPoisoningGuard<Item>(SUBJECT[kind], (item) => {
+      if (item.scan instanceof Error) throw item.scan;
+      return item.scan;
+    }),
   ]),
 ) as Record<SurfaceKind, ReturnType<typeof createPoisoningGuard<Item>>>;
 
@@ -123,13 +137,14 @@ function itemsOf(snapshot: UpstreamSnapshot, deps: SurfaceReviewDeps): Item[] {
     const override = Object.hasOwn(overrides, prompt.name) ? overrides[prompt.name] : undefined;
     const definition = promptDefinition(prompt, override?.description ?? prompt.description);
     const exposedAs = override?.alias ?? `${upstream}_${prompt.name}`;
-    const scan = deps.scanner.scanDefinition(owner, definition, exposedAs);
-    items.push({
-      kind: 'prompt',
-      upstream,
-      name: prompt.name,
-      scan: renamed(scan, 'inputSchema.properties.', 'arguments.'),
-    });
+    const scan = scanned(() =>
+      renamed(
+        deps.scanner.scanDefinition(owner, definition, exposedAs),
+        'inputSchema.properties.',
+        'arguments.',
+      ),
+    );
+    items.push({ kind: 'prompt', upstream, name: prompt.name, scan });
   }
   const resources: [SurfaceKind, Resource | ResourceTemplateType, string][] = [
     ...snapshot.resources.map((r): [SurfaceKind, Resource, string] => ['resource', r, r.uri]),
@@ -140,18 +155,19 @@ function itemsOf(snapshot: UpstreamSnapshot, deps: SurfaceReviewDeps): Item[] {
     ]),
   ];
   for (const [kind, resource, uri] of resources) {
-    const scan = deps.scanner.scanDefinition(owner, resourceDefinition(resource, uri), resource.name);
-    items.push({ kind, upstream, name: resource.name, uri, scan: renamed(scan, 'annotations.', '') });
+    const definition = resourceDefinition(resource, uri);
+    const scan = scanned(() =>
+      renamed(deps.scanner.scanDefinition(owner, definition, resource.name), 'annotations.', ''),
+    );
+    items.push({ kind, upstream, name: resource.name, uri, scan });
   }
   if (snapshot.instructions !== undefined && snapshot.instructions !== '') {
-    const scan = deps.scanner.scanText(owner, snapshot.instructions);
-    const matches = scan.matches.map((m): ToolMatch => ({ ...m, fieldPath: 'instructions' }));
-    items.push({
-      kind: 'server-instructions',
-      upstream,
-      name: upstream,
-      scan: { clean: scan.clean, matches },
+    const text = snapshot.instructions;
+    const scan = scanned(() => {
+      const { clean, matches } = deps.scanner.scanText(owner, text);
+      return { clean, matches: matches.map((m): ToolMatch => ({ ...m, fieldPath: 'instructions' })) };
     });
+    items.push({ kind: 'server-instructions', upstream, name: upstream, scan });
   }
   return items;
 }
@@ -182,15 +198,16 @@ export function reviewSurfaces(
       const verdicts = runGuards([guards[kind]], ofKind, { policies: deps.policies, log: deps.log });
       ofKind.forEach((item, i) => {
         const verdict = verdicts[i];
+        const scan = item.scan instanceof Error ? NOTHING : item.scan;
         if (verdict?.withheld !== undefined) withheld.add(item);
-        if (item.scan.clean && verdict?.withheld === undefined) return;
+        if (scan.clean && verdict?.withheld === undefined) return;
         const finding: SurfaceFinding = {
           kind,
           upstream: item.upstream,
           name: item.name,
           ...(item.uri === undefined ? {} : { uri: item.uri }),
           withheld: verdict?.withheld !== undefined,
-          matches: [...item.scan.matches],
+          matches: [...scan.matches],
           findings: verdict?.findings ?? [],
         };
         findings.push(finding);
@@ -200,7 +217,7 @@ export function reviewSurfaces(
           name: item.name,
           ...(item.uri === undefined ? {} : { uri: item.uri }),
           withheld: finding.withheld,
-          matches: item.scan.matches.map(matchFacts),
+          matches: scan.matches.map(matchFacts),
         });
       });
     }
