@@ -4,6 +4,7 @@
  * description that orders the model to another server's tool is a finding here even where the scanner keeps
  * it as a signal. Results are cached by definition and name set, so a rebuild rescans only what changed.
  */
+import { createHash } from 'node:crypto';
 import type { ExposedTool } from '../exposure/index.ts';
 import {
   skeletonOf,
@@ -71,6 +72,9 @@ function describeName(result: ToolScanResult, original: string, exposedAs: strin
   });
   return { ...result, matches };
 }
+
+// The cache key of a definition or text: a digest, so a megabyte description is not kept twice as a key.
+const digest = (text: string) => createHash('sha256').update(text).digest('base64');
 
 /** The scans of the live gateway. */
 export interface LiveScanner {
@@ -140,13 +144,13 @@ export function createLiveScanner(createScanner: ScannerFactory): LiveScanner {
     },
     scanDefinition(owner, definition, exposedAs) {
       const { id, scanner } = scannerFor(owner);
-      return cached(`${id}\u0000tool\u0000${exposedAs}\u0000${JSON.stringify(definition)}`, () =>
+      return cached(`${id}:tool:${digest(`${exposedAs}\u0000${JSON.stringify(definition)}`)}`, () =>
         describeName(flagCrossServer(scanner.scanTool(definition)), definition.name, exposedAs),
       );
     },
     scanText(owner, text) {
       const { id, scanner } = scannerFor(owner);
-      return cached(`${id}\u0000text\u0000${text}`, () => flagCrossServer(scanner.scanText(text)));
+      return cached(`${id}:text:${digest(text)}`, () => flagCrossServer(scanner.scanText(text)));
     },
   };
 }
