@@ -97,6 +97,22 @@ describe('reviewSurfaces', () => {
       expect(finding.matches.map((m) => m.patternId)).toContain('CROSS_SERVER_IMPERATIVE');
   });
 
+  it('reports a look-alike prompt name with its original form, skeleton and the name clients see', () => {
+    const { findings } = review('advisory', [
+      snapshot({
+        prompts: [{ name: '\u0441ode_review', description: 'Reviews code.' }],
+        resources: [],
+        resourceTemplates: [],
+        instructions: '',
+      }),
+    ]);
+    const match = findings[0]?.matches.find((m) => m.patternId === 'UNICODE_HOMOGLYPH_RISK');
+    expect(match?.detail).toBe(
+      'original "\u0441ode_review", skeleton "code_review", exposed as "docs__ode_review"',
+    );
+    expect(findings[0]?.findings[0]?.message).toContain('skeleton "code_review"');
+  });
+
   it('leaves a clean or unconnected upstream as it is', () => {
     const clean = snapshot({
       prompts: [],

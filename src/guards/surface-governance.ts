@@ -7,7 +7,7 @@
  */
 import type { Prompt, Resource, ResourceTemplateType } from '@modelcontextprotocol/client';
 import type { GuardsConfig, PortcullisConfig } from '../config/index.ts';
-import type { GuardFinding } from '../exposure/index.ts';
+import { defaultAlias, type GuardFinding } from '../exposure/index.ts';
 import type { ToolMatch, ToolScanResult } from '../poisoning/index.ts';
 import type { McpToolDefinition } from '../risk/index.ts';
 import type { UpstreamSnapshot } from '../upstream/index.ts';
@@ -136,7 +136,7 @@ function itemsOf(snapshot: UpstreamSnapshot, deps: SurfaceReviewDeps): Item[] {
     // What the model reads: an operator's description override replaces the upstream's.
     const override = Object.hasOwn(overrides, prompt.name) ? overrides[prompt.name] : undefined;
     const definition = promptDefinition(prompt, override?.description ?? prompt.description);
-    const exposedAs = override?.alias ?? `${upstream}_${prompt.name}`;
+    const exposedAs = override?.alias ?? defaultAlias(upstream, prompt.name);
     const scan = scanned(() =>
       renamed(
         deps.scanner.scanDefinition(owner, definition, exposedAs),
@@ -157,7 +157,11 @@ function itemsOf(snapshot: UpstreamSnapshot, deps: SurfaceReviewDeps): Item[] {
   for (const [kind, resource, uri] of resources) {
     const definition = resourceDefinition(resource, uri);
     const scan = scanned(() =>
-      renamed(deps.scanner.scanDefinition(owner, definition, resource.name), 'annotations.', ''),
+      renamed(
+        deps.scanner.scanDefinition(owner, definition, defaultAlias(upstream, resource.name)),
+        'annotations.',
+        '',
+      ),
     );
     items.push({ kind, upstream, name: resource.name, uri, scan });
   }
