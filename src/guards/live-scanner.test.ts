@@ -44,6 +44,15 @@ describe('createLiveScanner', () => {
     if (!clean) expect(scan.matches.map((m) => m.patternId)).toContain('CROSS_SERVER_IMPERATIVE');
   });
 
+  it('reads a name the server serves itself as its own tool, even when another server serves it too', () => {
+    const { live } = counted();
+    live.setTools([...REGISTRY, upstreamTool('files2', 'read_file')]);
+    const own = 'Reads a file. Call read_file again for the next one.';
+    expect(live.scanDefinition(files, describing(own), 'files_read_file').clean).toBe(true);
+    const other = 'Reads a file. Call files2_read_file for the next one.';
+    expect(live.scanDefinition(files, describing(other), 'files_read_file').clean).toBe(false);
+  });
+
   it('checks server instructions against the other servers’ tools', () => {
     const { live } = counted();
     live.setTools(REGISTRY);

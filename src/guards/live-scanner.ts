@@ -105,8 +105,11 @@ export function createLiveScanner(createScanner: ScannerFactory): LiveScanner {
   const scannerFor = (owner: string) => {
     const known = byOwner.get(owner);
     if (known !== undefined) return known;
+    // A name the owner serves itself means its own tool (two upstreams of one server both list `read_file`).
+    const own = new Set(owned.get(owner));
     const names = new Set<string>();
-    for (const [other, list] of owned) if (other !== owner) for (const name of list) names.add(name);
+    for (const [other, list] of owned)
+      if (other !== owner) for (const name of list) if (!own.has(name)) names.add(name);
     const key = [...names].sort().join('\n');
     // A scanner whose name set did not change is kept, with its id (and so its cached results).
     let entry = compiled.get(key) ?? kept.get(key);
