@@ -3,7 +3,8 @@
  * fingerprinted and checked for shadowing. Runs inside every registry rebuild, before the list is advertised,
  * through one evaluation path per tool, on every exposure path. The facts come first (tool-facts.ts), then
  * the guards decide in order — fingerprint, poisoning, composition gate (risk cap, shadowing) — each in the
- * mode the config gives it (runner.ts).
+ * mode the config gives it (runner.ts). Prompts, resources and server instructions go through the poisoning
+ * guard too (surface-governance.ts), with the same live scanner: every scan knows the other servers' tool names.
  */
 import type { PortcullisConfig, UpstreamConfig } from '../config/index.ts';
 import type { ExposedTool, GovernFunction } from '../exposure/index.ts';
