@@ -44,10 +44,9 @@ export function gatherUpstreamFacts(
   server: AssessedServer,
 ): void {
   const { upstream, upstreamTool } = tool;
-  // Name-based floors look at the upstream's own name (an alias prefix would hide `delete_`); everything
-  // else looks at what the model sees.
-  // The scan reads the name as the upstream sent it too: sanitizing into an alias would hide a look-alike letter
-  // or an invisible character.
+  // Name-based floors look at the upstream's own name (an alias prefix would hide `delete_`), and so does the
+  // scan (sanitizing into an alias would hide a look-alike letter or an invisible character); everything else
+  // looks at what the model sees.
   const visible = { ...tool.definition, name: upstreamTool };
   const scan = deps.scanner.scanDefinition(upstreamOwner(upstream), visible, tool.alias);
   const risk = evaluateToolRisk({
