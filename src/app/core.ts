@@ -18,6 +18,7 @@ import { loadServerCatalog, type PortcullisConfig } from '../config/index.ts';
 import {
   buildUpstreamSurface,
   createDownstreamServer,
+  withoutUris,
   createParkedCalls,
   createResourceSubscriptions,
   type DownstreamIdentity,
@@ -155,7 +156,8 @@ export function buildCore(config: PortcullisConfig, deps: AppDeps): AppCore {
     config,
     catalog,
     ledger,
-    scanner,
+    createScanner: (otherNames) => createPoisoningScanner({ otherNames }),
+    snapshots: () => (config.exposure === 'builtin' ? [] : supervisor.snapshots()),
     lastUsedAt: (id) => store.upstreams.get(id)?.lastUsedAt ?? null,
     recordEvent: (event) => {
       store.events.append(event);
@@ -224,11 +226,17 @@ export function buildCore(config: PortcullisConfig, deps: AppDeps): AppCore {
     subscriptions,
     pipeline,
     supervisor,
-    surface: () =>
-      buildUpstreamSurface(
-        config.exposure === 'builtin' ? [] : supervisor.snapshots(),
-        (id) => config.upstreams.find((u) => u.id === id)?.promptOverrides,
-      ),
+    surface: () => {
+      // Prompts, resources and instructions the poisoning guard withheld are neither listed nor routed.
+      const review = governance.surfaces();
+      return withoutUris(
+        buildUpstreamSurface(
+          review.snapshots,
+          (id) => config.upstreams.find((u) => u.id === id)?.promptOverrides,
+        ),
+        review.withheldUris,
+      );
+    },
     parked: createParkedCalls({ ttlMs: config.approval.elicitationTimeoutMs, maxParked: 256 }),
     sealer: createApprovalSealer({
       key: randomBytes(32),

@@ -4,5 +4,6 @@ export type { GatewayCore, DownstreamIdentity } from './gateway-core.ts';
 export { createParkedCalls } from './parked-calls.ts';
 
 export { buildUpstreamSurface } from './prompts-resources.ts';
+export { withoutUris } from './withheld-resources.ts';
 
 export { createResourceSubscriptions } from './resource-subscriptions.ts';

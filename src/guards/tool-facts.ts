@@ -6,16 +6,35 @@
  */
 import type { LocalExposedTool, UpstreamExposedTool } from '../exposure/index.ts';
 import type { Ledger } from '../ledger/index.ts';
-import type { PoisoningScanner } from '../poisoning/index.ts';
+import type { ToolMatch } from '../poisoning/index.ts';
 import { evaluateLocalToolRisk, evaluateToolRisk, findToolDescriptor } from '../risk/index.ts';
 import type { GovernanceEmit } from './event-emitter.ts';
+import { LOCAL_OWNER, upstreamOwner, type LiveScanner } from './live-scanner.ts';
 import type { AssessedServer } from './server-assessment.ts';
 
 /** What gathering facts reads. */
 export interface ToolFactsDeps {
   ledger: Ledger;
-  scanner: PoisoningScanner;
+  scanner: LiveScanner;
   emit: GovernanceEmit;
+}
+
+/** A match as the PoisoningHit event carries it (a name's original form and skeleton ride in `detail`). */
+export interface MatchFacts {
+  patternId: string;
+  fieldPath: string;
+  offset: number;
+  detail?: string;
+}
+
+/** The event facts of one match. */
+export function matchFacts(match: ToolMatch): MatchFacts {
+  return {
+    patternId: match.patternId,
+    fieldPath: match.fieldPath,
+    offset: match.offset,
+    ...(match.detail === undefined ? {} : { detail: match.detail }),
+  };
 }
 
 /** Scans, scores and fingerprints an upstream tool; emits the ledger, risk and poisoning events. */
@@ -25,10 +44,11 @@ export function gatherUpstreamFacts(
   server: AssessedServer,
 ): void {
   const { upstream, upstreamTool } = tool;
-  // Name-based floors look at the upstream's own name (an alias prefix would hide `delete_`); everything
-  // else looks at what the model sees.
+  // Name-based floors look at the upstream's own name (an alias prefix would hide `delete_`), and so does the
+  // scan (sanitizing into an alias would hide a look-alike letter or an invisible character); everything else
+  // looks at what the model sees.
   const visible = { ...tool.definition, name: upstreamTool };
-  const scan = deps.scanner.scanTool(tool.definition);
+  const scan = deps.scanner.scanDefinition(upstreamOwner(upstream), visible, tool.alias);
   const risk = evaluateToolRisk({
     server: server.assessment,
     tool: visible,
@@ -64,11 +84,7 @@ export function gatherUpstreamFacts(
     deps.emit('PoisoningHit', subject, {
       upstream,
       tool: upstreamTool,
-      matches: scan.matches.map((m) => ({
-        patternId: m.patternId,
-        fieldPath: m.fieldPath,
-        offset: m.offset,
-      })),
+      matches: scan.matches.map(matchFacts),
     });
   }
 }
@@ -78,7 +94,11 @@ export function gatherLocalFacts(
   deps: Pick<ToolFactsDeps, 'scanner' | 'emit'>,
   tool: LocalExposedTool,
 ): void {
-  const scan = deps.scanner.scanTool(tool.definition);
+  const scan = deps.scanner.scanDefinition(
+    LOCAL_OWNER,
+    { ...tool.definition, name: tool.source.name },
+    tool.alias,
+  );
   const sandboxLevel = tool.governance?.sandboxRisk?.level ?? null;
   const risk = evaluateLocalToolRisk({ sandboxLevel, hitl: earnsHitlCredit(tool), scan });
   tool.governance = {

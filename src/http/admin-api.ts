@@ -1,6 +1,6 @@
 /**
  * The admin API (JSON under /admin/api, behind its own keys and roles: admin-guard.ts): servers and tools with their
- * risk, poisoning and fingerprint facts; ledger approve/revoke/restore; sandbox quarantine; events; live risk
+ * risk, poisoning and fingerprint facts; flagged prompts, resources and server instructions; ledger approve/revoke/restore; sandbox quarantine; events; live risk
  * previews; the scanner; audit.
  */
 import { Hono, type Context } from 'hono';
@@ -219,6 +219,9 @@ export function createAdminApi(deps: AdminDeps): Hono<{ Variables: AdminVariable
       }),
     }),
   );
+
+  /** Flagged prompts, resources, resource templates and server instructions, withheld or not. */
+  api.get('/surfaces', (c) => c.json({ surfaces: deps.governance.surfaces().findings }));
 
   /** Approve, revoke or restore one ledger record (operator role, audited). */
   const ledgerAction = (action: 'approve' | 'revoke' | 'restore') =>

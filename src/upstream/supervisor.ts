@@ -314,6 +314,11 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
       reportRejected(entry, lists.rejectedTools);
       entry.connection = connection;
       const at = now();
+      if (connection.instructions === undefined) {
+        // A reconnected server that no longer sends instructions must not keep the old ones.
+        const { instructions: _previous, ...rest } = entry.snapshot;
+        entry.snapshot = rest;
+      }
       setSnapshot(
         entry,
         {
@@ -323,6 +328,7 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
             ? {}
             : { protocolVersion: connection.protocolVersion }),
           ...(connection.serverInfo === undefined ? {} : { serverInfo: connection.serverInfo }),
+          ...(connection.instructions === undefined ? {} : { instructions: connection.instructions }),
           connectedAt: at,
           ...lists,
         },
