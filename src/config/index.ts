@@ -9,7 +9,11 @@ export { parseDuration } from './duration.ts';
 export type {
   PortcullisConfig,
   AdminKeyConfig,
+  AdminOAuthConfig,
   AdminRole,
+  AdminRoleGrant,
+  ApiKeyConfig,
+  OAuthConfig,
   UpstreamConfig,
   PromptOverride,
   CompositionConfig,

@@ -55,7 +55,9 @@ export function adminGuard(access: AdminAccess): MiddlewareHandler<{ Variables: 
   });
   return async (c, next) => {
     const request = c.req.raw;
+    const principal = await access.identify(request.headers.get('authorization'));
     const decision = access.decide({
+      ...(principal === undefined ? {} : { principal }),
       method: request.method,
       authorization: request.headers.get('authorization'),
       origin: request.headers.get('origin'),
