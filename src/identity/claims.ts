@@ -59,7 +59,7 @@ export function principalFromClaims(
   if (typeof id !== 'string' && typeof id !== 'number')
     return { ok: false, reason: `the token has no "${mapping.principalClaim}" claim to name the caller` };
   const text = String(id);
-  if (text === '' || text.length > 256 || /[\u0000-\u001f\u007f]/.test(text))
+  if (text === '' || text.length > 256 || [...text].some((ch) => ch < ' ' || ch === '\u007f'))
     return { ok: false, reason: `the token's "${mapping.principalClaim}" claim is not a usable name` };
   return {
     ok: true,
