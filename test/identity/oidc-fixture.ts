@@ -36,6 +36,9 @@ export const CLIENT = { id: 'portcullis-test', secret: 'portcullis-test-secret-0
 /** A client whose tokens carry no scope the gateway requires. */
 export const NO_SCOPE_CLIENT = { id: 'no-scope', secret: 'no-scope-secret-0123456789abcdef' };
 
+/** A client whose access tokens are opaque (checked by introspection). */
+export const OPAQUE_CLIENT = { id: 'opaque', secret: 'opaque-secret-0123456789abcdef' };
+
 /** A running provider. */
 export interface RunningProvider {
   issuer: string;
@@ -63,6 +66,14 @@ function buildProvider(issuer: string, keys: TestKey[], groups: readonly string[
         redirect_uris: [],
         scope: 'other',
       },
+      {
+        client_id: OPAQUE_CLIENT.id,
+        client_secret: OPAQUE_CLIENT.secret,
+        grant_types: ['client_credentials'],
+        response_types: [],
+        redirect_uris: [],
+        scope: 'mcp',
+      },
     ],
     jwks: { keys: keys.map((k) => k.privateJwk) },
     scopes: ['mcp', 'admin', 'other'],
@@ -74,12 +85,13 @@ function buildProvider(issuer: string, keys: TestKey[], groups: readonly string[
         enabled: true,
         defaultResource: () => undefined,
         useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx: unknown, resourceIndicator: string) => ({
+        getResourceServerInfo: (_ctx: unknown, resourceIndicator: string, client: { clientId: string }) => ({
           scope: 'mcp admin other',
           audience: resourceIndicator,
           accessTokenTTL: 300,
-          accessTokenFormat: 'jwt',
-          jwt: { sign: { alg: 'RS256' } },
+          ...(client.clientId === OPAQUE_CLIENT.id
+            ? { accessTokenFormat: 'opaque' }
+            : { accessTokenFormat: 'jwt', jwt: { sign: { alg: 'RS256' } } }),
         }),
       },
     },
