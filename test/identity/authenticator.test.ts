@@ -119,7 +119,7 @@ describe('opaque tokens by introspection', () => {
         id: OPAQUE_CLIENT.id,
         source: 'oauth',
         issuer: provider.issuer,
-        groups: [],
+        groups: ['eng'],
         scopes: ['mcp'],
       },
     });
