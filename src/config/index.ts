@@ -11,7 +11,6 @@ export type {
   AdminKeyConfig,
   AdminOAuthConfig,
   AdminRole,
-  AdminRoleGrant,
   ApiKeyConfig,
   OAuthConfig,
   UpstreamConfig,
