@@ -1,7 +1,7 @@
 /**
  * Portcullis as an OAuth 2.1 resource server against a real OpenID Provider (`oidc-provider` on 127.0.0.1): the
  * SDK client finds the authorization server through the 401 and the RFC 9728 metadata, gets a token by client
- * credentials, lists and calls tools in both eras; expired, other-audience, unknown-key and scope-less tokens are
+ * credentials (both eras) and as a scripted person by authorization code with PKCE, lists and calls tools; expired, other-audience, unknown-key and scope-less tokens are
  * refused with the right status and challenge; a key rotation at the provider is followed without a restart; the
  * client's token never reaches the upstream; OAuth groups grant admin roles.
  */
@@ -11,8 +11,11 @@ import {
   Client,
   ClientCredentialsProvider,
   StreamableHTTPClientTransport,
+  UnauthorizedError,
+  type OAuthClientProvider,
+  type OAuthTokens,
 } from '@modelcontextprotocol/client';
-import { decodeProtectedHeader } from 'jose';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway, type Gateway } from '../../src/app/index.ts';
 import { buildConfig } from '../../src/config/index.ts';
@@ -22,10 +25,12 @@ import {
   CLIENT,
   createTestKey,
   NO_SCOPE_CLIENT,
+  PKCE_CLIENT,
   startProvider,
   type RunningProvider,
   type TestKey,
 } from './oidc-fixture.ts';
+import { signInAndConsent } from './scripted-user.ts';
 
 let provider: RunningProvider;
 let firstKey: TestKey;
@@ -253,6 +258,55 @@ describe('key rotation at the provider', () => {
   });
 });
 
+describe('a person signing in with authorization code and PKCE', () => {
+  it('discovers, signs in as a scripted user, and lists and calls as that person', async () => {
+    const verifier: { value?: string } = {};
+    let tokens: OAuthTokens | undefined;
+    let callback: Promise<URLSearchParams> | undefined;
+    const authProvider: OAuthClientProvider = {
+      redirectUrl: PKCE_CLIENT.redirectUri,
+      clientMetadata: {
+        client_name: 'scripted user',
+        redirect_uris: [PKCE_CLIENT.redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'none',
+      },
+      clientInformation: () => ({ client_id: PKCE_CLIENT.id, issuer: provider.issuer }),
+      tokens: () => tokens,
+      saveTokens: (saved) => {
+        tokens = saved;
+      },
+      redirectToAuthorization: (url) => {
+        expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+        expect(url.searchParams.get('resource')).toBe(audience);
+        callback = signInAndConsent(url, 'alice', PKCE_CLIENT.redirectUri);
+      },
+      saveCodeVerifier: (value) => {
+        verifier.value = value;
+      },
+      codeVerifier: () => verifier.value as string,
+    };
+    const transport = new StreamableHTTPClientTransport(new URL(audience), { authProvider });
+    const first = new Client({ name: 'pkce', version: '1.0.0' });
+    await expect(first.connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
+    await transport.finishAuth((await callback) as URLSearchParams);
+    expect(decodeJwt(tokens?.access_token as string)).toMatchObject({
+      sub: 'alice',
+      aud: audience,
+      scope: 'mcp',
+    });
+
+    const client = new Client({ name: 'pkce', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(audience), { authProvider }));
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain('every_echo');
+    const result = await client.callTool({ name: 'every_echo', arguments: { message: 'from alice' } });
+    expect(JSON.stringify(result.content)).toContain('from alice');
+    await client.close();
+  });
+});
+
+// Runs last: it revokes the echo tool the other tests call.
 describe('admin roles by OAuth group and scope', () => {
   const adminFetch = (route: string, token: string, body?: unknown) =>
     fetch(`${base}/admin/api${route}`, {

@@ -39,6 +39,9 @@ export const NO_SCOPE_CLIENT = { id: 'no-scope', secret: 'no-scope-secret-012345
 /** A client whose access tokens are opaque (checked by introspection). */
 export const OPAQUE_CLIENT = { id: 'opaque', secret: 'opaque-secret-0123456789abcdef' };
 
+/** A public client for authorization code with PKCE, redirecting to a callback nobody listens on. */
+export const PKCE_CLIENT = { id: 'pkce-client', redirectUri: 'http://127.0.0.1:9/callback' };
+
 /** A running provider. */
 export interface RunningProvider {
   issuer: string;
@@ -67,6 +70,14 @@ function buildProvider(issuer: string, keys: TestKey[], groups: readonly string[
         scope: 'other',
       },
       {
+        client_id: PKCE_CLIENT.id,
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        redirect_uris: [PKCE_CLIENT.redirectUri],
+        scope: 'mcp',
+      },
+      {
         client_id: OPAQUE_CLIENT.id,
         client_secret: OPAQUE_CLIENT.secret,
         grant_types: ['client_credentials'],
@@ -80,7 +91,8 @@ function buildProvider(issuer: string, keys: TestKey[], groups: readonly string[
     features: {
       clientCredentials: { enabled: true },
       introspection: { enabled: true },
-      devInteractions: { enabled: false },
+      // The built-in login and consent pages; the scripted user of the tests fills them in.
+      devInteractions: { enabled: true },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => undefined,
