@@ -347,6 +347,11 @@ describe('admin roles by OAuth group and scope', () => {
       ['portcullis-test', 'allow'],
       ['portcullis-test', 'deny'],
     ]);
+    // The earlier calls are audited under the principals that made them: the service and the person.
+    const callers = audit.entries
+      .filter((e) => e.record.alias === 'every_echo')
+      .map((e) => e.record.principal);
+    expect(new Set(callers)).toEqual(new Set(['portcullis-test', 'alice']));
   });
 
   it('refuses an admin request without a token with 401', async () => {
