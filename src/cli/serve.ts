@@ -30,7 +30,10 @@ export async function runServe(args: string[], io: CommandIo): Promise<number> {
     url: `http://${config.listen.host.includes(':') ? `[${config.listen.host}]` : config.listen.host}:${bound}/mcp`,
     config: config.source,
     upstreams: config.upstreams.map((u) => u.id),
-    auth: config.auth.apiKeys.length > 0 ? 'api-keys' : 'none',
+    auth:
+      [config.auth.apiKeys.length > 0 ? 'api-keys' : '', config.auth.oauth ? 'oauth' : '']
+        .filter(Boolean)
+        .join('+') || 'none',
   });
   return new Promise<number>((resolve) => {
     let stopping = false;

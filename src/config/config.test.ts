@@ -53,7 +53,7 @@ upstreams:
       '/tmp',
       env({ PORTCULLIS_API_KEY: 'k-123456', SOME_KEY: 'sk-abcdef', REMOTE_TOKEN: 'tok-xyz1' }),
     );
-    expect(config.auth.apiKeys).toEqual(['k-123456']);
+    expect(config.auth.apiKeys).toEqual([{ key: 'k-123456', groups: [], scopes: [] }]);
     const [everything, remote] = config.upstreams;
     expect(everything).toMatchObject({
       id: 'everything',

@@ -9,7 +9,10 @@ export { parseDuration } from './duration.ts';
 export type {
   PortcullisConfig,
   AdminKeyConfig,
+  AdminOAuthConfig,
   AdminRole,
+  ApiKeyConfig,
+  OAuthConfig,
   UpstreamConfig,
   PromptOverride,
   CompositionConfig,

@@ -6,7 +6,13 @@ import { PortcullisError } from '../errors/index.ts';
 import type { RiskLevel } from '../risk/index.ts';
 import { parseDuration } from './duration.ts';
 import { isMissingValue, PLACEHOLDER_PATTERN, type EnvLookup } from '../secrets/index.ts';
-import type { AdminKeyConfig, PortcullisConfig, UpstreamConfig } from './types.ts';
+import type {
+  AdminKeyConfig,
+  AdminOAuthConfig,
+  IntrospectionConfig,
+  PortcullisConfig,
+  UpstreamConfig,
+} from './types.ts';
 import { validateConfigDocument } from './validate.ts';
 import { checkConfigSemantics } from './semantic-checks.ts';
 import type { Era } from '../shared/index.ts';
@@ -166,8 +172,8 @@ function resolvePlaceholders(
 // The validated document shape (defaults already filled in by the schema).
 interface RawConfig {
   listen: { host: string; port: number };
-  auth?: { apiKeys?: string[] };
-  admin?: { keys?: AdminKeyConfig[]; allowedOrigins?: string[] };
+  auth?: { apiKeys?: (string | RawApiKey)[]; oauth?: RawOAuth };
+  admin?: { keys?: AdminKeyConfig[]; allowedOrigins?: string[]; oauth?: AdminOAuthConfig };
   console?: { traceUrl?: string };
   http: {
     allowedHosts?: string[];
@@ -199,6 +205,49 @@ interface RawConfig {
     otlp?: { endpoint: string; headers?: Record<string, string> };
     captureArguments: boolean;
     logLevel: PortcullisConfig['telemetry']['logLevel'];
+  };
+}
+
+interface RawApiKey {
+  key: string;
+  name: string;
+  groups?: string[];
+  scopes?: string[];
+}
+
+interface RawOAuth {
+  issuer: string;
+  audience: string;
+  jwksUri?: string;
+  requiredScopes: string[];
+  principalClaim: string;
+  groupsClaim: string;
+  clockSkew: string;
+  jwksCooldown: string;
+  introspection?: IntrospectionConfig;
+}
+
+function toAuth(auth: RawConfig['auth']): PortcullisConfig['auth'] {
+  const apiKeys = (auth?.apiKeys ?? []).map((entry) =>
+    typeof entry === 'string'
+      ? { key: entry, groups: [], scopes: [] }
+      : { key: entry.key, name: entry.name, groups: entry.groups ?? [], scopes: entry.scopes ?? [] },
+  );
+  const oauth = auth?.oauth;
+  if (oauth === undefined) return { apiKeys };
+  return {
+    apiKeys,
+    oauth: {
+      issuer: oauth.issuer,
+      audience: oauth.audience,
+      ...(oauth.jwksUri === undefined ? {} : { jwksUri: oauth.jwksUri }),
+      requiredScopes: oauth.requiredScopes,
+      principalClaim: oauth.principalClaim,
+      groupsClaim: oauth.groupsClaim,
+      clockSkewSeconds: Math.ceil(parseDuration(oauth.clockSkew) / 1000),
+      jwksCooldownMs: parseDuration(oauth.jwksCooldown),
+      ...(oauth.introspection === undefined ? {} : { introspection: oauth.introspection }),
+    },
   };
 }
 
@@ -266,8 +315,12 @@ function toConfig(doc: RawConfig, source: string, baseDir: string, secrets: stri
     source,
     baseDir,
     listen: raw.listen,
-    auth: { apiKeys: raw.auth?.apiKeys ?? [] },
-    admin: { keys: raw.admin?.keys ?? [], allowedOrigins: raw.admin?.allowedOrigins ?? [] },
+    auth: toAuth(raw.auth),
+    admin: {
+      keys: raw.admin?.keys ?? [],
+      allowedOrigins: raw.admin?.allowedOrigins ?? [],
+      ...(raw.admin?.oauth === undefined ? {} : { oauth: raw.admin.oauth }),
+    },
     ...(raw.console?.traceUrl === undefined ? {} : { console: { traceUrl: raw.console.traceUrl } }),
     http: {
       allowedHosts: raw.http.allowedHosts ?? [],

@@ -21,6 +21,23 @@ interface RawDocument extends RawGuardSettings {
     }
   >;
   compositions?: Record<string, { enabled?: boolean; members?: RawMember[] }>;
+  auth?: { apiKeys?: (string | { name?: string })[]; oauth?: object };
+  admin?: { oauth?: object };
+}
+
+/** Key names must be unique (each is a principal), and admin roles by OAuth need an issuer to trust. */
+function authProblems(doc: RawDocument): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  (doc.auth?.apiKeys ?? []).forEach((entry, index) => {
+    if (typeof entry === 'string' || entry.name === undefined) return;
+    if (seen.has(entry.name))
+      problems.push(`auth.apiKeys[${index}].name: "${entry.name}" names another key too`);
+    seen.add(entry.name);
+  });
+  if (doc.admin?.oauth !== undefined && doc.auth?.oauth === undefined)
+    problems.push('admin.oauth: grants roles to OAuth principals, but auth.oauth is not configured');
+  return problems;
 }
 
 /** Returns human-readable problems, each naming its path and the rule it breaks. */
@@ -72,6 +89,7 @@ export function checkConfigSemantics(document: unknown): string[] {
       );
     }
   }
+  problems.push(...authProblems(doc));
   const poisoning = conflictingPoisoningKeys(doc);
   if (poisoning !== undefined) problems.push(poisoning);
   return problems;

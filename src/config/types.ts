@@ -100,9 +100,10 @@ export interface PortcullisConfig {
   /** Directory relative paths are resolved against. */
   baseDir: string;
   listen: { host: string; port: number };
-  auth: { apiKeys: string[] };
-  /** Admin API credentials; see AdminKeyConfig. */
-  admin: { keys: AdminKeyConfig[]; allowedOrigins: string[] };
+  /** How /mcp callers prove who they are: API keys, OAuth bearer tokens, or neither (anonymous). */
+  auth: { apiKeys: ApiKeyConfig[]; oauth?: OAuthConfig };
+  /** Admin API credentials; see AdminKeyConfig and AdminOAuthConfig. */
+  admin: { keys: AdminKeyConfig[]; allowedOrigins: string[]; oauth?: AdminOAuthConfig };
   /** The operator's console; `traceUrl` links an audit row's trace id (`{traceId}` replaced). */
   console?: { traceUrl?: string };
   http: {
@@ -147,6 +148,48 @@ export interface AdminKeyConfig {
   name: string;
   key: string;
   role: AdminRole;
+}
+
+/** One /mcp API key; without a name the principal is `key:` and 12 hex digits of the key's SHA-256. */
+export interface ApiKeyConfig {
+  key: string;
+  name?: string;
+  groups: string[];
+  scopes: string[];
+}
+
+/** RFC 7662 introspection of opaque bearer tokens. */
+export interface IntrospectionConfig {
+  endpoint: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/** This gateway as an OAuth 2.1 resource server (docs/identity.md). */
+export interface OAuthConfig {
+  issuer: string;
+  /** The resource identifier: tokens must name it in `aud`, and the metadata names it as `resource`. */
+  audience: string;
+  /** Absent: discovered from the issuer's metadata. */
+  jwksUri?: string;
+  requiredScopes: string[];
+  principalClaim: string;
+  groupsClaim: string;
+  clockSkewSeconds: number;
+  /** Least time between two fetches of the key set when a token names an unknown key. */
+  jwksCooldownMs: number;
+  introspection?: IntrospectionConfig;
+}
+
+/** Groups and scopes (of OAuth principals) that hold one admin role; any one of them grants it. */
+export interface AdminRoleGrant {
+  groups: string[];
+  scopes: string[];
+}
+
+/** Admin roles granted to OAuth principals by group or scope. */
+export interface AdminOAuthConfig {
+  roles: { readonly [role in AdminRole]?: AdminRoleGrant };
 }
 
 /** The governance guards that can be configured, in the order they decide (see docs/configuration.md). */

@@ -39,7 +39,9 @@ export const ERROR_CODES = {
   APPROVAL_STATE_INVALID: 'A requestState was tampered with, replayed, expired or bound to other arguments.',
   INTERNAL: 'An unexpected internal error; details are in the gateway log.',
   // HTTP front door (http/)
-  UNAUTHORIZED: 'Missing or wrong API key (Authorization: Bearer).',
+  UNAUTHORIZED: 'Missing or wrong API key or access token (Authorization: Bearer).',
+  INSUFFICIENT_SCOPE: 'The access token is valid but lacks a scope the gateway requires.',
+  AUTH_UNAVAILABLE: "The authorization server's keys or introspection endpoint could not be reached.",
   FORBIDDEN:
     'The credential is valid, but its role (or, without admin keys, the place it comes from) does not allow this.',
   FORBIDDEN_ORIGIN: 'The Origin or Host header is not allowed (DNS-rebinding protection).',

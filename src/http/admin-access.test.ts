@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createAdminAccess, roleAllows, type AdminRequestFacts } from './admin-access.ts';
+import type { AdminKeyConfig } from '../config/index.ts';
+import type { Principal } from '../identity/index.ts';
+import { createAdminAccess, oauthRole, roleAllows, type AdminRequestFacts } from './admin-access.ts';
 
 const base: AdminRequestFacts = {
   method: 'GET',
@@ -117,5 +119,98 @@ describe('createAdminAccess', () => {
     ['admin', 'operator', true],
   ] as const)('%s may act as %s: %s', (role, needed, allowed) => {
     expect(roleAllows(role, needed)).toBe(allowed);
+  });
+});
+
+describe('admin roles for OAuth principals', () => {
+  const person = (
+    groups: string[],
+    scopes: string[] = [],
+    source: Principal['source'] = 'oauth',
+  ): Principal => ({
+    id: 'alice@example.com',
+    source,
+    issuer: 'https://idp.example.com',
+    groups,
+    scopes,
+  });
+  const roles = {
+    roles: {
+      viewer: { groups: ['auditors'], scopes: [] },
+      operator: { groups: ['sre'], scopes: ['portcullis.operate'] },
+      admin: { groups: ['platform-admins'], scopes: [] },
+    },
+  };
+  const seen: (string | null)[] = [];
+  const make = (adminKeys: AdminKeyConfig[]) =>
+    createAdminAccess({
+      adminKeys,
+      apiKeys: [],
+      allowedOrigins: [],
+      apiKeyPrincipal: () => undefined,
+      oauth: {
+        roles,
+        principal: async (authorization) => {
+          seen.push(authorization);
+          return undefined;
+        },
+      },
+    });
+  const oauthOnly = make([]);
+  const keysAndOauth = make([{ name: 'ops', key: 'operator-secret', role: 'operator' }]);
+
+  it('names its mode', () => {
+    expect([oauthOnly.mode, keysAndOauth.mode]).toEqual(['admin-oauth', 'admin-keys']);
+  });
+
+  it.each([
+    ['a group that holds viewer', person(['auditors']), 'viewer'],
+    ['a scope that holds operator', person([], ['portcullis.operate']), 'operator'],
+    ['the highest of several roles', person(['auditors', 'platform-admins', 'sre']), 'admin'],
+    ['no matching group or scope', person(['contractors'], ['mcp']), undefined],
+    ['an API-key principal with a matching group', person(['platform-admins'], [], 'api-key'), undefined],
+  ] as const)('%s → %s', (_name, principal, role) => {
+    expect(oauthRole(principal, roles)).toBe(role);
+  });
+
+  it.each([
+    [
+      'a group member, from afar',
+      oauthOnly,
+      { principal: person(['sre']), fromLoopback: false },
+      'alice@example.com/operator',
+    ],
+    ['a person with no role', oauthOnly, { principal: person(['contractors']) }, '403 FORBIDDEN'],
+    ['no valid token', oauthOnly, { authorization: 'Bearer nope' }, '401 UNAUTHORIZED'],
+    [
+      'an admin key beside OAuth roles',
+      keysAndOauth,
+      { authorization: 'Bearer operator-secret' },
+      'admin:ops/operator',
+    ],
+    [
+      'a person beside admin keys',
+      keysAndOauth,
+      { principal: person(['auditors']) },
+      'alice@example.com/viewer',
+    ],
+    [
+      'a person from another origin',
+      oauthOnly,
+      { ...post, principal: person(['sre']), origin: 'https://evil.example' },
+      '403 FORBIDDEN_ORIGIN',
+    ],
+  ] as const)('%s', (_name, access, facts, expected) => {
+    const decision = access.decide({ ...base, ...facts });
+    expect(decision.ok ? `${decision.actor}/${decision.role}` : `${decision.status} ${decision.code}`).toBe(
+      expected,
+    );
+  });
+
+  it('never sends an admin key to the token check', async () => {
+    seen.length = 0;
+    expect(await keysAndOauth.identify('Bearer operator-secret')).toBeUndefined();
+    await keysAndOauth.identify('Bearer some.jwt.token');
+    expect(seen).toEqual(['Bearer some.jwt.token']);
   });
 });

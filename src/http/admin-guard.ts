@@ -68,7 +68,11 @@ export function adminGuard(access: AdminAccess): MiddlewareHandler<{ Variables: 
       ),
   });
   return async (c, next) => {
-    const decision = access.decide(adminRequestFacts(c));
+    const principal = await access.identify(c.req.raw.headers.get('authorization'));
+    const decision = access.decide({
+      ...adminRequestFacts(c),
+      ...(principal === undefined ? {} : { principal }),
+    });
     if (!decision.ok) {
       const headers: Record<string, string> =
         decision.status === 401 ? { 'www-authenticate': 'Bearer realm="portcullis-admin"' } : {};

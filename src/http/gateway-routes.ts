@@ -1,9 +1,18 @@
 /**
  * The HTTP surface of a gateway as one hono app: /healthz, /readyz, /mcp behind the door (Host/Origin, then API
- * keys) and the admin API behind its own credentials (admin-guard.ts) plus the Host check.
+ * keys or OAuth bearer tokens), the RFC 9728 protected resource metadata when OAuth is configured, and the admin
+ * API behind its own credentials (admin-guard.ts) plus the Host check.
  */
 import { Hono } from 'hono';
 import type { PortcullisConfig } from '../config/index.ts';
+import {
+  bearerToken,
+  createApiKeyVerifier,
+  createAuthenticator,
+  PROTECTED_RESOURCE_PATH,
+  protectedResourceMetadata,
+  type Authenticator,
+} from '../identity/index.ts';
 import type { Logger } from '../telemetry/index.ts';
 import type { UpstreamSnapshot } from '../upstream/index.ts';
 import { createAdminAccess } from './admin-access.ts';
@@ -13,7 +22,7 @@ import { createConsole } from '../console/index.ts';
 import { installErrorHandlers } from './error-handler.ts';
 import { jsonRpcError, JSON_RPC } from './json-rpc-response.ts';
 import type { McpEndpoint } from './mcp-endpoint.ts';
-import { allowedHostnames, checkHost, checkHostAndOrigin, createApiKeyVerifier } from './security.ts';
+import { allowedHostnames, checkHost, checkHostAndOrigin } from './security.ts';
 
 /** What the routes serve. */
 export interface GatewayRoutesDeps {
@@ -25,6 +34,8 @@ export interface GatewayRoutesDeps {
   logger: Pick<Logger, 'log'>;
   /** The admin API's domain dependencies; its access rules are built here from the config. */
   admin: Omit<AdminDeps, 'config' | 'access' | 'log'>;
+  /** Who is calling; built from `config.auth` when absent. */
+  authenticator?: Authenticator;
 }
 
 /** Builds the hono app of a gateway (without listening). */
@@ -32,7 +43,7 @@ export function createGatewayRoutes(deps: GatewayRoutesDeps): Hono {
   const { config, logger } = deps;
   const hosts = allowedHostnames(config.listen.host, config.http.allowedHosts);
   const origins = [...hosts, ...config.http.allowedOrigins];
-  const keys = createApiKeyVerifier(config.auth.apiKeys);
+  const authenticator = deps.authenticator ?? createAuthenticator(config.auth);
   const forbidden = (reason: string) =>
     jsonRpcError(403, JSON_RPC.INVALID_REQUEST, 'FORBIDDEN_ORIGIN', `Forbidden: ${reason}`);
   const app = new Hono();
@@ -47,27 +58,68 @@ export function createGatewayRoutes(deps: GatewayRoutesDeps): Hono {
       storeOpen ? 200 : 503,
     );
   });
+  const oauth = config.auth.oauth;
+  if (oauth) {
+    // RFC 9728: the document at the root and at each /mcp path; public and readable from any page.
+    const metadata = protectedResourceMetadata(oauth);
+    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET, OPTIONS' };
+    for (const path of [
+      PROTECTED_RESOURCE_PATH,
+      `${PROTECTED_RESOURCE_PATH}/mcp`,
+      `${PROTECTED_RESOURCE_PATH}/mcp/:profile`,
+    ]) {
+      app.get(path, (c) => {
+        const refused = checkHost(c.req.raw, hosts);
+        if (refused) return forbidden(refused);
+        return c.json(metadata, 200, { ...cors, 'cache-control': 'max-age=300' });
+      });
+      app.options(path, (c) => c.body(null, 204, { ...cors, 'access-control-max-age': '600' }));
+    }
+  }
   app.all('/mcp', async (c) => {
     const refused = checkHostAndOrigin(c.req.raw, hosts, origins);
     if (refused) return forbidden(refused);
-    const principal = keys.verify(c.req.header('authorization') ?? null);
-    if (!principal) {
+    const outcome = await authenticator.authenticate(c.req.raw.headers);
+    if (!outcome.ok) {
+      logger.log(
+        'auth.refused',
+        { status: outcome.status, code: outcome.code, reason: outcome.message },
+        'info',
+      );
       return jsonRpcError(
-        401,
+        outcome.status,
         JSON_RPC.INVALID_REQUEST,
-        'UNAUTHORIZED',
-        'Unauthorized: send Authorization: Bearer <api key>',
-        { 'www-authenticate': 'Bearer realm="portcullis"' },
+        outcome.code,
+        outcome.message,
+        outcome.wwwAuthenticate === undefined ? {} : { 'www-authenticate': outcome.wwwAuthenticate },
       );
     }
-    return deps.endpoint.handle(c.req.raw, principal);
+    // The client's credential stops here: upstream transports send only their configured headers.
+    return deps.endpoint.handle(c.req.raw, outcome.principal.id); // H2: pass the Principal
   });
 
+  const apiKeys = createApiKeyVerifier(config.auth.apiKeys);
   const access = createAdminAccess({
     adminKeys: config.admin.keys,
-    apiKeys: config.auth.apiKeys,
+    apiKeys: config.auth.apiKeys.map((k) => k.key),
     allowedOrigins: config.admin.allowedOrigins,
-    apiKeyPrincipal: (authorization) => keys.verify(authorization),
+    apiKeyPrincipal: (authorization) => {
+      const token = bearerToken(authorization);
+      return token === undefined ? undefined : apiKeys.verify(token)?.id;
+    },
+    ...(config.admin.oauth === undefined
+      ? {}
+      : {
+          oauth: {
+            roles: config.admin.oauth,
+            principal: async (authorization: string | null) => {
+              const outcome = await authenticator.authenticate(
+                new Headers(authorization === null ? {} : { authorization }),
+              );
+              return outcome.ok && outcome.principal.source === 'oauth' ? outcome.principal : undefined;
+            },
+          },
+        }),
   });
   logger.log('admin.access', { mode: access.mode });
   const admin = createAdminApi({
