@@ -116,12 +116,31 @@ interface Collected {
 
 type Visitor = (visit: (text: string, path: () => string) => void) => void;
 
-function collect(each: Visitor, names: NameMatcher, features: FeatureSet): Collected {
+/** One string's own features, kept so a model verdict is explained without reading the tool again. */
+interface FieldFeatures {
+  readonly text: string;
+  readonly path: () => string;
+  readonly buckets: ReadonlySet<number>;
+}
+
+function collect(
+  each: Visitor,
+  names: NameMatcher,
+  features: FeatureSet,
+  fields?: FieldFeatures[],
+): Collected {
   const strong: ToolMatch[] = [];
   const signals: ToolMatch[] = [];
   each((text, path) => {
     if (text === '') return;
-    const found = readString(text, scanWith(text, names), features, () => slotOf(path()));
+    // The union of each string's own set, taken in order, has the same members in the same insertion order
+    // as one set filled string by string, so the model's sum is the same to the last bit.
+    const own = fields === undefined ? features : createFeatureSet();
+    const found = readString(text, scanWith(text, names), own, () => slotOf(path()));
+    if (fields !== undefined) {
+      for (const bucket of own.buckets) features.buckets.add(bucket);
+      fields.push({ text, path, buckets: own.buckets });
+    }
     if (found.strong.length === 0 && found.signals.length === 0) return;
     const fieldPath = path();
     for (const finding of found.strong) strong.push({ ...finding, fieldPath });
@@ -132,38 +151,53 @@ function collect(each: Visitor, names: NameMatcher, features: FeatureSet): Colle
 
 const TOP_FEATURES = 4;
 
+function rank(buckets: ReadonlySet<number>, model: LinearModel): { bucket: number; weight: number }[] {
+  return [...buckets]
+    .map((bucket) => ({ bucket, weight: model.weight(bucket) }))
+    .sort((a, b) => b.weight - a.weight);
+}
+
 // Explains a model verdict: the field whose features weigh most toward poisoned, and its heaviest features.
-function explainModel(each: Visitor, names: NameMatcher, model: LinearModel, score: number): ToolMatch {
-  let best = { weight: -Infinity, fieldPath: '', text: '', top: [] as string[] };
-  each((text, path) => {
-    if (text === '') return;
+// Only that field is read again, to name its features.
+function explainModel(
+  fields: readonly FieldFeatures[],
+  names: NameMatcher,
+  model: LinearModel,
+  score: number,
+): ToolMatch {
+  let best: FieldFeatures | undefined;
+  let bestWeight = -Infinity;
+  for (const field of fields) {
+    const weight = rank(field.buckets, model).reduce((sum, r) => sum + r.weight, 0);
+    if (weight > bestWeight) {
+      best = field;
+      bestWeight = weight;
+    }
+  }
+  let top: string[] = [];
+  if (best !== undefined) {
+    const { text, path } = best;
     const own = createFeatureSet(true);
     readString(text, scanWith(text, names), own, () => slotOf(path()));
-    const ranked = [...own.buckets]
-      .map((bucket) => ({ bucket, weight: model.weight(bucket) }))
-      .sort((a, b) => b.weight - a.weight);
-    const weight = ranked.reduce((sum, r) => sum + r.weight, 0);
-    if (weight > best.weight)
-      best = {
-        weight,
-        fieldPath: path(),
-        text,
-        top: ranked.slice(0, TOP_FEATURES).map((r) => own.names?.get(r.bucket) ?? String(r.bucket)),
-      };
-  });
+    top = rank(own.buckets, model)
+      .slice(0, TOP_FEATURES)
+      .map((r) => own.names?.get(r.bucket) ?? String(r.bucket));
+  }
+  const text = best?.text ?? '';
   return {
     patternId: 'MODEL_SCORE',
-    matchedText: best.text.length > 80 ? `${best.text.slice(0, 80)}…` : best.text,
+    matchedText: text.length > 80 ? `${text.slice(0, 80)}…` : text,
     offset: 0,
-    length: best.text.length,
-    detail: `p=${score.toFixed(3)}; top features: ${best.top.join(', ')}`,
-    fieldPath: best.fieldPath,
+    length: text.length,
+    detail: `p=${score.toFixed(3)}; top features: ${top.join(', ')}`,
+    fieldPath: best?.path() ?? '',
   };
 }
 
 function verdict(each: Visitor, names: NameMatcher, model: LinearModel | undefined): ToolScanResult {
-  const { strong, signals, features } = collect(each, names, createFeatureSet());
-  if (model === undefined) {
+  const fields: FieldFeatures[] | undefined = model === undefined ? undefined : [];
+  const { strong, signals, features } = collect(each, names, createFeatureSet(), fields);
+  if (model === undefined || fields === undefined) {
     if (strong.length === 0) return { clean: true, matches: [], signals };
     return { clean: false, matches: [...strong, ...signals], signals: [] };
   }
@@ -172,7 +206,7 @@ function verdict(each: Visitor, names: NameMatcher, model: LinearModel | undefin
   const byModel = score >= model.threshold;
   if (!byModel && strong.length === 0) return { clean: true, matches: [], signals, score };
   const matches = [...strong, ...signals];
-  if (byModel) matches.push(explainModel(each, names, model, score));
+  if (byModel) matches.push(explainModel(fields, names, model, score));
   return { clean: false, matches, signals: [], score };
 }
 
