@@ -10,7 +10,8 @@ import type { McpToolDefinition } from '../risk/index.ts';
 import { forEachVisibleString } from './tool-strings.ts';
 import { createFeatureSet, type FeatureSet } from './features.ts';
 import { createLinearModel, type LinearModel, type ModelWeights } from './model.ts';
-import { combineSignals, readString, slotOf } from './tool-reading.ts';
+import { addStringFeatures, combineSignals, readString, slotOf } from './tool-reading.ts';
+import type { StringReading } from './tool-reading.ts';
 
 /** One hit in a text: the pattern, the text it matched, and its UTF-16 offset. */
 export interface TextMatch {
@@ -121,6 +122,7 @@ interface FieldFeatures {
   readonly text: string;
   readonly path: () => string;
   readonly buckets: ReadonlySet<number>;
+  readonly reading: StringReading;
 }
 
 function collect(
@@ -139,7 +141,7 @@ function collect(
     const found = readString(text, scanWith(text, names), own, () => slotOf(path()));
     if (fields !== undefined) {
       for (const bucket of own.buckets) features.buckets.add(bucket);
-      fields.push({ text, path, buckets: own.buckets });
+      fields.push({ text, path, buckets: own.buckets, reading: found });
     }
     if (found.strong.length === 0 && found.signals.length === 0) return;
     const fieldPath = path();
@@ -158,10 +160,9 @@ function rank(buckets: ReadonlySet<number>, model: LinearModel): { bucket: numbe
 }
 
 // Explains a model verdict: the field whose features weigh most toward poisoned, and its heaviest features.
-// Only that field is read again, to name its features.
+// Only that field's features are hashed again, this time keeping their names.
 function explainModel(
   fields: readonly FieldFeatures[],
-  names: NameMatcher,
   model: LinearModel,
   score: number,
 ): ToolMatch {
@@ -176,9 +177,9 @@ function explainModel(
   }
   let top: string[] = [];
   if (best !== undefined) {
-    const { text, path } = best;
+    const { reading, path } = best;
     const own = createFeatureSet(true);
-    readString(text, scanWith(text, names), own, () => slotOf(path()));
+    addStringFeatures(own, reading, () => slotOf(path()));
     top = rank(own.buckets, model)
       .slice(0, TOP_FEATURES)
       .map((r) => own.names?.get(r.bucket) ?? String(r.bucket));
@@ -206,7 +207,7 @@ function verdict(each: Visitor, names: NameMatcher, model: LinearModel | undefin
   const byModel = score >= model.threshold;
   if (!byModel && strong.length === 0) return { clean: true, matches: [], signals, score };
   const matches = [...strong, ...signals];
-  if (byModel) matches.push(explainModel(fields, names, model, score));
+  if (byModel) matches.push(explainModel(fields, model, score));
   return { clean: false, matches, signals: [], score };
 }
 
