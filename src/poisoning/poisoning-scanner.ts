@@ -4,8 +4,8 @@ import { findMixedScriptWords } from './homoglyph.ts';
 import { JAVA_SPACE as S, lowerKeepingOffsets } from '../shared/index.ts';
 import { createNameMatcher } from './name-matcher.ts';
 import type { NameIndex, NameMatcher } from './name-matcher.ts';
-import { EXTRA_RULES, REFERENCE_REGEX_RULES } from './poisoning-patterns.ts';
-import type { PoisoningPatternId, ScanRule } from './poisoning-patterns.ts';
+import { EXTRA_RULES, REFERENCE_REGEX_RULES, ruleView } from './poisoning-patterns.ts';
+import type { PoisoningPatternId, RuleView, ScanRule } from './poisoning-patterns.ts';
 import type { McpToolDefinition } from '../risk/index.ts';
 import { forEachVisibleString } from './tool-strings.ts';
 import { createFeatureSet, type FeatureSet } from './features.ts';
@@ -74,8 +74,8 @@ const COMMAND_VERB = new RegExp(
   'g',
 );
 
-function runRule(rule: ScanRule, text: string, out: TextMatch[]): void {
-  rule.collect(text, (matchedText, offset) => out.push({ patternId: rule.id, matchedText, offset }));
+function runRule(rule: ScanRule, text: string, view: RuleView, out: TextMatch[]): void {
+  if (rule.mayMatch(view)) rule.collect(text, out);
 }
 
 function crossServer(text: string, names: NameMatcher, out: TextMatch[]): void {
@@ -101,10 +101,13 @@ function scanWith(text: string | null | undefined, names: NameMatcher): TextMatc
   const matches: TextMatch[] = [];
   if (text === null || text === undefined || text === '') return matches;
   // Record order: reference regex rules, homoglyph words, Portcullis rules, cross-server last.
-  for (const rule of REFERENCE_REGEX_RULES) runRule(rule, text, matches);
-  for (const word of findMixedScriptWords(text))
-    matches.push({ patternId: 'UNICODE_HOMOGLYPH_RISK', ...word });
-  for (const rule of EXTRA_RULES) runRule(rule, text, matches);
+  const view = ruleView(text);
+  for (const rule of REFERENCE_REGEX_RULES) runRule(rule, text, view, matches);
+  // A look-alike letter is Cyrillic or Greek: printable ASCII has none.
+  if (!view.ascii)
+    for (const word of findMixedScriptWords(text))
+      matches.push({ patternId: 'UNICODE_HOMOGLYPH_RISK', ...word });
+  for (const rule of EXTRA_RULES) runRule(rule, text, view, matches);
   if (names.size > 0) crossServer(text, names, matches);
   return matches;
 }
@@ -161,11 +164,7 @@ function rank(buckets: ReadonlySet<number>, model: LinearModel): { bucket: numbe
 
 // Explains a model verdict: the field whose features weigh most toward poisoned, and its heaviest features.
 // Only that field's features are hashed again, this time keeping their names.
-function explainModel(
-  fields: readonly FieldFeatures[],
-  model: LinearModel,
-  score: number,
-): ToolMatch {
+function explainModel(fields: readonly FieldFeatures[], model: LinearModel, score: number): ToolMatch {
   let best: FieldFeatures | undefined;
   let bestWeight = -Infinity;
   for (const field of fields) {
