@@ -258,6 +258,12 @@ export function stripHidden(text: string, track = true): Mapped & { hidden: Hidd
   return { text: out.text, offsets: out.offsets.subarray(0, out.length), hidden };
 }
 
+// A code unit, or -1 outside the text: reading past either end would yield NaN, a double that slows every
+// comparison after it.
+function codeAt(text: string, i: number): number {
+  return i >= 0 && i < text.length ? text.charCodeAt(i) : -1;
+}
+
 function isAsciiLetter(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
 }
@@ -274,11 +280,11 @@ function isSpace(c: number): boolean {
 function spacedRunEnd(text: string, i: number): number {
   let j = i;
   let letters = 0;
-  while (isAlnum(text.charCodeAt(j)) && !isAlnum(text.charCodeAt(j + 1))) {
+  while (isAlnum(codeAt(text, j)) && !isAlnum(codeAt(text, j + 1))) {
     letters += 1;
     let k = j + 1;
-    while (text.charCodeAt(k) === 0x20 && k - j <= 4) k += 1;
-    if (k === j + 1 || !isAlnum(text.charCodeAt(k))) {
+    while (codeAt(text, k) === 0x20 && k - j <= 4) k += 1;
+    if (k === j + 1 || !isAlnum(codeAt(text, k))) {
       j += 1;
       break;
     }
@@ -297,16 +303,16 @@ export function readAsWords(source: Mapped, track = true): NormalizedText {
   // Copies runs of plain characters at once; a run ends before any character that needs a decision.
   let runStart = 0;
   for (let i = 0; i < text.length;) {
-    const c = text.charCodeAt(i);
-    const previous = text.charCodeAt(i - 1);
-    if (isAlnum(c) && !isAlnum(previous) && text.charCodeAt(i + 1) === 0x20) {
+    const c = codeAt(text, i);
+    const previous = codeAt(text, i - 1);
+    if (isAlnum(c) && !isAlnum(previous) && codeAt(text, i + 1) === 0x20) {
       const end = spacedRunEnd(text, i);
       if (end > i) {
         flushRun(out, text, offsets, runStart, i);
         for (let k = i; k < end; k += 1) {
-          const ch = text.charCodeAt(k);
+          const ch = codeAt(text, k);
           if (ch !== 0x20) out.push((text[k] as string).toLowerCase(), offsets[k] ?? 0);
-          else if (text.charCodeAt(k + 1) === 0x20 && text.charCodeAt(k - 1) !== 0x20)
+          else if (codeAt(text, k + 1) === 0x20 && codeAt(text, k - 1) !== 0x20)
             spaceOnce(out, offsets[k] ?? 0);
         }
         i = end;
@@ -314,7 +320,7 @@ export function readAsWords(source: Mapped, track = true): NormalizedText {
         continue;
       }
     }
-    const kebab = c === 0x2d && isAsciiLetter(previous) && isAsciiLetter(text.charCodeAt(i + 1));
+    const kebab = c === 0x2d && isAsciiLetter(previous) && isAsciiLetter(codeAt(text, i + 1));
     if (isSpace(c) || kebab) {
       flushRun(out, text, offsets, runStart, i);
       spaceOnce(out, offsets[i] ?? 0);
