@@ -168,7 +168,8 @@ function explainModel(fields: readonly FieldFeatures[], model: LinearModel, scor
   let best: FieldFeatures | undefined;
   let bestWeight = -Infinity;
   for (const field of fields) {
-    const weight = rank(field.buckets, model).reduce((sum, r) => sum + r.weight, 0);
+    let weight = 0;
+    for (const bucket of field.buckets) weight += model.weight(bucket);
     if (weight > bestWeight) {
       best = field;
       bestWeight = weight;
