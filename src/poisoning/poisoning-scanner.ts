@@ -1,17 +1,15 @@
 // The tool poisoning scanner (docs/rules/poisoning.md): rules, normalization, family detectors and a linear
 // model combined into one verdict per tool or text, in linear time on any input.
-import { findMixedScriptWords } from './homoglyph.ts';
-import { JAVA_SPACE as S, lowerKeepingOffsets } from '../shared/index.ts';
-import { createNameMatcher } from './name-matcher.ts';
-import type { NameIndex, NameMatcher } from './name-matcher.ts';
-import { EXTRA_RULES, REFERENCE_REGEX_RULES, ruleView } from './poisoning-patterns.ts';
-import type { PoisoningPatternId, RuleView, ScanRule } from './poisoning-patterns.ts';
+import type { PoisoningPatternId } from './poisoning-patterns.ts';
 import type { McpToolDefinition } from '../risk/index.ts';
 import { forEachVisibleString } from './tool-strings.ts';
 import { createFeatureSet, type FeatureSet } from './features.ts';
 import { createLinearModel, type LinearModel, type ModelWeights } from './model.ts';
-import { addStringFeatures, combineSignals, readString, slotOf } from './tool-reading.ts';
+import { addStringFeatures, combineSignals, slotOf } from './tool-reading.ts';
 import type { StringReading } from './tool-reading.ts';
+import { createStringReader, otherNamesMatcher, scanWith, type StringReader } from './string-reader.ts';
+
+export { CROSS_SERVER_WINDOW } from './string-reader.ts';
 
 /** One hit in a text: the pattern, the text it matched, and its UTF-16 offset. */
 export interface TextMatch {
@@ -66,52 +64,6 @@ export interface PoisoningScannerOptions {
   readonly model?: ModelWeights | undefined;
 }
 
-/** How far after a command verb the cross-server check looks for another tool's name. */
-export const CROSS_SERVER_WINDOW = 80;
-const CROSS_SERVER_EXCERPT = 60;
-const COMMAND_VERB = new RegExp(
-  `\\b(?:use|call|invoke|run|then${S}+(?:use|call|invoke)|first${S}+(?:call|use))${S}+`,
-  'g',
-);
-
-function runRule(rule: ScanRule, text: string, view: RuleView, out: TextMatch[]): void {
-  if (rule.mayMatch(view)) rule.collect(text, out);
-}
-
-function crossServer(text: string, names: NameMatcher, out: TextMatch[]): void {
-  const lowered = lowerKeepingOffsets(text);
-  // Indexed once, on the first verb: the windows of repeated verbs overlap, and each asks in O(1).
-  let found: NameIndex | undefined;
-  COMMAND_VERB.lastIndex = 0;
-  for (let match = COMMAND_VERB.exec(lowered); match !== null; match = COMMAND_VERB.exec(lowered)) {
-    const windowStart = match.index + match[0].length;
-    const windowEnd = Math.min(lowered.length, windowStart + CROSS_SERVER_WINDOW);
-    found ??= names.index(lowered);
-    if (found.containsAny(windowStart, windowEnd)) {
-      out.push({
-        patternId: 'CROSS_SERVER_IMPERATIVE',
-        matchedText: text.slice(match.index, match.index + CROSS_SERVER_EXCERPT),
-        offset: match.index,
-      });
-    }
-  }
-}
-
-function scanWith(text: string | null | undefined, names: NameMatcher): TextMatch[] {
-  const matches: TextMatch[] = [];
-  if (text === null || text === undefined || text === '') return matches;
-  // Record order: reference regex rules, homoglyph words, Portcullis rules, cross-server last.
-  const view = ruleView(text);
-  for (const rule of REFERENCE_REGEX_RULES) runRule(rule, text, view, matches);
-  // A look-alike letter is Cyrillic or Greek: printable ASCII has none.
-  if (!view.ascii)
-    for (const word of findMixedScriptWords(text))
-      matches.push({ patternId: 'UNICODE_HOMOGLYPH_RISK', ...word });
-  for (const rule of EXTRA_RULES) runRule(rule, text, view, matches);
-  if (names.size > 0) crossServer(text, names, matches);
-  return matches;
-}
-
 interface Collected {
   readonly strong: ToolMatch[];
   readonly signals: ToolMatch[];
@@ -130,7 +82,7 @@ interface FieldFeatures {
 
 function collect(
   each: Visitor,
-  names: NameMatcher,
+  reader: StringReader,
   features: FeatureSet,
   fields?: FieldFeatures[],
 ): Collected {
@@ -141,7 +93,8 @@ function collect(
     // The union of each string's own set, taken in order, has the same members in the same insertion order
     // as one set filled string by string, so the model's sum is the same to the last bit.
     const own = fields === undefined ? features : createFeatureSet();
-    const found = readString(text, scanWith(text, names), own, () => slotOf(path()));
+    const found = reader.read(text);
+    addStringFeatures(own, found, () => slotOf(path()));
     if (fields !== undefined) {
       for (const bucket of own.buckets) features.buckets.add(bucket);
       fields.push({ text, path, buckets: own.buckets, reading: found });
@@ -195,9 +148,9 @@ function explainModel(fields: readonly FieldFeatures[], model: LinearModel, scor
   };
 }
 
-function verdict(each: Visitor, names: NameMatcher, model: LinearModel | undefined): ToolScanResult {
+function verdict(each: Visitor, reader: StringReader, model: LinearModel | undefined): ToolScanResult {
   const fields: FieldFeatures[] | undefined = model === undefined ? undefined : [];
-  const { strong, signals, features } = collect(each, names, createFeatureSet(), fields);
+  const { strong, signals, features } = collect(each, reader, createFeatureSet(), fields);
   if (model === undefined || fields === undefined) {
     if (strong.length === 0) return { clean: true, matches: [], signals };
     return { clean: false, matches: [...strong, ...signals], signals: [] };
@@ -218,23 +171,28 @@ const defaultModel = createLinearModel();
  * large inputs (see `createAdversarialInputs`).
  */
 export function createPoisoningScanner(options: PoisoningScannerOptions = {}): PoisoningScanner {
-  const names = createNameMatcher(
-    (options.otherNames ?? []).filter((name) => name.trim() !== '').map((name) => lowerKeepingOffsets(name)),
-  );
+  const reader = createStringReader(otherNamesMatcher(options.otherNames));
   const model = options.model === undefined ? defaultModel : createLinearModel(options.model);
   return {
     scanText(text) {
       if (text === null || text === undefined || text === '') return { clean: true, matches: [] };
       // The model learned tool definitions; a lone text (a sampling message, a result) is judged by the rules,
       // the normalization stage and the family detectors only.
-      const result = verdict((visit) => visit(text, () => ''), names, undefined);
-      const strip = ({ fieldPath: _path, ...match }: ToolMatch): TextMatch => match;
-      return { ...result, matches: result.matches.map(strip), signals: (result.signals ?? []).map(strip) };
+      const result = verdict((visit) => visit(text, () => ''), reader, undefined);
+      return {
+        ...result,
+        matches: result.matches.map(withoutField),
+        signals: (result.signals ?? []).map(withoutField),
+      };
     },
     scanTool(tool) {
-      return verdict((visit) => forEachVisibleString(tool, visit), names, model);
+      return verdict((visit) => forEachVisibleString(tool, visit), reader, model);
     },
   };
+}
+
+function withoutField({ fieldPath: _path, ...match }: ToolMatch): TextMatch {
+  return match;
 }
 
 /** Scans one text with every pattern; CROSS_SERVER_IMPERATIVE only when `otherNames` is non-empty. */
@@ -252,11 +210,12 @@ export function scanTool(tool: McpToolDefinition, otherNames?: readonly string[]
 
 /** The model's feature vector of a tool as the scanner builds it (for scripts/train-poisoning.ts). */
 export function toolFeatures(tool: McpToolDefinition, otherNames: readonly string[] = []): FeatureSet {
-  const names = createNameMatcher(
-    otherNames.filter((name) => name.trim() !== '').map((name) => lowerKeepingOffsets(name)),
-  );
   const features = createFeatureSet();
-  collect((visit) => forEachVisibleString(tool, visit), names, features);
+  collect(
+    (visit) => forEachVisibleString(tool, visit),
+    createStringReader(otherNamesMatcher(otherNames)),
+    features,
+  );
   return features;
 }
 
@@ -265,10 +224,8 @@ export function countFindings(
   tool: McpToolDefinition,
   otherNames: readonly string[] = [],
 ): { strong: number; signals: number } {
-  const names = createNameMatcher(
-    otherNames.filter((name) => name.trim() !== '').map((name) => lowerKeepingOffsets(name)),
-  );
-  const found = collect((visit) => forEachVisibleString(tool, visit), names, createFeatureSet());
+  const reader = createStringReader(otherNamesMatcher(otherNames));
+  const found = collect((visit) => forEachVisibleString(tool, visit), reader, createFeatureSet());
   return { strong: found.strong.length, signals: found.signals.length };
 }
 
@@ -278,8 +235,5 @@ export function countFindings(
  * detectors and the model on top.
  */
 export function scanRules(text: string | null | undefined, otherNames?: readonly string[]): TextMatch[] {
-  const names = createNameMatcher(
-    (otherNames ?? []).filter((name) => name.trim() !== '').map((name) => lowerKeepingOffsets(name)),
-  );
-  return scanWith(text, names);
+  return scanWith(text, otherNamesMatcher(otherNames));
 }
