@@ -7,6 +7,8 @@ import { createFeatureSet, type FeatureSet } from './features.ts';
 import { createLinearModel, type LinearModel, type ModelWeights } from './model.ts';
 import { addStringFeatures, combineSignals, slotOf } from './tool-reading.ts';
 import type { StringReading } from './tool-reading.ts';
+import { createScanCache, DEFAULT_SCAN_CACHE_ENTRIES, textDigest, toolDigest } from './scan-cache.ts';
+import type { ScanCacheOptions } from './scan-cache.ts';
 import { createStringReader, otherNamesMatcher, scanWith, type StringReader } from './string-reader.ts';
 
 export { CROSS_SERVER_WINDOW } from './string-reader.ts';
@@ -62,6 +64,11 @@ export interface PoisoningScannerOptions {
   readonly otherNames?: readonly string[] | undefined;
   /** Model weights other than the committed ones (training and tests). */
   readonly model?: ModelWeights | undefined;
+  /**
+   * A bounded cache of results keyed by a digest of what was scanned (default on, DEFAULT_SCAN_CACHE_ENTRIES
+   * entries; `{ maxEntries: 0 }` turns it off). A hit returns the same frozen result object.
+   */
+  readonly cache?: ScanCacheOptions | undefined;
 }
 
 interface Collected {
@@ -173,22 +180,46 @@ const defaultModel = createLinearModel();
 export function createPoisoningScanner(options: PoisoningScannerOptions = {}): PoisoningScanner {
   const reader = createStringReader(otherNamesMatcher(options.otherNames));
   const model = options.model === undefined ? defaultModel : createLinearModel(options.model);
+  const cache = createScanCache<TextScanResult | ToolScanResult>(
+    options.cache?.maxEntries ?? DEFAULT_SCAN_CACHE_ENTRIES,
+  );
+  const cached = <T extends TextScanResult>(key: string | undefined, scan: () => T): T => {
+    if (key === undefined || cache.maxEntries === 0) return scan();
+    const hit = cache.get(key);
+    if (hit !== undefined) return hit as T;
+    const result = freezeResult(scan());
+    cache.set(key, result);
+    return result;
+  };
   return {
     scanText(text) {
       if (text === null || text === undefined || text === '') return { clean: true, matches: [] };
-      // The model learned tool definitions; a lone text (a sampling message, a result) is judged by the rules,
-      // the normalization stage and the family detectors only.
-      const result = verdict((visit) => visit(text, () => ''), reader, undefined);
-      return {
-        ...result,
-        matches: result.matches.map(withoutField),
-        signals: (result.signals ?? []).map(withoutField),
-      };
+      return cached(textDigest(text), () => {
+        // The model learned tool definitions; a lone text (a sampling message, a result) is judged by the
+        // rules, the normalization stage and the family detectors only.
+        const result = verdict((visit) => visit(text, () => ''), reader, undefined);
+        return {
+          ...result,
+          matches: result.matches.map(withoutField),
+          signals: (result.signals ?? []).map(withoutField),
+        };
+      });
     },
     scanTool(tool) {
-      return verdict((visit) => forEachVisibleString(tool, visit), reader, model);
+      return cached(toolDigest(tool), () =>
+        verdict((visit) => forEachVisibleString(tool, visit), reader, model),
+      );
     },
   };
+}
+
+// A cached result is handed to every caller that scans the same definition: none may change it.
+function freezeResult<T extends TextScanResult>(result: T): T {
+  for (const match of result.matches) Object.freeze(match);
+  for (const signal of result.signals ?? []) Object.freeze(signal);
+  Object.freeze(result.matches);
+  if (result.signals !== undefined) Object.freeze(result.signals);
+  return Object.freeze(result);
 }
 
 function withoutField({ fieldPath: _path, ...match }: ToolMatch): TextMatch {
