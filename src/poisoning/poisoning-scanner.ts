@@ -74,7 +74,6 @@ export interface PoisoningScannerOptions {
 interface Collected {
   readonly strong: ToolMatch[];
   readonly signals: ToolMatch[];
-  readonly features: FeatureSet;
 }
 
 type Visitor = (visit: (text: string, path: () => string) => void) => void;
@@ -87,31 +86,31 @@ interface FieldFeatures {
   readonly reading: StringReading;
 }
 
+// `features` undefined: the caller has no model, and no feature is computed.
 function collect(
   each: Visitor,
   reader: StringReader,
-  features: FeatureSet,
+  features: FeatureSet | undefined,
   fields?: FieldFeatures[],
 ): Collected {
   const strong: ToolMatch[] = [];
   const signals: ToolMatch[] = [];
   each((text, path) => {
     if (text === '') return;
-    // The union of each string's own set, taken in order, has the same members in the same insertion order
-    // as one set filled string by string, so the model's sum is the same to the last bit.
-    const own = fields === undefined ? features : createFeatureSet();
     const found = reader.read(text);
-    addStringFeatures(own, found, () => slotOf(path()));
-    if (fields !== undefined) {
-      for (const bucket of own.buckets) features.buckets.add(bucket);
-      fields.push({ text, path, buckets: own.buckets, reading: found });
+    if (features !== undefined) {
+      // The union of each string's own set, taken in order, has the same members in the same insertion
+      // order as one set filled string by string, so the model's sum is the same to the last bit.
+      const own = reader.features(text, found, () => slotOf(path()));
+      for (const bucket of own) features.buckets.add(bucket);
+      fields?.push({ text, path, buckets: own, reading: found });
     }
     if (found.strong.length === 0 && found.signals.length === 0) return;
     const fieldPath = path();
     for (const finding of found.strong) strong.push({ ...finding, fieldPath });
     for (const finding of found.signals) signals.push({ ...finding, fieldPath });
   });
-  return { strong, signals: combineSignals(strong, signals), features };
+  return { strong, signals: combineSignals(strong, signals) };
 }
 
 const TOP_FEATURES = 4;
@@ -156,9 +155,10 @@ function explainModel(fields: readonly FieldFeatures[], model: LinearModel, scor
 }
 
 function verdict(each: Visitor, reader: StringReader, model: LinearModel | undefined): ToolScanResult {
-  const fields: FieldFeatures[] | undefined = model === undefined ? undefined : [];
-  const { strong, signals, features } = collect(each, reader, createFeatureSet(), fields);
-  if (model === undefined || fields === undefined) {
+  const fields: FieldFeatures[] = [];
+  const features = model === undefined ? undefined : createFeatureSet();
+  const { strong, signals } = collect(each, reader, features, fields);
+  if (model === undefined || features === undefined) {
     if (strong.length === 0) return { clean: true, matches: [], signals };
     return { clean: false, matches: [...strong, ...signals], signals: [] };
   }
@@ -183,31 +183,37 @@ export function createPoisoningScanner(options: PoisoningScannerOptions = {}): P
   const cache = createScanCache<TextScanResult | ToolScanResult>(
     options.cache?.maxEntries ?? DEFAULT_SCAN_CACHE_ENTRIES,
   );
-  const cached = <T extends TextScanResult>(key: string | undefined, scan: () => T): T => {
-    if (key === undefined || cache.maxEntries === 0) return scan();
-    const hit = cache.get(key);
+  // The digest is taken only when there is a cache to ask.
+  const cached = <T extends TextScanResult>(key: () => string | undefined, scan: () => T): T => {
+    const digest = cache.maxEntries === 0 ? undefined : key();
+    if (digest === undefined) return scan();
+    const hit = cache.get(digest);
     if (hit !== undefined) return hit as T;
     const result = freezeResult(scan());
-    cache.set(key, result);
+    cache.set(digest, result);
     return result;
   };
   return {
     scanText(text) {
       if (text === null || text === undefined || text === '') return { clean: true, matches: [] };
-      return cached(textDigest(text), () => {
-        // The model learned tool definitions; a lone text (a sampling message, a result) is judged by the
-        // rules, the normalization stage and the family detectors only.
-        const result = verdict((visit) => visit(text, () => ''), reader, undefined);
-        return {
-          ...result,
-          matches: result.matches.map(withoutField),
-          signals: (result.signals ?? []).map(withoutField),
-        };
-      });
+      return cached(
+        () => textDigest(text),
+        () => {
+          // The model learned tool definitions; a lone text (a sampling message, a result) is judged by the
+          // rules, the normalization stage and the family detectors only.
+          const result = verdict((visit) => visit(text, () => ''), reader, undefined);
+          return {
+            ...result,
+            matches: result.matches.map(withoutField),
+            signals: (result.signals ?? []).map(withoutField),
+          };
+        },
+      );
     },
     scanTool(tool) {
-      return cached(toolDigest(tool), () =>
-        verdict((visit) => forEachVisibleString(tool, visit), reader, model),
+      return cached(
+        () => toolDigest(tool),
+        () => verdict((visit) => forEachVisibleString(tool, visit), reader, model),
       );
     },
   };
@@ -256,7 +262,7 @@ export function countFindings(
   otherNames: readonly string[] = [],
 ): { strong: number; signals: number } {
   const reader = createStringReader(otherNamesMatcher(otherNames));
-  const found = collect((visit) => forEachVisibleString(tool, visit), reader, createFeatureSet());
+  const found = collect((visit) => forEachVisibleString(tool, visit), reader, undefined);
   return { strong: found.strong.length, signals: found.signals.length };
 }
 

@@ -6,7 +6,8 @@ import { createNameMatcher, type NameIndex, type NameMatcher } from './name-matc
 import { EXTRA_RULES, REFERENCE_REGEX_RULES, ruleView } from './poisoning-patterns.ts';
 import type { RuleView, ScanRule } from './poisoning-patterns.ts';
 import type { TextMatch } from './poisoning-scanner.ts';
-import { findInString, type StringReading } from './tool-reading.ts';
+import { createFeatureSet } from './features.ts';
+import { addStringFeatures, findInString, type StringReading } from './tool-reading.ts';
 
 /** The matcher of the names of the other exposed tools, lower-cased; blank names are left out. */
 export function otherNamesMatcher(otherNames: readonly string[] = []): NameMatcher {
@@ -66,6 +67,8 @@ export function scanWith(text: string | null | undefined, names: NameMatcher): T
 export interface StringReader {
   readonly names: NameMatcher;
   read(text: string): StringReading;
+  /** A string's own model features: its distinct buckets, in the order they were first added. */
+  features(text: string, reading: StringReading, slot: () => string): ReadonlySet<number>;
 }
 
 // Schemas repeat their short strings ("type", "string", "object", "path") across tools: a tool list holds a
@@ -73,21 +76,44 @@ export interface StringReader {
 const MEMO_MAX_LENGTH = 32;
 const MEMO_MAX_ENTRIES = 4096;
 
+interface MemoEntry {
+  readonly reading: StringReading;
+  /** Set once computed, unless they depended on the slot the string sat in. */
+  buckets?: ReadonlySet<number>;
+}
+
+function ownFeatures(reading: StringReading, slot: () => string): { buckets: Set<number>; bySlot: boolean } {
+  const own = createFeatureSet();
+  let bySlot = false;
+  addStringFeatures(own, reading, () => {
+    bySlot = true;
+    return slot();
+  });
+  return { buckets: own.buckets, bySlot };
+}
+
 /** A reader for one scanner; its memo lives as long as the scanner. */
 export function createStringReader(names: NameMatcher): StringReader {
-  const memo = new Map<string, StringReading>();
+  const memo = new Map<string, MemoEntry>();
   return {
     names,
     read(text) {
       if (text.length > MEMO_MAX_LENGTH) return findInString(text, scanWith(text, names));
-      let reading = memo.get(text);
-      if (reading === undefined) {
-        reading = findInString(text, scanWith(text, names));
+      let entry = memo.get(text);
+      if (entry === undefined) {
+        entry = { reading: findInString(text, scanWith(text, names)) };
         // Cleared when full rather than evicted one by one: bounded, and as cheap as a miss.
         if (memo.size >= MEMO_MAX_ENTRIES) memo.clear();
-        memo.set(text, reading);
+        memo.set(text, entry);
       }
-      return reading;
+      return entry.reading;
+    },
+    features(text, reading, slot) {
+      const entry = text.length > MEMO_MAX_LENGTH ? undefined : memo.get(text);
+      if (entry?.buckets !== undefined && entry.reading === reading) return entry.buckets;
+      const { buckets, bySlot } = ownFeatures(reading, slot);
+      if (entry !== undefined && entry.reading === reading && !bySlot) entry.buckets = buckets;
+      return buckets;
     },
   };
 }
