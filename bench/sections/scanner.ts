@@ -6,6 +6,7 @@
  * 0.5 and 1 MB, in ms per MB so that linear growth shows (time at 1 MB / time at 0.25 MB = 4 when linear); and
  * the time per KB at 10 KB, 100 KB and 1 MB of the worst inputs of the normalization stage and the decoders
  * (invisible runs, nested encodings, letter spacing), reported and never asserted.
+ * Longer than most files: the four measurements share their timing, growth and table helpers.
  */
 import { performance } from 'node:perf_hooks';
 import {
