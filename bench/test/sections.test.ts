@@ -59,9 +59,19 @@ describe('bench sections against real gateways', () => {
   }, 300_000);
 
   it('scanner times the corpus with both scanners and every adversarial kind at each size', async () => {
-    const section = createScannerSection({ tools: 200, passes: 1, sizesMb: [0.01, 0.02, 0.04], repeats: 1 });
+    const section = createScannerSection({
+      tools: 200,
+      passes: 1,
+      sizesMb: [0.01, 0.02, 0.04],
+      repeats: 1,
+      worstSizesKb: [1, 2, 4],
+      evalMs: 1,
+    });
     const result = await section.run(tiny);
-    const [corpus, plain, cross] = result.tables;
+    const [corpus, plain, cross, evalCorpus, worst] = result.tables;
+    expect(evalCorpus?.rows).toHaveLength(3);
+    expect(worst?.rows).toHaveLength(10);
+    expect(worst?.columns).toEqual(expect.arrayContaining(['us/KB @1 KB', 'us/KB @4 KB']));
     expect(corpus?.rows).toHaveLength(2);
     expect(plain?.rows).toHaveLength(16);
     expect(cross?.rows).toHaveLength(16);

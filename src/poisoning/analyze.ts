@@ -7,7 +7,8 @@ import { readAsWords, stripHidden, type HiddenRun, type NormalizedText } from '.
 const MIN_DETECTOR_WORDS = 3;
 const MIN_DECODE_LENGTH = 16;
 
-function wordCountAtLeast(text: string, count: number): boolean {
+/** Whether a text of single-spaced words has at least `count` words. */
+export function wordCountAtLeast(text: string, count: number): boolean {
   let spaces = 0;
   for (let i = text.indexOf(' '); i >= 0 && spaces < count - 1; i = text.indexOf(' ', i + 1)) spaces += 1;
   return spaces >= count - 1;

@@ -85,27 +85,40 @@ function hexValue(c: number): number {
   return -1;
 }
 
-// Runs of hex byte pairs, each optionally prefixed (`%`, `\x`, `0x`) and followed by one separator.
+// A code unit, or -1 outside the text (a NaN would slow every comparison after it).
+function codeAt(text: string, i: number): number {
+  return i >= 0 && i < text.length ? text.charCodeAt(i) : -1;
+}
+
+const PERCENT = 0x25;
+const BACKSLASH = 0x5c;
+const ZERO = 0x30;
+const LOWER_X = 0x78;
+
+// Runs of hex byte pairs, each optionally prefixed (`%`, `\x`, `0x`) and followed by one separator. A position
+// that starts no pair costs a few comparisons and no allocation.
 function collectHexRuns(text: string, out: DecodedSegment[]): void {
   for (let i = 0; i < text.length;) {
     const start = i;
-    const bytes: number[] = [];
+    let bytes: number[] | undefined;
     let percent = 0;
     let j = i;
     for (;;) {
       let k = j;
-      if (text[k] === '%') k += 1;
-      else if (text[k] === '\\' && text[k + 1] === 'x') k += 2;
-      else if (text[k] === '0' && text[k + 1] === 'x') k += 2;
-      const high = hexValue(text.charCodeAt(k));
-      const low = hexValue(text.charCodeAt(k + 1));
-      if (high < 0 || low < 0) break;
-      if (text[j] === '%') percent += 1;
-      bytes.push(high * 16 + low);
+      const c = codeAt(text, k);
+      if (c === PERCENT) k += 1;
+      else if ((c === BACKSLASH || c === ZERO) && codeAt(text, k + 1) === LOWER_X) k += 2;
+      const high = hexValue(codeAt(text, k));
+      if (high < 0) break;
+      const low = hexValue(codeAt(text, k + 1));
+      if (low < 0) break;
+      if (c === PERCENT) percent += 1;
+      (bytes ??= []).push(high * 16 + low);
       j = k + 2;
-      if (text[j] === ' ' || text[j] === ':' || text[j] === ',') j += 1;
+      const separator = codeAt(text, j);
+      if (separator === 0x20 || separator === 0x3a || separator === 0x2c) j += 1;
     }
-    if (bytes.length >= MIN_DECODED) {
+    if (bytes !== undefined && bytes.length >= MIN_DECODED) {
       const decoded = fromBytes(bytes);
       if (isReadable(decoded))
         out.push({
@@ -200,35 +213,44 @@ const MAX_COMMON_WORD = 6;
 const ROTATED_WORDS = new Set([...COMMON_WORDS].map(rot13).filter((w) => !COMMON_WORDS.has(w)));
 const REVERSED_WORDS = new Set([...COMMON_WORDS].map(reverse).filter((w) => !COMMON_WORDS.has(w)));
 
+const MIN_COMMON_WORD = 2;
+
+function isLeetDigit(c: number): boolean {
+  return c === 0x30 || c === 0x31 || c === 0x33 || c === 0x34 || c === 0x35 || c === 0x37;
+}
+
 /**
- * One pass over the words of a text: how many are common English words as written, after ROT13 and read
- * backwards, and how many mix letters with the digits leetspeak uses for letters.
+ * One pass over the words of a text: how many are common English words after ROT13 and read backwards, and
+ * how many mix letters with the digits leetspeak uses for letters.
  */
-function countWords(text: string): { plain: number; rotated: number; reversed: number; leet: number } {
-  const counts = { plain: 0, rotated: 0, reversed: 0, leet: 0 };
+function countWords(text: string): { rotated: number; reversed: number; leet: number } {
+  const counts = { rotated: 0, reversed: 0, leet: 0 };
   let start = -1;
   let letters = 0;
   let leetDigits = 0;
   let digitThenLetter = false;
+  let before = -1;
   for (let i = 0; i <= text.length; i += 1) {
-    const c = i < text.length ? text.charCodeAt(i) | 0x20 : 0;
+    const code = i < text.length ? text.charCodeAt(i) : 0;
+    const c = code | 0x20;
     const letter = c >= 0x61 && c <= 0x7a;
-    const digit = i < text.length && text.charCodeAt(i) >= 0x30 && text.charCodeAt(i) <= 0x39;
+    const digit = code >= 0x30 && code <= 0x39;
     if (letter || digit) {
       if (start < 0) start = i;
-      const before = text.charCodeAt(i - 1);
       if (letter && i > start && before >= 0x30 && before <= 0x39) digitThenLetter = true;
       if (letter) letters += 1;
-      else if ('013457'.includes(text[i] as string)) leetDigits += 1;
+      else if (isLeetDigit(code)) leetDigits += 1;
+      before = code;
       continue;
     }
+    before = code;
     if (start >= 0) {
       // A leet word has a digit where a letter goes (r34d, 7h3); python3, ES2015 and sha256 do not.
       if (leetDigits > 0 && digitThenLetter) counts.leet += 1;
-      if (leetDigits === 0 && letters <= MAX_COMMON_WORD) {
+      // No common word is spelled the same in ROT13 or backwards, so the plain words need no count.
+      if (leetDigits === 0 && letters <= MAX_COMMON_WORD && i - start >= MIN_COMMON_WORD) {
         const word = text.slice(start, i).toLowerCase();
-        if (COMMON_WORDS.has(word)) counts.plain += 1;
-        else if (ROTATED_WORDS.has(word)) counts.rotated += 1;
+        if (ROTATED_WORDS.has(word)) counts.rotated += 1;
         else if (REVERSED_WORDS.has(word)) counts.reversed += 1;
       }
     }

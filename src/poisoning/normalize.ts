@@ -210,18 +210,20 @@ function identity(length: number): Int32Array {
 
 const PLAIN = /^[\x20-\x7e]*$/;
 
+// Module-level helpers rather than closures: tsx names every closure it creates, once per call.
+function record(hidden: HiddenRun[], kind: HiddenKind, offset: number, length: number): void {
+  const last = hidden[hidden.length - 1];
+  if (last !== undefined && last.kind === kind && last.offset + last.length === offset)
+    hidden[hidden.length - 1] = { kind, offset: last.offset, length: last.length + length };
+  else hidden.push({ kind, offset, length });
+}
+
 /** Pass 1: invisible and control characters out (recorded), NFKC in, original case kept. */
 export function stripHidden(text: string, track = true): Mapped & { hidden: HiddenRun[] } {
   // Most tool text is printable ASCII: nothing to remove or fold.
   if (PLAIN.test(text)) return { text, offsets: track ? identity(text.length) : UNTRACKED, hidden: [] };
   const out = new Builder(text.length, track);
   const hidden: HiddenRun[] = [];
-  const record = (kind: HiddenKind, offset: number, length: number): void => {
-    const last = hidden[hidden.length - 1];
-    if (last !== undefined && last.kind === kind && last.offset + last.length === offset)
-      hidden[hidden.length - 1] = { kind, offset: last.offset, length: last.length + length };
-    else hidden.push({ kind, offset, length });
-  };
   for (let i = 0; i < text.length;) {
     const cp = text.codePointAt(i) as number;
     const size = cp > 0xffff ? 2 : 1;
@@ -232,20 +234,20 @@ export function stripHidden(text: string, track = true): Mapped & { hidden: Hidd
     }
     if (cp === ESC || cp === 0x9b || cp === 0x9d) {
       const end = escapeEnd(text, i);
-      record('terminal-control', i, end - i);
+      record(hidden, 'terminal-control', i, end - i);
       i = end;
       continue;
     }
     // A carriage return not followed by a newline rewinds a terminal line: text after it hides text before it.
     if (cp === 0x0d && text.charCodeAt(i + 1) !== 0x0a) {
-      record('terminal-control', i, 1);
+      record(hidden, 'terminal-control', i, 1);
       out.push(' ', i);
       i += 1;
       continue;
     }
     const kind = hiddenKind(cp);
     if (kind !== undefined) {
-      if (!isHonestInvisible(text, i, cp, size)) record(kind, i, size);
+      if (!isHonestInvisible(text, i, cp, size)) record(hidden, kind, i, size);
       if (kind === 'filler') out.push(' ', i);
       i += size;
       continue;
@@ -254,6 +256,12 @@ export function stripHidden(text: string, track = true): Mapped & { hidden: Hidd
     i += size;
   }
   return { text: out.text, offsets: out.offsets.subarray(0, out.length), hidden };
+}
+
+// A code unit, or -1 outside the text: reading past either end would yield NaN, a double that slows every
+// comparison after it.
+function codeAt(text: string, i: number): number {
+  return i >= 0 && i < text.length ? text.charCodeAt(i) : -1;
 }
 
 function isAsciiLetter(c: number): boolean {
@@ -272,11 +280,11 @@ function isSpace(c: number): boolean {
 function spacedRunEnd(text: string, i: number): number {
   let j = i;
   let letters = 0;
-  while (isAlnum(text.charCodeAt(j)) && !isAlnum(text.charCodeAt(j + 1))) {
+  while (isAlnum(codeAt(text, j)) && !isAlnum(codeAt(text, j + 1))) {
     letters += 1;
     let k = j + 1;
-    while (text.charCodeAt(k) === 0x20 && k - j <= 4) k += 1;
-    if (k === j + 1 || !isAlnum(text.charCodeAt(k))) {
+    while (codeAt(text, k) === 0x20 && k - j <= 4) k += 1;
+    if (k === j + 1 || !isAlnum(codeAt(text, k))) {
       j += 1;
       break;
     }
@@ -292,52 +300,54 @@ function spacedRunEnd(text: string, i: number): number {
 export function readAsWords(source: Mapped, track = true): NormalizedText {
   const { text, offsets } = source;
   const out = new Builder(text.length, track && offsets.length === text.length);
-  const space = (offset: number): void => {
-    if (out.length > 0 && out.last() !== ' ') out.push(' ', offset);
-  };
+  // Copies runs of plain characters at once; a run ends before any character that needs a decision.
   let runStart = 0;
-  // Copies a run of plain characters at once; the run ends before any character that needs a decision.
-  const flush = (end: number): void => {
-    if (end <= runStart) return;
-    const chunk = text.slice(runStart, end).toLowerCase();
-    if (chunk.length === end - runStart)
-      out.append(chunk, out.track ? offsets.subarray(runStart, end) : UNTRACKED);
-    else for (let k = runStart; k < end; k += 1) out.push((text[k] as string).toLowerCase(), offsets[k] ?? 0);
-  };
   for (let i = 0; i < text.length;) {
-    const c = text.charCodeAt(i);
-    const previous = text.charCodeAt(i - 1);
-    if (isAlnum(c) && !isAlnum(previous) && text.charCodeAt(i + 1) === 0x20) {
+    const c = codeAt(text, i);
+    const previous = codeAt(text, i - 1);
+    if (isAlnum(c) && !isAlnum(previous) && codeAt(text, i + 1) === 0x20) {
       const end = spacedRunEnd(text, i);
       if (end > i) {
-        flush(i);
+        flushRun(out, text, offsets, runStart, i);
         for (let k = i; k < end; k += 1) {
-          const ch = text.charCodeAt(k);
+          const ch = codeAt(text, k);
           if (ch !== 0x20) out.push((text[k] as string).toLowerCase(), offsets[k] ?? 0);
-          else if (text.charCodeAt(k + 1) === 0x20 && text.charCodeAt(k - 1) !== 0x20) space(offsets[k] ?? 0);
+          else if (codeAt(text, k + 1) === 0x20 && codeAt(text, k - 1) !== 0x20)
+            spaceOnce(out, offsets[k] ?? 0);
         }
         i = end;
         runStart = i;
         continue;
       }
     }
-    const kebab = c === 0x2d && isAsciiLetter(previous) && isAsciiLetter(text.charCodeAt(i + 1));
+    const kebab = c === 0x2d && isAsciiLetter(previous) && isAsciiLetter(codeAt(text, i + 1));
     if (isSpace(c) || kebab) {
-      flush(i);
-      space(offsets[i] ?? 0);
+      flushRun(out, text, offsets, runStart, i);
+      spaceOnce(out, offsets[i] ?? 0);
       i += 1;
       runStart = i;
       continue;
     }
     if (c >= 0x41 && c <= 0x5a && previous >= 0x61 && previous <= 0x7a) {
-      flush(i);
-      space(offsets[i] ?? 0);
+      flushRun(out, text, offsets, runStart, i);
+      spaceOnce(out, offsets[i] ?? 0);
       runStart = i;
     }
     i += 1;
   }
-  flush(text.length);
+  flushRun(out, text, offsets, runStart, text.length);
   return { text: out.text, offsets: out.offsets.subarray(0, out.length), hidden: [] };
+}
+
+function spaceOnce(out: Builder, offset: number): void {
+  if (out.length > 0 && out.last() !== ' ') out.push(' ', offset);
+}
+
+function flushRun(out: Builder, text: string, offsets: Int32Array, start: number, end: number): void {
+  if (end <= start) return;
+  const chunk = text.slice(start, end).toLowerCase();
+  if (chunk.length === end - start) out.append(chunk, out.track ? offsets.subarray(start, end) : UNTRACKED);
+  else for (let k = start; k < end; k += 1) out.push((text[k] as string).toLowerCase(), offsets[k] ?? 0);
 }
 
 /** Normalizes one text: hidden characters out and recorded, NFKC, words split, lower case. */

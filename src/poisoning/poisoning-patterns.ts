@@ -41,24 +41,62 @@ export type PoisoningPatternId =
   | (typeof NORMALIZATION_PATTERN_IDS)[number]
   | FamilyDetectorId;
 
-/** Receives one hit of a rule. */
-export type HitSink = (matchedText: string, offset: number) => void;
+/** One hit of a rule in a text. */
+export interface RuleHit {
+  readonly patternId: PoisoningPatternId;
+  readonly matchedText: string;
+  readonly offset: number;
+}
+
+/** What a rule's prefilter reads: the text in lower case, and whether it is printable ASCII or whitespace. */
+export interface RuleView {
+  readonly lower: string;
+  readonly ascii: boolean;
+}
 
 /** A scan rule: reports every hit in a text, in text order. */
 export interface ScanRule {
   readonly id: PoisoningPatternId;
-  collect(text: string, sink: HitSink): void;
+  /** A necessary condition, far cheaper than the rule: false means the rule cannot match this text. */
+  mayMatch(view: RuleView): boolean;
+  collect(text: string, out: RuleHit[]): void;
+}
+
+const PRINTABLE_OR_SPACE = /^[\t\n\r\x20-\x7e]*$/;
+
+/** The view every prefilter reads, built once per text. */
+export function ruleView(text: string): RuleView {
+  return { lower: text.toLowerCase(), ascii: PRINTABLE_OR_SPACE.test(text) };
+}
+
+/**
+ * A prefilter: the rule needs one of these literals (lower case) in the lower-cased text, or any character
+ * outside printable ASCII. Sound because without the `u` flag `i` folds no other character onto an ASCII
+ * letter, and lower-casing never turns an ASCII character into another.
+ */
+function needs(literals: readonly string[]): (view: RuleView) => boolean {
+  return (view) => !view.ascii || literals.some((literal) => view.lower.includes(literal));
+}
+
+function needsNonAscii(view: RuleView): boolean {
+  return !view.ascii;
 }
 
 /** A rule whose every regex match (find-all) is one hit; the pattern has the `g` flag and never matches empty. */
-function rule(id: PoisoningPatternId, source: string, flags: 'g' | 'gi'): ScanRule {
+function rule(
+  id: PoisoningPatternId,
+  source: string,
+  flags: 'g' | 'gi',
+  mayMatch: (view: RuleView) => boolean,
+): ScanRule {
   const pattern = new RegExp(source, flags);
   return {
     id,
-    collect(text, sink) {
+    mayMatch,
+    collect(text, out) {
       pattern.lastIndex = 0;
       for (let match = pattern.exec(text); match !== null; match = pattern.exec(text))
-        sink(match[0], match.index);
+        out.push({ patternId: id, matchedText: match[0], offset: match.index });
     },
   };
 }
@@ -89,12 +127,14 @@ function isFlagSequence(text: string, start: number, end: number): boolean {
 /** Runs of Unicode tag characters (U+E0000–U+E007F): one hit per run, emoji subdivision flags excepted. */
 const TAG_RULE: ScanRule = {
   id: 'UNICODE_TAG_CHARACTER',
-  collect(text, sink) {
+  mayMatch: needsNonAscii,
+  collect(text, out) {
     for (let i = 0; i < text.length; i += 1) {
       if (text.charCodeAt(i) !== TAG_LEAD || !isTagTrail(text.charCodeAt(i + 1))) continue;
       const start = i;
       while (text.charCodeAt(i) === TAG_LEAD && isTagTrail(text.charCodeAt(i + 1))) i += 2;
-      if (!isFlagSequence(text, start, i)) sink(text.slice(start, i), start);
+      if (!isFlagSequence(text, start, i))
+        out.push({ patternId: 'UNICODE_TAG_CHARACTER', matchedText: text.slice(start, i), offset: start });
       i -= 1;
     }
   },
@@ -102,16 +142,27 @@ const TAG_RULE: ScanRule = {
 
 /** The seven regex rules of the reference (patterns 1–7), in record order. */
 export const REFERENCE_REGEX_RULES: readonly ScanRule[] = [
-  rule('HIDDEN_INSTRUCTION', `ignore${S}+(?:all${S}+)?(?:previous|prior|above)${S}+instructions`, 'gi'),
-  rule('SYSTEM_PROMPT_OVERRIDE', `<${S}*system${S}*>|\\[${S}*system${S}*\\]|<\\|im_start\\|>`, 'gi'),
-  rule('ROLE_HIJACK', `you${S}+are${S}+(?:now|actually|really)${S}+a${S}+`, 'gi'),
-  rule('UNICODE_ZERO_WIDTH', '[\\u200B\\u200C\\u200D\\u2060\\uFEFF]', 'g'),
-  rule('UNICODE_RTL_OVERRIDE', '[\\u202A-\\u202E\\u2066-\\u2069]', 'g'),
-  rule('ANSI_ESCAPE', '\\x1B\\[[0-9;]*[A-Za-z]', 'g'),
+  rule(
+    'HIDDEN_INSTRUCTION',
+    `ignore${S}+(?:all${S}+)?(?:previous|prior|above)${S}+instructions`,
+    'gi',
+    needs(['ignore']),
+  ),
+  rule(
+    'SYSTEM_PROMPT_OVERRIDE',
+    `<${S}*system${S}*>|\\[${S}*system${S}*\\]|<\\|im_start\\|>`,
+    'gi',
+    needs(['<', '[']),
+  ),
+  rule('ROLE_HIJACK', `you${S}+are${S}+(?:now|actually|really)${S}+a${S}+`, 'gi', needs(['you'])),
+  rule('UNICODE_ZERO_WIDTH', '[\\u200B\\u200C\\u200D\\u2060\\uFEFF]', 'g', needsNonAscii),
+  rule('UNICODE_RTL_OVERRIDE', '[\\u202A-\\u202E\\u2066-\\u2069]', 'g', needsNonAscii),
+  rule('ANSI_ESCAPE', '\\x1B\\[[0-9;]*[A-Za-z]', 'g', needsNonAscii),
   rule(
     'EXFILTRATION_DIRECTIVE',
     `(?:exfiltrate|send${S}+to|post${S}+to|forward${S}+all)${S}+(?:[a-z0-9_-]+@|https?://)`,
     'gi',
+    needs(['@', '://']),
   ),
 ];
 
@@ -132,6 +183,7 @@ export const EXTRA_RULES: readonly ScanRule[] = [
       .map((alternative) => `\\b${alternative}`)
       .join('|'),
     'gi',
+    needs(['do', 'never', 'without', 'hide', 'conceal', 'keep', 'the']),
   ),
   rule(
     'SENSITIVE_FILE_REFERENCE',
@@ -149,6 +201,7 @@ export const EXTRA_RULES: readonly ScanRule[] = [
       '\\.(?:netrc|npmrc|pypirc|pgpass|git-credentials|bash_history|zsh_history|gnupg)\\b',
     ].join('|'),
     'gi',
+    needs(['.', 'id_', 'authorized_keys', '/etc/']),
   ),
   TAG_RULE,
   rule(
@@ -159,5 +212,6 @@ export const EXTRA_RULES: readonly ScanRule[] = [
       '<\\|(?:system|assistant|user|im_end|im_sep|endoftext|eot_id|start_header_id|end_header_id)\\|>',
     ].join('|'),
     'gi',
+    needs(['<']),
   ),
 ];

@@ -1,16 +1,17 @@
 // The tool poisoning scanner (docs/rules/poisoning.md): rules, normalization, family detectors and a linear
 // model combined into one verdict per tool or text, in linear time on any input.
-import { findMixedScriptWords } from './homoglyph.ts';
-import { JAVA_SPACE as S, lowerKeepingOffsets } from '../shared/index.ts';
-import { createNameMatcher } from './name-matcher.ts';
-import type { NameIndex, NameMatcher } from './name-matcher.ts';
-import { EXTRA_RULES, REFERENCE_REGEX_RULES } from './poisoning-patterns.ts';
-import type { PoisoningPatternId, ScanRule } from './poisoning-patterns.ts';
+import type { PoisoningPatternId } from './poisoning-patterns.ts';
 import type { McpToolDefinition } from '../risk/index.ts';
 import { forEachVisibleString } from './tool-strings.ts';
 import { createFeatureSet, type FeatureSet } from './features.ts';
 import { createLinearModel, type LinearModel, type ModelWeights } from './model.ts';
-import { combineSignals, readString, slotOf } from './tool-reading.ts';
+import { addStringFeatures, combineSignals, slotOf } from './tool-reading.ts';
+import type { StringReading } from './tool-reading.ts';
+import { createScanCache, DEFAULT_SCAN_CACHE_ENTRIES, textDigest, toolDigest } from './scan-cache.ts';
+import type { ScanCacheOptions } from './scan-cache.ts';
+import { createStringReader, otherNamesMatcher, scanWith, type StringReader } from './string-reader.ts';
+
+export { CROSS_SERVER_WINDOW } from './string-reader.ts';
 
 /** One hit in a text: the pattern, the text it matched, and its UTF-16 offset. */
 export interface TextMatch {
@@ -63,107 +64,101 @@ export interface PoisoningScannerOptions {
   readonly otherNames?: readonly string[] | undefined;
   /** Model weights other than the committed ones (training and tests). */
   readonly model?: ModelWeights | undefined;
-}
-
-/** How far after a command verb the cross-server check looks for another tool's name. */
-export const CROSS_SERVER_WINDOW = 80;
-const CROSS_SERVER_EXCERPT = 60;
-const COMMAND_VERB = new RegExp(
-  `\\b(?:use|call|invoke|run|then${S}+(?:use|call|invoke)|first${S}+(?:call|use))${S}+`,
-  'g',
-);
-
-function runRule(rule: ScanRule, text: string, out: TextMatch[]): void {
-  rule.collect(text, (matchedText, offset) => out.push({ patternId: rule.id, matchedText, offset }));
-}
-
-function crossServer(text: string, names: NameMatcher, out: TextMatch[]): void {
-  const lowered = lowerKeepingOffsets(text);
-  // Indexed once, on the first verb: the windows of repeated verbs overlap, and each asks in O(1).
-  let found: NameIndex | undefined;
-  COMMAND_VERB.lastIndex = 0;
-  for (let match = COMMAND_VERB.exec(lowered); match !== null; match = COMMAND_VERB.exec(lowered)) {
-    const windowStart = match.index + match[0].length;
-    const windowEnd = Math.min(lowered.length, windowStart + CROSS_SERVER_WINDOW);
-    found ??= names.index(lowered);
-    if (found.containsAny(windowStart, windowEnd)) {
-      out.push({
-        patternId: 'CROSS_SERVER_IMPERATIVE',
-        matchedText: text.slice(match.index, match.index + CROSS_SERVER_EXCERPT),
-        offset: match.index,
-      });
-    }
-  }
-}
-
-function scanWith(text: string | null | undefined, names: NameMatcher): TextMatch[] {
-  const matches: TextMatch[] = [];
-  if (text === null || text === undefined || text === '') return matches;
-  // Record order: reference regex rules, homoglyph words, Portcullis rules, cross-server last.
-  for (const rule of REFERENCE_REGEX_RULES) runRule(rule, text, matches);
-  for (const word of findMixedScriptWords(text))
-    matches.push({ patternId: 'UNICODE_HOMOGLYPH_RISK', ...word });
-  for (const rule of EXTRA_RULES) runRule(rule, text, matches);
-  if (names.size > 0) crossServer(text, names, matches);
-  return matches;
+  /**
+   * A bounded cache of results keyed by a digest of what was scanned (default on, DEFAULT_SCAN_CACHE_ENTRIES
+   * entries; `{ maxEntries: 0 }` turns it off). A hit returns the same frozen result object.
+   */
+  readonly cache?: ScanCacheOptions | undefined;
 }
 
 interface Collected {
   readonly strong: ToolMatch[];
   readonly signals: ToolMatch[];
-  readonly features: FeatureSet;
 }
 
 type Visitor = (visit: (text: string, path: () => string) => void) => void;
 
-function collect(each: Visitor, names: NameMatcher, features: FeatureSet): Collected {
+/** One string's own features, kept so a model verdict is explained without reading the tool again. */
+interface FieldFeatures {
+  readonly text: string;
+  readonly path: () => string;
+  readonly buckets: ReadonlySet<number>;
+  readonly reading: StringReading;
+}
+
+// `features` undefined: the caller has no model, and no feature is computed.
+function collect(
+  each: Visitor,
+  reader: StringReader,
+  features: FeatureSet | undefined,
+  fields?: FieldFeatures[],
+): Collected {
   const strong: ToolMatch[] = [];
   const signals: ToolMatch[] = [];
   each((text, path) => {
     if (text === '') return;
-    const found = readString(text, scanWith(text, names), features, () => slotOf(path()));
+    const found = reader.read(text);
+    if (features !== undefined) {
+      // The union of each string's own set, taken in order, has the same members in the same insertion
+      // order as one set filled string by string, so the model's sum is the same to the last bit.
+      const own = reader.features(text, found, () => slotOf(path()));
+      for (const bucket of own) features.buckets.add(bucket);
+      fields?.push({ text, path, buckets: own, reading: found });
+    }
     if (found.strong.length === 0 && found.signals.length === 0) return;
     const fieldPath = path();
     for (const finding of found.strong) strong.push({ ...finding, fieldPath });
     for (const finding of found.signals) signals.push({ ...finding, fieldPath });
   });
-  return { strong, signals: combineSignals(strong, signals), features };
+  return { strong, signals: combineSignals(strong, signals) };
 }
 
 const TOP_FEATURES = 4;
 
+function rank(buckets: ReadonlySet<number>, model: LinearModel): { bucket: number; weight: number }[] {
+  return [...buckets]
+    .map((bucket) => ({ bucket, weight: model.weight(bucket) }))
+    .sort((a, b) => b.weight - a.weight);
+}
+
 // Explains a model verdict: the field whose features weigh most toward poisoned, and its heaviest features.
-function explainModel(each: Visitor, names: NameMatcher, model: LinearModel, score: number): ToolMatch {
-  let best = { weight: -Infinity, fieldPath: '', text: '', top: [] as string[] };
-  each((text, path) => {
-    if (text === '') return;
+// Only that field's features are hashed again, this time keeping their names.
+function explainModel(fields: readonly FieldFeatures[], model: LinearModel, score: number): ToolMatch {
+  let best: FieldFeatures | undefined;
+  let bestWeight = -Infinity;
+  for (const field of fields) {
+    let weight = 0;
+    for (const bucket of field.buckets) weight += model.weight(bucket);
+    if (weight > bestWeight) {
+      best = field;
+      bestWeight = weight;
+    }
+  }
+  let top: string[] = [];
+  if (best !== undefined) {
+    const { reading, path } = best;
     const own = createFeatureSet(true);
-    readString(text, scanWith(text, names), own, () => slotOf(path()));
-    const ranked = [...own.buckets]
-      .map((bucket) => ({ bucket, weight: model.weight(bucket) }))
-      .sort((a, b) => b.weight - a.weight);
-    const weight = ranked.reduce((sum, r) => sum + r.weight, 0);
-    if (weight > best.weight)
-      best = {
-        weight,
-        fieldPath: path(),
-        text,
-        top: ranked.slice(0, TOP_FEATURES).map((r) => own.names?.get(r.bucket) ?? String(r.bucket)),
-      };
-  });
+    addStringFeatures(own, reading, () => slotOf(path()));
+    top = rank(own.buckets, model)
+      .slice(0, TOP_FEATURES)
+      .map((r) => own.names?.get(r.bucket) ?? String(r.bucket));
+  }
+  const text = best?.text ?? '';
   return {
     patternId: 'MODEL_SCORE',
-    matchedText: best.text.length > 80 ? `${best.text.slice(0, 80)}…` : best.text,
+    matchedText: text.length > 80 ? `${text.slice(0, 80)}…` : text,
     offset: 0,
-    length: best.text.length,
-    detail: `p=${score.toFixed(3)}; top features: ${best.top.join(', ')}`,
-    fieldPath: best.fieldPath,
+    length: text.length,
+    detail: `p=${score.toFixed(3)}; top features: ${top.join(', ')}`,
+    fieldPath: best?.path() ?? '',
   };
 }
 
-function verdict(each: Visitor, names: NameMatcher, model: LinearModel | undefined): ToolScanResult {
-  const { strong, signals, features } = collect(each, names, createFeatureSet());
-  if (model === undefined) {
+function verdict(each: Visitor, reader: StringReader, model: LinearModel | undefined): ToolScanResult {
+  const fields: FieldFeatures[] = [];
+  const features = model === undefined ? undefined : createFeatureSet();
+  const { strong, signals } = collect(each, reader, features, fields);
+  if (model === undefined || features === undefined) {
     if (strong.length === 0) return { clean: true, matches: [], signals };
     return { clean: false, matches: [...strong, ...signals], signals: [] };
   }
@@ -172,7 +167,7 @@ function verdict(each: Visitor, names: NameMatcher, model: LinearModel | undefin
   const byModel = score >= model.threshold;
   if (!byModel && strong.length === 0) return { clean: true, matches: [], signals, score };
   const matches = [...strong, ...signals];
-  if (byModel) matches.push(explainModel(each, names, model, score));
+  if (byModel) matches.push(explainModel(fields, model, score));
   return { clean: false, matches, signals: [], score };
 }
 
@@ -183,23 +178,58 @@ const defaultModel = createLinearModel();
  * large inputs (see `createAdversarialInputs`).
  */
 export function createPoisoningScanner(options: PoisoningScannerOptions = {}): PoisoningScanner {
-  const names = createNameMatcher(
-    (options.otherNames ?? []).filter((name) => name.trim() !== '').map((name) => lowerKeepingOffsets(name)),
-  );
+  const reader = createStringReader(otherNamesMatcher(options.otherNames));
   const model = options.model === undefined ? defaultModel : createLinearModel(options.model);
+  const cache = createScanCache<TextScanResult | ToolScanResult>(
+    options.cache?.maxEntries ?? DEFAULT_SCAN_CACHE_ENTRIES,
+  );
+  // The digest is taken only when there is a cache to ask.
+  const cached = <T extends TextScanResult>(key: () => string | undefined, scan: () => T): T => {
+    const digest = cache.maxEntries === 0 ? undefined : key();
+    if (digest === undefined) return scan();
+    const hit = cache.get(digest);
+    if (hit !== undefined) return hit as T;
+    const result = freezeResult(scan());
+    cache.set(digest, result);
+    return result;
+  };
   return {
     scanText(text) {
       if (text === null || text === undefined || text === '') return { clean: true, matches: [] };
-      // The model learned tool definitions; a lone text (a sampling message, a result) is judged by the rules,
-      // the normalization stage and the family detectors only.
-      const result = verdict((visit) => visit(text, () => ''), names, undefined);
-      const strip = ({ fieldPath: _path, ...match }: ToolMatch): TextMatch => match;
-      return { ...result, matches: result.matches.map(strip), signals: (result.signals ?? []).map(strip) };
+      return cached(
+        () => textDigest(text),
+        () => {
+          // The model learned tool definitions; a lone text (a sampling message, a result) is judged by the
+          // rules, the normalization stage and the family detectors only.
+          const result = verdict((visit) => visit(text, () => ''), reader, undefined);
+          return {
+            ...result,
+            matches: result.matches.map(withoutField),
+            signals: (result.signals ?? []).map(withoutField),
+          };
+        },
+      );
     },
     scanTool(tool) {
-      return verdict((visit) => forEachVisibleString(tool, visit), names, model);
+      return cached(
+        () => toolDigest(tool),
+        () => verdict((visit) => forEachVisibleString(tool, visit), reader, model),
+      );
     },
   };
+}
+
+// A cached result is handed to every caller that scans the same definition: none may change it.
+function freezeResult<T extends TextScanResult>(result: T): T {
+  for (const match of result.matches) Object.freeze(match);
+  for (const signal of result.signals ?? []) Object.freeze(signal);
+  Object.freeze(result.matches);
+  if (result.signals !== undefined) Object.freeze(result.signals);
+  return Object.freeze(result);
+}
+
+function withoutField({ fieldPath: _path, ...match }: ToolMatch): TextMatch {
+  return match;
 }
 
 /** Scans one text with every pattern; CROSS_SERVER_IMPERATIVE only when `otherNames` is non-empty. */
@@ -217,11 +247,12 @@ export function scanTool(tool: McpToolDefinition, otherNames?: readonly string[]
 
 /** The model's feature vector of a tool as the scanner builds it (for scripts/train-poisoning.ts). */
 export function toolFeatures(tool: McpToolDefinition, otherNames: readonly string[] = []): FeatureSet {
-  const names = createNameMatcher(
-    otherNames.filter((name) => name.trim() !== '').map((name) => lowerKeepingOffsets(name)),
-  );
   const features = createFeatureSet();
-  collect((visit) => forEachVisibleString(tool, visit), names, features);
+  collect(
+    (visit) => forEachVisibleString(tool, visit),
+    createStringReader(otherNamesMatcher(otherNames)),
+    features,
+  );
   return features;
 }
 
@@ -230,10 +261,8 @@ export function countFindings(
   tool: McpToolDefinition,
   otherNames: readonly string[] = [],
 ): { strong: number; signals: number } {
-  const names = createNameMatcher(
-    otherNames.filter((name) => name.trim() !== '').map((name) => lowerKeepingOffsets(name)),
-  );
-  const found = collect((visit) => forEachVisibleString(tool, visit), names, createFeatureSet());
+  const reader = createStringReader(otherNamesMatcher(otherNames));
+  const found = collect((visit) => forEachVisibleString(tool, visit), reader, undefined);
   return { strong: found.strong.length, signals: found.signals.length };
 }
 
@@ -243,8 +272,5 @@ export function countFindings(
  * detectors and the model on top.
  */
 export function scanRules(text: string | null | undefined, otherNames?: readonly string[]): TextMatch[] {
-  const names = createNameMatcher(
-    (otherNames ?? []).filter((name) => name.trim() !== '').map((name) => lowerKeepingOffsets(name)),
-  );
-  return scanWith(text, names);
+  return scanWith(text, otherNamesMatcher(otherNames));
 }

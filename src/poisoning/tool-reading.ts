@@ -2,7 +2,7 @@
 // and Portcullis regex rules on the original text, then the normalization stage, decoded payloads and the
 // family detectors on what a reader sees. Strong findings flag on their own; signals only count through the
 // model (docs/rules/poisoning.md, "Verdict").
-import { readText, type ReadText } from './analyze.ts';
+import { readText, wordCountAtLeast, type ReadText } from './analyze.ts';
 import type { DetectorHit } from './detectors.ts';
 import { addFeature, addTextFeatures, type FeatureSet } from './features.ts';
 import type { HiddenKind } from './normalize.ts';
@@ -100,42 +100,41 @@ function detectorFinding(hit: DetectorHit, read: ReadText, original: string): Fi
   };
 }
 
+/** What one string yielded: its findings, and what the model's features are drawn from. */
+export interface StringReading {
+  readonly strong: Finding[];
+  readonly signals: Finding[];
+  readonly legacy: readonly Finding[];
+  readonly read: ReadText;
+}
+
 /** The findings and model features of one string; `legacy` are the regex-rule hits on its original text. */
 export function readString(
   text: string,
   legacy: readonly Finding[],
   features: FeatureSet,
   slot: () => string,
-): { strong: Finding[]; signals: Finding[] } {
+): StringReading {
+  const reading = findInString(text, legacy);
+  addStringFeatures(features, reading, slot);
+  return reading;
+}
+
+/** The findings of one string, without its features. */
+export function findInString(text: string, legacy: readonly Finding[]): StringReading {
   const strong: Finding[] = [];
   const signals: Finding[] = [];
-  for (const match of legacy) {
-    (isStrong(match.patternId) ? strong : signals).push(match);
-    addFeature(features, `r:${match.patternId}`);
-  }
+  for (const match of legacy) (isStrong(match.patternId) ? strong : signals).push(match);
   const read = readText(text);
   // One finding per hidden kind per string: a smuggled payload is hundreds of characters of one kind.
   const seenKinds = new Set<HiddenKind>();
   for (const run of read.hidden) {
-    addFeature(features, `h:${run.kind}`);
     if (seenKinds.has(run.kind)) continue;
     seenKinds.add(run.kind);
     strong.push(hiddenFinding(run.kind, run.offset, run.length, text));
   }
-  addTextFeatures(features, read.normalized.text);
-  const words = read.normalized.text.split(' ').length;
-  if (words >= 4) {
-    const kind = slot();
-    if (kind !== 'description') addFeature(features, `s:${kind}:long`);
-  }
-  for (const hit of read.hits) {
-    (isStrong(hit.id) ? strong : signals).push(detectorFinding(hit, read, text));
-    addFeature(features, `r:${hit.id}`);
-  }
+  for (const hit of read.hits) (isStrong(hit.id) ? strong : signals).push(detectorFinding(hit, read, text));
   for (const payload of read.payloads) {
-    addFeature(features, `enc:${payload.segment.encoding}`);
-    addTextFeatures(features, payload.normalized.text, 'd');
-    for (const hit of payload.hits) addFeature(features, `dr:${hit.id}`);
     const first = payload.hits[0];
     if (first !== undefined)
       strong.push({
@@ -148,7 +147,25 @@ export function readString(
         detail: `${payload.segment.encoding}: ${excerpt(payload.normalized.text.slice(first.start))}`,
       });
   }
-  return { strong, signals };
+  return { strong, signals, legacy, read };
+}
+
+/** Adds the model features of one read string, always in the same order (the order names a bucket). */
+export function addStringFeatures(features: FeatureSet, reading: StringReading, slot: () => string): void {
+  const { legacy, read } = reading;
+  for (const match of legacy) addFeature(features, `r:${match.patternId}`);
+  for (const run of read.hidden) addFeature(features, `h:${run.kind}`);
+  addTextFeatures(features, read.normalized.text);
+  if (wordCountAtLeast(read.normalized.text, 4)) {
+    const kind = slot();
+    if (kind !== 'description') addFeature(features, `s:${kind}:long`);
+  }
+  for (const hit of read.hits) addFeature(features, `r:${hit.id}`);
+  for (const payload of read.payloads) {
+    addFeature(features, `enc:${payload.segment.encoding}`);
+    addTextFeatures(features, payload.normalized.text, 'd');
+    for (const hit of payload.hits) addFeature(features, `dr:${hit.id}`);
+  }
 }
 
 /** The slot a field path names: name, title, description, key, enum, default, examples, type, or other. */

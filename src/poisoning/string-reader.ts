@@ -1,0 +1,119 @@
+// How one scanner reads a string: the regex rules on the original text (reference rules, homoglyph words,
+// Portcullis rules, the cross-server check), then the reading of tool-reading.ts, with a memo of short strings.
+import { JAVA_SPACE as S, lowerKeepingOffsets } from '../shared/index.ts';
+import { findMixedScriptWords } from './homoglyph.ts';
+import { createNameMatcher, type NameIndex, type NameMatcher } from './name-matcher.ts';
+import { EXTRA_RULES, REFERENCE_REGEX_RULES, ruleView } from './poisoning-patterns.ts';
+import type { RuleView, ScanRule } from './poisoning-patterns.ts';
+import type { TextMatch } from './poisoning-scanner.ts';
+import { createFeatureSet } from './features.ts';
+import { addStringFeatures, findInString, type StringReading } from './tool-reading.ts';
+
+/** The matcher of the names of the other exposed tools, lower-cased; blank names are left out. */
+export function otherNamesMatcher(otherNames: readonly string[] = []): NameMatcher {
+  return createNameMatcher(
+    otherNames.filter((name) => name.trim() !== '').map((name) => lowerKeepingOffsets(name)),
+  );
+}
+
+/** How far after a command verb the cross-server check looks for another tool's name. */
+export const CROSS_SERVER_WINDOW = 80;
+const CROSS_SERVER_EXCERPT = 60;
+const COMMAND_VERB = new RegExp(
+  `\\b(?:use|call|invoke|run|then${S}+(?:use|call|invoke)|first${S}+(?:call|use))${S}+`,
+  'g',
+);
+
+function runRule(rule: ScanRule, text: string, view: RuleView, out: TextMatch[]): void {
+  if (rule.mayMatch(view)) rule.collect(text, out);
+}
+
+function crossServer(text: string, names: NameMatcher, out: TextMatch[]): void {
+  const lowered = lowerKeepingOffsets(text);
+  // Indexed once, on the first verb: the windows of repeated verbs overlap, and each asks in O(1).
+  let found: NameIndex | undefined;
+  COMMAND_VERB.lastIndex = 0;
+  for (let match = COMMAND_VERB.exec(lowered); match !== null; match = COMMAND_VERB.exec(lowered)) {
+    const windowStart = match.index + match[0].length;
+    const windowEnd = Math.min(lowered.length, windowStart + CROSS_SERVER_WINDOW);
+    found ??= names.index(lowered);
+    if (found.containsAny(windowStart, windowEnd)) {
+      out.push({
+        patternId: 'CROSS_SERVER_IMPERATIVE',
+        matchedText: text.slice(match.index, match.index + CROSS_SERVER_EXCERPT),
+        offset: match.index,
+      });
+    }
+  }
+}
+
+/** The regex-rule layer on one original text, in record order. */
+export function scanWith(text: string | null | undefined, names: NameMatcher): TextMatch[] {
+  const matches: TextMatch[] = [];
+  if (text === null || text === undefined || text === '') return matches;
+  // Record order: reference regex rules, homoglyph words, Portcullis rules, cross-server last.
+  const view = ruleView(text);
+  for (const rule of REFERENCE_REGEX_RULES) runRule(rule, text, view, matches);
+  // A look-alike letter is Cyrillic or Greek: printable ASCII has none.
+  if (!view.ascii)
+    for (const word of findMixedScriptWords(text))
+      matches.push({ patternId: 'UNICODE_HOMOGLYPH_RISK', ...word });
+  for (const rule of EXTRA_RULES) runRule(rule, text, view, matches);
+  if (names.size > 0) crossServer(text, names, matches);
+  return matches;
+}
+
+/** Reads strings for one scanner: its other-server names, and a memo of its short strings' readings. */
+export interface StringReader {
+  readonly names: NameMatcher;
+  read(text: string): StringReading;
+  /** A string's own model features: its distinct buckets, in the order they were first added. */
+  features(text: string, reading: StringReading, slot: () => string): ReadonlySet<number>;
+}
+
+// Schemas repeat their short strings ("type", "string", "object", "path") across tools: a tool list holds a
+// few thousand distinct ones. Readings are never mutated, so one serves every tool that holds the string.
+const MEMO_MAX_LENGTH = 32;
+const MEMO_MAX_ENTRIES = 4096;
+
+interface MemoEntry {
+  readonly reading: StringReading;
+  /** Set once computed, unless they depended on the slot the string sat in. */
+  buckets?: ReadonlySet<number>;
+}
+
+function ownFeatures(reading: StringReading, slot: () => string): { buckets: Set<number>; bySlot: boolean } {
+  const own = createFeatureSet();
+  let bySlot = false;
+  addStringFeatures(own, reading, () => {
+    bySlot = true;
+    return slot();
+  });
+  return { buckets: own.buckets, bySlot };
+}
+
+/** A reader for one scanner; its memo lives as long as the scanner. */
+export function createStringReader(names: NameMatcher): StringReader {
+  const memo = new Map<string, MemoEntry>();
+  return {
+    names,
+    read(text) {
+      if (text.length > MEMO_MAX_LENGTH) return findInString(text, scanWith(text, names));
+      let entry = memo.get(text);
+      if (entry === undefined) {
+        entry = { reading: findInString(text, scanWith(text, names)) };
+        // Cleared when full rather than evicted one by one: bounded, and as cheap as a miss.
+        if (memo.size >= MEMO_MAX_ENTRIES) memo.clear();
+        memo.set(text, entry);
+      }
+      return entry.reading;
+    },
+    features(text, reading, slot) {
+      const entry = text.length > MEMO_MAX_LENGTH ? undefined : memo.get(text);
+      if (entry?.buckets !== undefined && entry.reading === reading) return entry.buckets;
+      const { buckets, bySlot } = ownFeatures(reading, slot);
+      if (entry !== undefined && entry.reading === reading && !bySlot) entry.buckets = buckets;
+      return buckets;
+    },
+  };
+}
