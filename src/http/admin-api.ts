@@ -70,6 +70,25 @@ const str = (value: unknown, name: string): string => {
   return value;
 };
 
+/** A list of strings from client JSON; anything else is refused (never stringified: nesting is unbounded). */
+function stringList(value: unknown, name: string): string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string'))
+    throw bad(`"${name}" must be a list of strings`);
+  return value;
+}
+
+/** A string-to-string map from client JSON; anything else is refused. */
+function stringMap(value: unknown, name: string): Record<string, string> {
+  if (value === undefined) return {};
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw bad(`"${name}" must be an object of strings`);
+  const entries = Object.entries(value);
+  if (!entries.every(([, item]) => typeof item === 'string'))
+    throw bad(`"${name}" must be an object of strings`);
+  return Object.fromEntries(entries) as Record<string, string>;
+}
+
 /** The registration a risk preview scores, as an upstream config (validated loosely: it is never saved). */
 function previewUpstream(input: Record<string, unknown>): UpstreamConfig {
   const transport = input.transport;
@@ -89,15 +108,11 @@ function previewUpstream(input: Record<string, unknown>): UpstreamConfig {
       ...common,
       transport,
       command: str(input.command, 'command'),
-      args: Array.isArray(input.args) ? input.args.map(String) : [],
+      args: stringList(input.args, 'args'),
       env: {},
     };
   }
-  const headers = (typeof input.headers === 'object' && input.headers ? input.headers : {}) as Record<
-    string,
-    string
-  >;
-  return { ...common, transport, url: str(input.url, 'url'), headers };
+  return { ...common, transport, url: str(input.url, 'url'), headers: stringMap(input.headers, 'headers') };
 }
 
 const TOOL_TEXT_FIELDS = ['name', 'title', 'description'] as const;
