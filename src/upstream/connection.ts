@@ -66,6 +66,8 @@ export interface UpstreamConnection {
   readonly era: Era;
   readonly protocolVersion: string | undefined;
   readonly serverInfo: { name: string; version: string } | undefined;
+  /** The server's `instructions` from its initialize result (model-visible text). */
+  readonly instructions: string | undefined;
   /** Fetches tools, prompts and resources (empty lists where the capability is absent). */
   fetchLists(): Promise<
     Pick<UpstreamSnapshot, 'tools' | 'rejectedTools' | 'prompts' | 'resources' | 'resourceTemplates'>
@@ -257,6 +259,7 @@ export async function connectUpstream(
     era,
     protocolVersion: client.getNegotiatedProtocolVersion(),
     serverInfo: serverVersion ? { name: serverVersion.name, version: serverVersion.version } : undefined,
+    instructions: client.getInstructions(),
     async fetchLists() {
       const [{ tools, rejected }, prompts, resources, resourceTemplates] = await Promise.all([
         capabilities.tools

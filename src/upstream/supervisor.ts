@@ -323,6 +323,7 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
             ? {}
             : { protocolVersion: connection.protocolVersion }),
           ...(connection.serverInfo === undefined ? {} : { serverInfo: connection.serverInfo }),
+          ...(connection.instructions === undefined ? {} : { instructions: connection.instructions }),
           connectedAt: at,
           ...lists,
         },

@@ -31,6 +31,8 @@ export interface UpstreamSnapshot {
   era?: Era;
   protocolVersion?: string;
   serverInfo?: { name: string; version: string };
+  /** The server's instructions from its initialize result, once connected. */
+  instructions?: string;
   /** Why the upstream is down (masked by the caller before display). */
   lastError?: string;
   /** The last stderr lines of the current (or last) stdio child, bounded; masked by the caller before display. */
