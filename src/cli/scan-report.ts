@@ -93,6 +93,11 @@ export interface ReportInputs {
   /** Where a server or one of its tools sits in the scanned file. */
   positionOf(id: string, tool?: string): TextPosition | undefined;
   mask(text: string): string;
+  /**
+   * False for tools files: they say nothing about the server, so servers get no level and each tool reports
+   * its own (publish) risk, not the composition with a made-up server.
+   */
+  serverRisk: boolean;
 }
 
 /** The values `--fail-on` takes. */
@@ -138,7 +143,7 @@ export function failsOn(failOn: FailOn, report: Pick<ScanReport, 'servers' | 'to
 function serverLines(inputs: ReportInputs): ServerLine[] {
   return inputs.snapshots.map((s) => {
     const assessment = inputs.assessments.get(s.id);
-    const connected = s.state === 'connected';
+    const connected = s.state === 'connected' && inputs.serverRisk;
     return {
       id: s.id,
       name: inputs.nameOf(s.id),
@@ -153,8 +158,22 @@ function serverLines(inputs: ReportInputs): ServerLine[] {
   });
 }
 
-function toolLine(t: ExposedTool): ToolLine {
+/** The risk a report shows for a tool: composed with its server's, or (serverRisk false) the tool's own. */
+function toolRiskOf(
+  t: ExposedTool,
+  serverRisk: boolean,
+): { final: RiskLevel; effective: RiskLevel; floorTrigger: string | null } | undefined {
   const risk = t.governance?.risk;
+  if (risk === undefined || serverRisk || risk.publish === undefined) return risk;
+  return {
+    final: risk.publish.level,
+    effective: risk.publish.level,
+    floorTrigger: risk.publish.floorTrigger,
+  };
+}
+
+function toolLine(t: ExposedTool, serverRisk: boolean): ToolLine {
+  const risk = toolRiskOf(t, serverRisk);
   return {
     alias: t.alias,
     upstream: t.upstream ?? null,
@@ -255,7 +274,7 @@ function toolFindings(inputs: ReportInputs): Omit<ScanFinding, 'line' | 'column'
         fieldPath: m.fieldPath,
         message: `${m.patternId} in ${server}/${t.upstreamTool} at ${m.fieldPath}: ${excerpt(m.matchedText)}${m.detail ? ` (${m.detail})` : ''}`,
       });
-    const risk = t.governance?.risk;
+    const risk = toolRiskOf(t, inputs.serverRisk);
     if (risk && (risk.floorTrigger !== null || isRiskAtLeast(risk.final, RISK_FINDING_FROM)))
       findings.push({
         ...base,
@@ -292,7 +311,7 @@ function toolFindings(inputs: ReportInputs): Omit<ScanFinding, 'line' | 'column'
 /** Builds the report; `failOn` is decided over it. */
 export function buildReport(inputs: ReportInputs, failOn: FailOn): ScanReport {
   const servers = serverLines(inputs);
-  const tools = inputs.tools.map(toolLine);
+  const tools = inputs.tools.map((t) => toolLine(t, inputs.serverRisk));
   const unplaced = [
     ...serverFindings(inputs, servers),
     ...toolFindings(inputs),

@@ -109,6 +109,7 @@ async function scanFile(
       nameOf: (id) => names.get(id) ?? id,
       positionOf: positions(located, servers),
       mask: (text) => masker.mask(text),
+      serverRisk: kind === 'client-config',
     },
     failOn,
   );
@@ -138,6 +139,7 @@ async function scanGatewayConfig(
         nameOf: (id) => id,
         positionOf: () => undefined,
         mask: (text) => gateway.masker.mask(text),
+        serverRisk: true,
       },
       failOn,
     );
