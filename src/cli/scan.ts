@@ -5,7 +5,7 @@
  * JSON or SARIF. Exit 0 clean, 1 when --fail-on is met, 2 on a usage or input error (docs/scan.md).
  */
 import path from 'node:path';
-import { buildCore } from '../app/index.ts';
+import { buildCore, type AppCore } from '../app/index.ts';
 import { processEnvLookup } from '../config/index.ts';
 import { createMasker } from '../secrets/index.ts';
 import { parseCommandArgs, parseSeconds, UsageError, type CommandIo } from './args.ts';
@@ -115,6 +115,29 @@ async function scanFile(
   );
 }
 
+/** The report of a running gateway core whose upstreams have settled. */
+function reportOfCore(
+  gateway: Pick<AppCore, 'supervisor' | 'governance' | 'registry' | 'masker'>,
+  file: string,
+  failOn: FailOn,
+): ScanReport {
+  const snapshots = gateway.supervisor.snapshots();
+  return buildReport(
+    {
+      source: { kind: 'config', file },
+      snapshots,
+      assessments: gateway.governance.servers(),
+      tools: gateway.registry.all(),
+      ...scanModelSurfaces(snapshots),
+      nameOf: (id) => id,
+      positionOf: () => undefined,
+      mask: (text) => gateway.masker.mask(text),
+      serverRisk: true,
+    },
+    failOn,
+  );
+}
+
 async function scanGatewayConfig(
   configPath: string | undefined,
   failOn: FailOn,
@@ -127,22 +150,7 @@ async function scanGatewayConfig(
   try {
     await gateway.ready(timeoutMs);
     gateway.registry.rebuild();
-    const snapshots = gateway.supervisor.snapshots();
-    const surfaces = scanModelSurfaces(snapshots);
-    return buildReport(
-      {
-        source: { kind: 'config', file: configPath ?? 'portcullis.yaml' },
-        snapshots,
-        assessments: gateway.governance.servers(),
-        tools: gateway.registry.all(),
-        ...surfaces,
-        nameOf: (id) => id,
-        positionOf: () => undefined,
-        mask: (text) => gateway.masker.mask(text),
-        serverRisk: true,
-      },
-      failOn,
-    );
+    return reportOfCore(gateway, configPath ?? 'portcullis.yaml', failOn);
   } finally {
     await gateway.close();
   }
