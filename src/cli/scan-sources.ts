@@ -135,14 +135,16 @@ function readServer(
   pointer: string,
   body: Record<string, unknown>,
   source: string,
+  bare = false,
 ): OfflineServer {
   const where = `${source} ${pointer || '/'}`;
+  const toolsPointer = bare ? pointer : `${pointer}/tools`;
   const entries: unknown = body.tools;
   if (!Array.isArray(entries)) throw new ScanInputError(`${where}: "tools" must be an array`);
   const tools: OfflineServer['tools'] = [];
   const rejected: OfflineServer['rejected'] = [];
   entries.forEach((entry, index) => {
-    const at = `${pointer}/tools/${index}`;
+    const at = `${toolsPointer}/${index}`;
     if (!isObject(entry) || typeof entry.name !== 'string' || entry.name === '') {
       rejected.push({
         name: `#${index}`,
@@ -180,7 +182,7 @@ function readServer(
  */
 export function readToolsFile(file: LocatedJson, source: string, defaultName: string): OfflineServer[] {
   const root = file.value;
-  if (Array.isArray(root)) return [readServer(file, defaultName, '', { tools: root }, source)];
+  if (Array.isArray(root)) return [readServer(file, defaultName, '', { tools: root }, source, true)];
   if (isObject(root) && isObject(root.servers))
     return Object.entries(root.servers).map(([name, body]) => {
       const pointer = `/servers/${escapeSegment(name)}`;
