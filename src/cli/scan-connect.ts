@@ -119,11 +119,15 @@ async function connectOne(upstream: UpstreamConfig, options: ConnectOptions): Pr
 }
 
 /** Runs `work` over `items` with at most `limit` at a time, keeping the order of the results. */
-async function pooled<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+async function pooled<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const lane = async () => {
-    for (let i = next++; i < items.length; i = next++) results[i] = await work(items[i] as T);
+    for (let i = next++; i < items.length; i = next++) results[i] = await work(items[i] as T, i);
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
   return results;
@@ -136,8 +140,8 @@ export async function connectClientServers(
   options: ConnectOptions,
 ): Promise<ScanServer[]> {
   const ids = assignIds(entries.map((e) => e.name));
-  return pooled(entries, options.concurrency, async (entry) => {
-    const id = ids[entries.indexOf(entry)] as string;
+  return pooled(entries, options.concurrency, async (entry, index) => {
+    const id = ids[index] ?? entry.name;
     const base = { name: entry.name, id, position: entry.position, toolPointers: new Map<string, string>() };
     const transport =
       'problem' in entry.upstream
@@ -160,7 +164,7 @@ export async function connectClientServers(
 export function offlineServers(servers: readonly OfflineServer[]): ScanServer[] {
   const ids = assignIds(servers.map((s) => s.name));
   return servers.map((server, i) => {
-    const id = ids[i] as string;
+    const id = ids[i] ?? server.name;
     return {
       name: server.name,
       id,

@@ -182,23 +182,20 @@ export async function runScan(args: string[], io: CommandIo): Promise<number> {
   const concurrency = values.concurrency === undefined ? 8 : Number(values.concurrency);
   if (!(Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 64))
     throw new UsageError(`--concurrency needs a whole number from 1 to 64, got "${values.concurrency}"`);
-  const fileMode = values.from !== undefined || values.tools !== undefined;
+  const file = values.from ?? values.tools;
+  const fileMode = file !== undefined;
   const timeoutMs =
     (values.timeout === undefined ? (fileMode ? 20 : 60) : parseSeconds('--timeout', values.timeout)) * 1000;
   let report: ScanReport;
   try {
-    report = fileMode
-      ? await scanFile(
-          values.from !== undefined ? 'client-config' : 'tools',
-          (values.from ?? values.tools) as string,
-          failOn,
-          {
+    report =
+      file !== undefined
+        ? await scanFile(values.from !== undefined ? 'client-config' : 'tools', file, failOn, {
             timeoutMs,
             concurrency,
             cwd: io.cwd,
-          },
-        )
-      : await scanGatewayConfig(values.config, failOn, timeoutMs, io.cwd);
+          })
+        : await scanGatewayConfig(values.config, failOn, timeoutMs, io.cwd);
   } catch (error) {
     if (!(error instanceof ScanInputError)) throw error;
     io.stderr(`portcullis scan: ${error.message}\n`);

@@ -7,7 +7,8 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, tempDir } from '../helpers/gateway-harness.ts';
+import { ROOT, tempDir, UPSTREAMS } from '../helpers/gateway-harness.ts';
+import { writeConfigFile } from '../helpers/serve-support.ts';
 
 interface Ran {
   code: number | null;
@@ -169,6 +170,43 @@ describe('portcullis scan --from a Claude Desktop config', () => {
       expect(report.tools.map((t) => t.alias)).toContain('memory_delete_entities');
     },
   );
+});
+
+describe('portcullis scan --config (the gateway config)', () => {
+  it('keeps its report and adds SARIF pointing at portcullis.yaml', { timeout: 300_000 }, async () => {
+    const dir = tempDir('portcullis-scan-config-');
+    const configFile = writeConfigFile(dir, {
+      store: { path: path.join(dir, 'portcullis.db') },
+      upstreams: {
+        memory: UPSTREAMS.memory,
+        poisoned: {
+          transport: 'stdio',
+          command: process.execPath,
+          args: ['--import', 'tsx', path.join(ROOT, 'test/fixtures/poisoned-server.ts')],
+          cwd: ROOT,
+        },
+      },
+    });
+    const text = await scan(['--config', configFile, '--timeout', '90']);
+    expect(text.code).toBe(1);
+    expect(text.stdout).toMatch(/\[L5\] memory_delete_entities {2}\(floor: irreversible_verb_in_tool_name\)/);
+    expect(text.stdout).toMatch(/! HIDDEN_INSTRUCTION at description/);
+    const sarif = await scan([
+      '--config',
+      configFile,
+      '--timeout',
+      '90',
+      '--format',
+      'sarif',
+      '--fail-on',
+      'poisoned',
+    ]);
+    expect(sarif.code).toBe(1);
+    const results = expectSarifShape(JSON.parse(sarif.stdout) as SarifLog);
+    const hit = results.find((r) => r.ruleId === 'HIDDEN_INSTRUCTION');
+    expect(hit?.locations[0]?.physicalLocation.artifactLocation.uri).toBe(configFile);
+    expect(hit?.locations[0]?.logicalLocations[0]?.fullyQualifiedName).toMatch(/^poisoned\/tool\//);
+  });
 });
 
 describe('portcullis scan --tools', () => {
