@@ -31,7 +31,7 @@ const USAGE = `usage: portcullis scan [--config FILE | --from CLIENT_CONFIG | --
   --fail-on         L0..L5: risk at or above, or any poisoning, shadowing or unreachable server (default L5);
                     error|warning|note: a finding at or above that level; poisoned: poisoning or shadowing;
                     any: any finding
-  --timeout         seconds to wait for each server (default 60 with --config, 20 otherwise)
+  --timeout         seconds to wait for each server (default 60 with --config, 20 otherwise); bounds each handshake too
   --concurrency     servers connected at the same time with --from (default 8)
 exit status: 0 clean, 1 --fail-on met, 2 usage or input error
 `;
@@ -145,7 +145,8 @@ async function scanGatewayConfig(
   cwd: string,
 ): Promise<ScanReport> {
   const { config, deps } = appFromProcess(configPath, cwd);
-  const gateway = buildCore(config, { ...deps, writeLog: () => {} });
+  // --timeout bounds each upstream's handshake as well as the wait for all of them.
+  const gateway = buildCore(config, { ...deps, writeLog: () => {}, connectTimeoutMs: timeoutMs });
   gateway.start();
   try {
     await gateway.ready(timeoutMs);
