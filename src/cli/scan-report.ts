@@ -46,6 +46,8 @@ export interface ServerLine {
   floorTrigger: string | null;
   catalog: string | null;
   lastError: string | null;
+  /** The server's instructions (model-visible; scanned like descriptions), when it sent any. */
+  instructions: string | null;
 }
 
 /** A tool line of the report. */
@@ -154,6 +156,7 @@ function serverLines(inputs: ReportInputs): ServerLine[] {
       floorTrigger: connected ? (assessment?.risk.floorTrigger ?? null) : null,
       catalog: assessment?.catalogId ?? null,
       lastError: s.lastError === undefined ? null : inputs.mask(s.lastError),
+      instructions: s.instructions === undefined ? null : inputs.mask(s.instructions),
     };
   });
 }

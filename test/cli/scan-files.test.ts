@@ -155,7 +155,7 @@ describe('portcullis scan --from a Claude Desktop config', () => {
       expect(json.code).toBe(1);
       const report = JSON.parse(json.stdout) as {
         source: { shape: string };
-        servers: { name: string; state: string; lastError: string | null }[];
+        servers: { name: string; state: string; lastError: string | null; instructions: string | null }[];
         tools: { alias: string }[];
       };
       expect(report.source.shape).toBe('mcpServers');
@@ -166,6 +166,8 @@ describe('portcullis scan --from a Claude Desktop config', () => {
         poisoned: 'connected',
         broken: 'down',
       });
+      // Server instructions come from the initialize result of the real server.
+      expect(report.servers.find((s) => s.name === 'everything')?.instructions?.length).toBeGreaterThan(0);
       expect(report.tools.map((t) => t.alias)).toContain('filesystem_read_text_file');
       expect(report.tools.map((t) => t.alias)).toContain('memory_delete_entities');
     },
@@ -243,7 +245,7 @@ describe('portcullis scan --tools', () => {
   );
 
   it(
-    'exits 0 on a clean tools file for every --fail-on but "any" levels it has nothing for',
+    "exits 0 on a clean tools file, and 1 once --fail-on reaches its tools' own risk",
     { timeout: 120_000 },
     async () => {
       const file = path.join(FIXTURES, 'tools-clean.json');
