@@ -214,7 +214,7 @@ describe('portcullis scan --config (the gateway config)', () => {
 describe('portcullis scan --tools', () => {
   it(
     'flags tools, prompts and server instructions offline, and shadowing between servers',
-    { timeout: 120_000 },
+    { timeout: 400_000 },
     async () => {
       const file = path.join(FIXTURES, 'tools-poisoned.json');
       const text = readFileSync(file, 'utf8');
@@ -246,7 +246,7 @@ describe('portcullis scan --tools', () => {
 
   it(
     "exits 0 on a clean tools file, and 1 once --fail-on reaches its tools' own risk",
-    { timeout: 120_000 },
+    { timeout: 400_000 },
     async () => {
       const file = path.join(FIXTURES, 'tools-clean.json');
       for (const failOn of ['L5', 'L2', 'poisoned', 'any']) {
@@ -262,7 +262,7 @@ describe('portcullis scan --tools', () => {
 describe('portcullis scan on hostile input', () => {
   it(
     'refuses malformed JSON, an oversized file and bad flags with exit 2',
-    { timeout: 120_000 },
+    { timeout: 400_000 },
     async () => {
       const dir = tempDir('portcullis-scan-hostile-');
       const bad = path.join(dir, 'bad.json');
