@@ -9,5 +9,6 @@ const code = await runCli(process.argv.slice(2), {
   cwd: process.cwd(),
 });
 process.exitCode = code;
-// Upstream children and sockets may linger after close(); the command is done, so end the process.
-setTimeout(() => process.exit(code), 100);
+// Upstream children and sockets may linger after close(); the command is done, so end the process — once
+// stdout is flushed: a pipe is written asynchronously, and exiting first would cut a long report short.
+process.stdout.write('', () => setTimeout(() => process.exit(code), 100));
