@@ -6,6 +6,7 @@
 import { Hono, type Context } from 'hono';
 import type { AdminAccess } from './admin-access.ts';
 import { adminGuard, auditedAction, type AdminVariables } from './admin-guard.ts';
+import { addLedgerReviewRoutes } from './admin-ledger-review.ts';
 import type { AuditLog, AuditQuery } from '../audit/index.ts';
 import type { PortcullisConfig, UpstreamConfig } from '../config/index.ts';
 import { isPortcullisError, PortcullisError } from '../errors/index.ts';
@@ -237,7 +238,13 @@ export function createAdminApi(deps: AdminDeps): Hono<{ Variables: AdminVariable
   api.post('/ledger/approve', ledgerAction('approve'));
   api.post('/ledger/revoke', ledgerAction('revoke'));
   api.post('/ledger/restore', ledgerAction('restore'));
-  api.get('/ledger', (c) => c.json({ records: deps.ledger.list() }));
+  // The list carries digests only; a record's definitions are read one at a time (admin-ledger-review.ts).
+  api.get('/ledger', (c) =>
+    c.json({
+      records: deps.ledger.list().map(({ definition: _d, approvedDefinition: _a, ...record }) => record),
+    }),
+  );
+  addLedgerReviewRoutes(api, deps);
 
   api.get('/sandbox/quarantine', (c) => c.json({ tools: deps.sandbox?.quarantined() ?? [] }));
   api.post(

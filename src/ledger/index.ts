@@ -10,3 +10,7 @@ export { createLedger } from './ledger-service.ts';
 export { applyLedgerAction, type LedgerAction } from './ledger-actions.ts';
 export type { Ledger } from './ledger-service.ts';
 export type { LedgerStatus } from './types.ts';
+export { MAX_STORED_DEFINITION_BYTES } from './ledger-service.ts';
+export { parseLedgerKey, reviewDiff, reviewLedgerRecord, DEFINITION_NOT_STORED } from './ledger-review.ts';
+export type { LedgerReview, ReviewedDefinition } from './ledger-review.ts';
+export type { DefinitionDiff, FieldChange } from './definition-diff.ts';
