@@ -15,6 +15,7 @@ export type {
   CompositionConfig,
   ApprovalRuleConfig,
   HitlMode,
+  ApprovalChannel,
   GuardId,
   GuardMode,
   GuardPolicy,

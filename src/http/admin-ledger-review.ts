@@ -45,7 +45,10 @@ function reviewOf(deps: LedgerReviewDeps, c: AdminContext): LedgerReview {
 }
 
 /** Adds the ledger review routes to the admin API (behind its guard). */
-export function addLedgerReviewRoutes(api: Hono<{ Variables: AdminVariables }>, deps: LedgerReviewDeps): void {
+export function addLedgerReviewRoutes(
+  api: Hono<{ Variables: AdminVariables }>,
+  deps: LedgerReviewDeps,
+): void {
   api.get('/ledger/:key', (c) => {
     const record = reviewOf(deps, c);
     const tools = deps.registry
