@@ -125,9 +125,11 @@ describe.each(['legacy', 'modern'] as const)('a %s client without elicitation', 
       approver: 'admin:ops',
       approverReason: 'checked the text',
     });
-    const actions = (await auditRows()).filter((r) => r.action === 'approval.approve');
-    expect(actions.map((r) => [r.actor, r.outcome])).toContainEqual(['admin:ops', 'OK']);
-    expect(actions.map((r) => [r.actor, r.outcome])).toContainEqual(['admin:watcher', 'ERROR']);
+    const actions = (await auditRows())
+      .filter((r) => r.origin === 'admin' && r.alias === 'admin.approval.approve')
+      .map((r) => [r.principal, r.outcome, r.origin === 'admin' ? r.target : null]);
+    expect(actions).toContainEqual(['admin:ops', 'OK', entry.id]);
+    expect(actions).toContainEqual(['admin:watcher', 'ERROR', entry.id]);
   });
 
   it("is denied with the operator's reason when declined", async () => {
