@@ -16,6 +16,15 @@ import {
 const OPERATOR = 'operator-key-0123456789abcdef';
 const KEY = encodeURIComponent('mut::extra');
 
+/** The parts of the admin answers this test reads. */
+interface AdminAnswer {
+  record: { current: { definition: { description?: string } } };
+  records: object[];
+  tools: object[];
+  current: { hash: string };
+  diff: { changes: object[]; descriptionDiff: string | null };
+}
+
 describe('reviewing a redefined tool', () => {
   let gateway: RunningGateway;
   let client: Client;
@@ -28,7 +37,7 @@ describe('reviewing a redefined tool', () => {
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    return { status: response.status, json: (await response.json()) as Record<string, any> };
+    return { status: response.status, json: (await response.json()) as AdminAnswer };
   };
   const listed = async () => (await client.listTools()).tools.some((t) => t.name === 'mut_extra');
 
