@@ -1,5 +1,5 @@
 /**
- * The approval inbox of the `console` channel (docs/rules/approval.md#r-hitl-4-approval-channels): calls that
+ * The approval inbox of the `console` channel (docs/rules/approval.md#r-hitl-5-approval-channels): calls that
  * wait for an operator's yes. Each entry is bound to the principal, the alias and the argument digest of the
  * call that asked; it expires after the window, unanswered (expired) or answered but never claimed. Bounded in
  * count overall and per principal. A verdict is claimed once, by the call it is bound to.

@@ -12,7 +12,7 @@ export { renderApprovalPrompt } from './prompt.ts';
 export { createApprovalSealer, argsDigest } from './sealer.ts';
 export type { ApprovalSealer } from './sealer.ts';
 export { createApprovalInbox } from './inbox.ts';
-export type { ApprovalInbox, InboxEntry, InboxEvent, InboxVerdict } from './inbox.ts';
+export type { ApprovalInbox, InboxEntry, InboxEvent } from './inbox.ts';
 export {
   isConsoleState,
   openConsoleState,

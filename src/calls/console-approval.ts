@@ -1,5 +1,5 @@
 /**
- * Asking through the approval inbox (the `console` channel, docs/rules/approval.md#r-hitl-4-approval-channels):
+ * Asking through the approval inbox (the `console` channel, docs/rules/approval.md#r-hitl-5-approval-channels):
  * the call waits while operators see it in the admin API and approve or decline it. Legacy calls wait on their
  * open stream until the answer or the window's end; a modern call waits up to `modernHoldMs` per round and
  * otherwise ends the round with ApprovalPending (the downstream server answers `input_required` with a sealed

@@ -72,7 +72,7 @@ export interface CompositionConfig {
 }
 
 /**
- * Where a person is asked to approve a call (docs/rules/approval.md#r-hitl-4-approval-channels): the client's
+ * Where a person is asked to approve a call (docs/rules/approval.md#r-hitl-5-approval-channels): the client's
  * elicitation prompt, the operators' approval inbox (`console`), or the prompt when the client can show one and
  * the inbox otherwise (`both`).
  */
