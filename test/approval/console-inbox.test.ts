@@ -161,3 +161,36 @@ describe.each(['legacy', 'modern'] as const)('a %s client without elicitation', 
     ).toBe(false);
   }, 30_000);
 });
+
+describe('the inbox stream', () => {
+  it('sends a snapshot, then each change as a server-sent event', async () => {
+    const controller = new AbortController();
+    const response = await fetch(gateway.url.replace(/\/mcp$/, '/admin/api/approvals/stream'), {
+      headers: { authorization: `Bearer ${VIEWER}` },
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let seen = '';
+    const until = async (text: string) => {
+      while (!seen.includes(text)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`stream ended before ${text}`);
+        seen += value;
+      }
+    };
+    await until('event: snapshot');
+    const client = await connectClient(gateway.url, { era: 'legacy' });
+    const call = client.callTool({ name: 'every_echo', arguments: { message: 'streamed' } });
+    await until('event: added');
+    expect(seen).toContain('"message":"streamed"');
+    const entry = await waiting('streamed');
+    await admin(`/approvals/${entry.id}/decline`, { body: { reason: 'seen on the stream' } });
+    await until('event: declined');
+    await until('event: claimed');
+    expect(((await call) as CallToolResult).isError).toBe(true);
+    controller.abort();
+    await client.close();
+  });
+});
