@@ -5,7 +5,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Server } from '@modelcontextprotocol/server';
-import { compileApprovalRules, createApprovalSealer } from '../approval/index.ts';
+import {
+  compileApprovalRules,
+  createApprovalInbox,
+  createApprovalSealer,
+  type ApprovalInbox,
+} from '../approval/index.ts';
 import { createAuditLog, createAuditWriter, type AuditLog } from '../audit/index.ts';
 import {
   createApprovalStage,
@@ -88,6 +93,8 @@ export interface AppCore {
   auditLog: AuditLog;
   catalog: readonly CatalogEntry[];
   sandbox: LocalToolsWiring['sandbox'];
+  /** The approval inbox of the `console` channel. */
+  inbox: ApprovalInbox;
   now: () => number;
   /** Rebuilds the tool list and tells listeners when it changed. */
   refresh(): void;
@@ -181,6 +188,12 @@ export function buildCore(config: PortcullisConfig, deps: AppDeps): AppCore {
   localTools.provider?.onChange(refresh);
 
   const rules = compileApprovalRules(config.approval.rules);
+  const inbox = createApprovalInbox({
+    ttlMs: config.approval.elicitationTimeoutMs,
+    maxPending: config.approval.inbox.maxPending,
+    maxPerPrincipal: config.approval.inbox.maxPerPrincipal,
+    now,
+  });
   const auditLog = createAuditLog(store, { clock: now, masker });
   const recovered = auditLog.recoverJournals();
   if (recovered.journals > 0) {
@@ -207,6 +220,12 @@ export function buildCore(config: PortcullisConfig, deps: AppDeps): AppCore {
       threshold: config.approval.autoApproveThreshold,
       now,
       promptTemplateOf: (tool) => tool.governance?.promptTemplate,
+      channel: config.approval.channel,
+      console: {
+        inbox,
+        modernHoldMs: config.approval.inbox.modernHoldMs,
+        maskArgs: (args) => masker.maskDeep(args),
+      },
     }),
     telemetry,
     transportOf: (id) => config.upstreams.find((u) => u.id === id)?.transport,
@@ -270,6 +289,7 @@ export function buildCore(config: PortcullisConfig, deps: AppDeps): AppCore {
     auditLog,
     catalog,
     sandbox: localTools.sandbox,
+    inbox,
     now,
     refresh,
     onListChanged: (listener) => lists.subscribe(listener),
@@ -287,6 +307,7 @@ export function buildCore(config: PortcullisConfig, deps: AppDeps): AppCore {
     async close() {
       stopWatching?.();
       core.parked.close();
+      inbox.close();
       await supervisor.close();
       await localTools.close();
       await telemetry.shutdown();

@@ -72,6 +72,7 @@ export function buildGateway(config: PortcullisConfig, deps: GatewayDeps): Gatew
       masker: core.masker,
       now: core.now,
       refresh: () => core.refresh(),
+      inbox: core.inbox,
       ...(core.sandbox === undefined ? {} : { sandbox: core.sandbox }),
     },
   });

@@ -11,7 +11,12 @@ export { renderApprovalPrompt } from './prompt.ts';
 
 export { createApprovalSealer, argsDigest } from './sealer.ts';
 export type { ApprovalSealer } from './sealer.ts';
+export { createApprovalInbox } from './inbox.ts';
+export type { ApprovalInbox, InboxEntry, InboxEvent } from './inbox.ts';
 export {
+  isConsoleState,
+  openConsoleState,
+  sealConsoleState,
   isParkedState,
   openApprovalState,
   openParkedState,

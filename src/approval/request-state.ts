@@ -1,6 +1,7 @@
 /**
- * The modern era's `requestState` as the gateway writes it: a one-letter prefix that tells the two kinds apart
- * before any decryption (`a.` an approval round, `p.` a call parked on an upstream question), then a sealed,
+ * The modern era's `requestState` as the gateway writes it: a one-letter prefix that tells the kinds apart
+ * before any decryption (`a.` an approval round, `p.` a call parked on an upstream question, `c.` a call waiting
+ * in the approval inbox), then a sealed,
  * call-bound, single-use token (see `sealer.ts`; the round trips are described in docs/architecture.md,
  * "Parked modern-era calls"). The client holds the state and is treated as an attacker.
  */
@@ -16,6 +17,7 @@ export interface RequestStateBinding {
 
 const APPROVAL_PREFIX = 'a.';
 const PARKED_PREFIX = 'p.';
+const CONSOLE_PREFIX = 'c.';
 /** A parked call's state is sealed under this version: an upstream question is not an approval decision. */
 const UPSTREAM_INPUT_POLICY = 'upstream-input/v1';
 
@@ -51,6 +53,43 @@ export function openApprovalState(
     ...binding,
     policyVersion: approvalPolicy(policyVersion),
   }).ok;
+}
+
+/** A call waiting in the approval inbox is its own namespace too: its state names an inbox entry, not an answer. */
+const consolePolicy = (version: string) => `console:${version}`;
+
+/** True when a state names a call waiting in the approval inbox (it may still fail to open). */
+export function isConsoleState(state: string): boolean {
+  return state.startsWith(CONSOLE_PREFIX);
+}
+
+/** The state of a call waiting in the approval inbox, naming its entry and bound to the call and the policy. */
+export function sealConsoleState(
+  sealer: ApprovalSealer,
+  binding: RequestStateBinding,
+  policyVersion: string,
+  entryId: string,
+): string {
+  return (
+    CONSOLE_PREFIX +
+    sealer.seal({ ...binding, policyVersion: consolePolicy(policyVersion), extra: { inboxEntry: entryId } })
+  );
+}
+
+/** The inbox entry a state names, when it opens against this call and policy (using it up); undefined otherwise. */
+export function openConsoleState(
+  sealer: ApprovalSealer,
+  state: string,
+  binding: RequestStateBinding,
+  policyVersion: string,
+): string | undefined {
+  if (!isConsoleState(state)) return undefined;
+  const opened = sealer.open(state.slice(CONSOLE_PREFIX.length), {
+    ...binding,
+    policyVersion: consolePolicy(policyVersion),
+  });
+  const id = opened.ok ? opened.payload.extra?.['inboxEntry'] : undefined;
+  return typeof id === 'string' ? id : undefined;
 }
 
 /** The state of a call parked on an upstream question, naming the parked call. */

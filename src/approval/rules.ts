@@ -8,7 +8,7 @@
  */
 import picomatch from 'picomatch';
 import { parseDuration } from '../config/index.ts';
-import type { ApprovalRuleConfig } from '../config/index.ts';
+import type { ApprovalChannel, ApprovalRuleConfig } from '../config/index.ts';
 import { PortcullisError } from '../errors/index.ts';
 import { isRiskAtLeast, isRiskLevel } from '../risk/index.ts';
 import type { RiskLevel } from '../risk/index.ts';
@@ -70,6 +70,8 @@ export interface ApprovalRules {
   readonly size: number;
   /** The top-level argument names a rule's `args` pointers look at (shown first in its approval prompt). */
   watchedArgs(ruleId: string | undefined): readonly string[];
+  /** The approval channel a rule names (`channel:`), if any; the global `approval.channel` applies otherwise. */
+  channelOf(ruleId: string | undefined): ApprovalChannel | undefined;
 }
 
 /** The principal that rules see for anonymous calls (so `principal: "*"` also matches them). */
@@ -93,7 +95,17 @@ interface CompiledRule {
     | { kind: 'rate-limit'; limiter: SlidingWindowLimiter };
 }
 
-const RULE_KEYS = new Set(['id', 'match', 'decision', 'reason', 'prompt', 'rateLimit', 'caseSensitive']);
+const RULE_KEYS = new Set([
+  'id',
+  'match',
+  'decision',
+  'reason',
+  'prompt',
+  'rateLimit',
+  'caseSensitive',
+  'channel',
+]);
+const CHANNELS: readonly string[] = ['elicitation', 'console', 'both'];
 const MATCH_KEYS = new Set([
   'alias',
   'upstream',
@@ -158,7 +170,20 @@ export function compileApprovalRules(rules: readonly ApprovalRuleConfig[] | unde
   const watched = new Map(compiled.map((rule) => [rule.id, rule.watched]));
   const watchedArgs = (ruleId: string | undefined) =>
     ruleId === undefined ? [] : (watched.get(ruleId) ?? []);
-  return { evaluate, version, size: compiled.length, watchedArgs };
+  const channels = new Map<string, ApprovalChannel>();
+  list.forEach((rule, index) => {
+    const channel = (rule as { channel?: unknown }).channel;
+    if (channel === undefined) return;
+    if (typeof channel !== 'string' || !CHANNELS.includes(channel))
+      throw configError(
+        rule.id,
+        `/approval/rules/${index}/channel`,
+        'channel must be elicitation, console or both',
+      );
+    channels.set(rule.id, channel as ApprovalChannel);
+  });
+  const channelOf = (ruleId: string | undefined) => (ruleId === undefined ? undefined : channels.get(ruleId));
+  return { evaluate, version, size: compiled.length, watchedArgs, channelOf };
 }
 
 function compileRule(rule: unknown, index: number): CompiledRule {

@@ -33,6 +33,11 @@ export interface ApprovalRecord {
   elicitation?: AuditElicitation;
   /** ISO time of the decision (when a human answered). */
   decidedAt?: string;
+  /** Where the person was asked: the client's prompt, or the operators' approval inbox. */
+  channel?: 'elicitation' | 'console';
+  /** The operator who answered in the approval inbox, and the reason they gave. */
+  approver?: string;
+  approverReason?: string;
 }
 
 /** How the call was approved (the audit log's name for the shared approval record). */

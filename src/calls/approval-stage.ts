@@ -12,10 +12,12 @@ import {
   type ApprovalRules,
   type ElicitationOutcome,
 } from '../approval/index.ts';
+import type { ApprovalChannel } from '../config/index.ts';
 import type { RiskLevel } from '../risk/index.ts';
 import type { ApprovalRecord } from '../audit/index.ts';
 import type { ApprovalOutcome, ApprovalStage, CallerContext } from './pipeline.ts';
 import type { ExposedTool } from '../exposure/index.ts';
+import { askConsole, usesConsole, type ConsoleApprovalDeps } from './console-approval.ts';
 import { toolRiskOf } from './tool-risk.ts';
 
 /** Thrown when a modern-era call needs a person's answer first; the downstream server turns it into input_required. */
@@ -41,6 +43,10 @@ export interface ApprovalStageDeps {
   now: () => number;
   /** The prompt template of a tool (a Safe Tool Spec's humanInTheLoop.promptTemplate), if any. */
   promptTemplateOf?: (tool: ExposedTool) => string | undefined;
+  /** The global approval channel (`approval.channel`); a rule's `channel` wins. Default: elicitation. */
+  channel?: ApprovalChannel;
+  /** The approval inbox of the console channel; without it every question goes to the client. */
+  console?: ConsoleApprovalDeps;
 }
 
 /** Creates the approval stage. */
@@ -84,6 +90,45 @@ export function createApprovalStage(deps: ApprovalStageDeps): ApprovalStage {
         inputSchema: tool.definition.inputSchema,
         sensitive: deps.rules.watchedArgs(hitl.ruleId),
       });
+      const channel = deps.rules.channelOf(hitl.ruleId) ?? deps.channel ?? 'elicitation';
+      if (deps.console && usesConsole(channel, caller)) {
+        const answer = await askConsole(deps.console, caller, {
+          tool,
+          args,
+          risk,
+          prompt,
+          ruleId: hitl.ruleId,
+          policyVersion: deps.rules.version,
+        });
+        const asked: ApprovalRecord = {
+          ...record,
+          decision: 'ask',
+          channel: 'console',
+          decidedAt: new Date(answer.kind === 'run' ? answer.at : deps.now()).toISOString(),
+        };
+        if (answer.kind === 'run') {
+          return {
+            kind: 'run',
+            record: {
+              ...asked,
+              elicitation: 'accept',
+              approver: answer.approver,
+              approverReason: answer.reason,
+            },
+          };
+        }
+        return {
+          kind: 'deny',
+          reason: answer.reason,
+          code: answer.code,
+          record: {
+            ...asked,
+            elicitation: answer.elicitation,
+            ...(answer.approver === undefined ? {} : { approver: answer.approver }),
+            ...(answer.approverReason === undefined ? {} : { approverReason: answer.approverReason }),
+          },
+        };
+      }
       const outcome = await askPerson(caller, prompt, deps.rules.version);
       const decidedAt = new Date(deps.now()).toISOString();
       const verdict = interpretElicitation(outcome);

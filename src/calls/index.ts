@@ -3,6 +3,7 @@ export { createCallPipeline } from './pipeline.ts';
 export type { CallPipeline, CallerContext, CallRecord } from './pipeline.ts';
 export { createArgumentValidator } from './argument-validator.ts';
 export { createApprovalStage, ApprovalRequired } from './approval-stage.ts';
+export { ApprovalPending } from './console-approval.ts';
 
 export { createRecordStage } from './record-stage.ts';
 

@@ -51,6 +51,8 @@ export interface CallerContext {
    * was counted in its first round, so rate limits skip it. Any other requestState is counted like a new call.
    */
   approvalVerified?: boolean;
+  /** Modern era, retried call: the approval-inbox entry its sealed state names (already checked against the seal). */
+  consoleEntry?: string;
 }
 
 /** The outcome of the approval stages for one call. */
@@ -59,7 +61,12 @@ export type ApprovalOutcome =
   | {
       kind: 'deny';
       reason: string;
-      code?: 'TOOL_DENIED' | 'RATE_LIMITED' | 'APPROVAL_STATE_INVALID';
+      code?:
+        | 'TOOL_DENIED'
+        | 'RATE_LIMITED'
+        | 'APPROVAL_STATE_INVALID'
+        | 'APPROVAL_TIMEOUT'
+        | 'APPROVAL_INBOX_FULL';
       record: ApprovalRecord;
     };
 
@@ -224,8 +231,10 @@ export function createCallPipeline(deps: PipelineDeps): CallPipeline {
         if (unsendable) throw unsendable;
         return await finish(maskResult(result, deps.masker()));
       } catch (error) {
-        // A modern-era ask is not an outcome: the call continues on the client's retry and is recorded then.
-        if (error instanceof Error && error.name === 'ApprovalRequired') throw error;
+        // A modern-era ask (or inbox wait) is not an outcome: the call continues on the client's retry and is
+        // recorded then.
+        if (error instanceof Error && (error.name === 'ApprovalRequired' || error.name === 'ApprovalPending'))
+          throw error;
         const wire: WireError = toWireError(error, deps.masker());
         const code = error instanceof PortcullisError ? error.code : 'INTERNAL';
         if (wire.kind === 'protocol-error') {

@@ -18,6 +18,7 @@ export type {
   CompositionConfig,
   ApprovalRuleConfig,
   HitlMode,
+  ApprovalChannel,
   GuardId,
   GuardMode,
   GuardPolicy,

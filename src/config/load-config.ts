@@ -199,6 +199,8 @@ interface RawConfig {
     elicitationTimeout: string;
     rules?: PortcullisConfig['approval']['rules'];
     rulesFile?: string;
+    channel?: PortcullisConfig['approval']['channel'];
+    inbox?: { maxPending?: number; maxPerPrincipal?: number; modernHold?: string };
   };
   telemetry: {
     serviceName: string;
@@ -346,6 +348,12 @@ function toConfig(doc: RawConfig, source: string, baseDir: string, secrets: stri
       autoApproveThreshold: raw.approval.autoApproveThreshold,
       elicitationTimeoutMs: parseDuration(raw.approval.elicitationTimeout),
       rules: raw.approval.rules ?? [],
+      channel: raw.approval.channel ?? 'elicitation',
+      inbox: {
+        maxPending: raw.approval.inbox?.maxPending ?? 100,
+        maxPerPrincipal: raw.approval.inbox?.maxPerPrincipal ?? 10,
+        modernHoldMs: parseDuration(raw.approval.inbox?.modernHold ?? '20s'),
+      },
     },
     telemetry: {
       serviceName: raw.telemetry.serviceName,

@@ -71,6 +71,13 @@ export interface CompositionConfig {
   members: CompositionMember[];
 }
 
+/**
+ * Where a person is asked to approve a call (docs/rules/approval.md#r-hitl-5-approval-channels): the client's
+ * elicitation prompt, the operators' approval inbox (`console`), or the prompt when the client can show one and
+ * the inbox otherwise (`both`).
+ */
+export type ApprovalChannel = 'elicitation' | 'console' | 'both';
+
 /** One approval rule, as written in config (compiled by approval/). */
 export interface ApprovalRuleConfig {
   id: string;
@@ -91,6 +98,8 @@ export interface ApprovalRuleConfig {
   reason?: string;
   prompt?: string;
   rateLimit?: { calls: number; per: string };
+  /** The approval channel of the calls this rule asks about; the global `approval.channel` otherwise. */
+  channel?: ApprovalChannel;
 }
 
 /** The whole resolved configuration. */
@@ -129,6 +138,16 @@ export interface PortcullisConfig {
     autoApproveThreshold: RiskLevel;
     elicitationTimeoutMs: number;
     rules: ApprovalRuleConfig[];
+    channel: ApprovalChannel;
+    /** The approval inbox of the `console` channel; its entries expire after `elicitationTimeoutMs`. */
+    inbox: {
+      /** Calls waiting at once, over all principals. */
+      maxPending: number;
+      /** Calls one principal may have waiting at once. */
+      maxPerPrincipal: number;
+      /** How long one modern-era round waits for the operator before answering `input_required` again. */
+      modernHoldMs: number;
+    };
   };
   telemetry: {
     serviceName: string;

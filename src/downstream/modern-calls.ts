@@ -1,7 +1,8 @@
 /**
  * The 2026-era call path: the client cannot be asked mid-call, so an approval prompt or an upstream question
  * ends the round with `input_required` and a sealed `requestState` (`approval/request-state.ts`); a running
- * upstream call waits in the parking lot (`parked-calls.ts`) until the client retries with its answer.
+ * upstream call waits in the parking lot (`parked-calls.ts`) until the client retries with its answer. A call
+ * waiting in the approval inbox ends each round with a state-only `input_required` the client re-sends.
  */
 import {
   inputRequired,
@@ -13,8 +14,11 @@ import {
 } from '@modelcontextprotocol/server';
 import {
   argsDigest,
+  isConsoleState,
   isParkedState,
   openApprovalState,
+  openConsoleState,
+  sealConsoleState,
   openParkedState,
   sealApprovalState,
   sealParkedState,
@@ -22,7 +26,7 @@ import {
   type RequestStateBinding,
 } from '../approval/index.ts';
 import type { AuditUpstreamRequest } from '../audit/index.ts';
-import { ApprovalRequired } from '../calls/index.ts';
+import { ApprovalPending, ApprovalRequired } from '../calls/index.ts';
 import { argumentLimitError } from '../calls/index.ts';
 import type { UpstreamElicitation, UpstreamSampling } from '../upstream/index.ts';
 import type { EraCall, GatewayCore } from './gateway-core.ts';
@@ -83,12 +87,29 @@ function resumeParked(core: GatewayCore, state: string, binding: RequestStateBin
   return taken.call;
 }
 
+/**
+ * What a retry's state carries into the approval stage: the inbox entry a console state names (that retry was
+ * counted in its first round), or the answer of an approval round.
+ */
+function readRetryState(
+  core: GatewayCore,
+  state: string,
+  binding: RequestStateBinding,
+  ctx: ServerContext,
+): { answer: ElicitationOutcome; verified: boolean } | { consoleEntry: string } {
+  if (isConsoleState(state)) {
+    const entry = openConsoleState(core.sealer, state, binding, core.policyVersion());
+    return entry === undefined ? { answer: 'invalid-state', verified: false } : { consoleEntry: entry };
+  }
+  return readApprovalAnswer(core, state, binding, ctx);
+}
+
 /** Starts the call in the parking lot, feeding it the answer of an approval round when the retry carries one. */
 function startParked(call: EraCall, binding: RequestStateBinding, state: unknown): ParkedCall {
   const { core, ctx, alias, upstreamId } = call;
   const asked: AuditUpstreamRequest[] = [];
-  const approvalAnswer =
-    typeof state === 'string' ? readApprovalAnswer(core, state, binding, ctx) : undefined;
+  const retry = typeof state === 'string' ? readRetryState(core, state, binding, ctx) : undefined;
+  const approvalAnswer = retry !== undefined && 'answer' in retry ? retry : undefined;
   return core.parked.start(binding, (ask, signal) =>
     core.pipeline.call(alias, call.args, {
       ...call.caller(),
@@ -98,6 +119,9 @@ function startParked(call: EraCall, binding: RequestStateBinding, state: unknown
       ...(approvalAnswer === undefined
         ? {}
         : { approvalAnswer: approvalAnswer.answer, approvalVerified: approvalAnswer.verified }),
+      ...(retry !== undefined && 'consoleEntry' in retry
+        ? { consoleEntry: retry.consoleEntry, approvalVerified: true }
+        : {}),
       ...(call.clientCanElicit
         ? {
             askClient: (params: UpstreamElicitation) =>
@@ -156,6 +180,12 @@ export async function callModern(call: EraCall): Promise<CallToolResult | InputR
           }),
         },
         requestState: sealApprovalState(core.sealer, binding, error.policyVersion),
+      });
+    }
+    // The call waits in the approval inbox: no question for the client, only a state to re-send (it polls).
+    if (error instanceof ApprovalPending) {
+      return inputRequired({
+        requestState: sealConsoleState(core.sealer, binding, error.policyVersion, error.entryId),
       });
     }
     throw error;

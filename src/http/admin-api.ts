@@ -7,6 +7,9 @@ import { Hono, type Context } from 'hono';
 import type { AdminAccess } from './admin-access.ts';
 import { adminGuard, auditedAction, type AdminVariables } from './admin-guard.ts';
 import { addConsoleReads, auditFilterOf, consoleToolFields } from './admin-console-reads.ts';
+import { addLedgerReviewRoutes } from './admin-ledger-review.ts';
+import { addApprovalRoutes } from './admin-approvals.ts';
+import type { ApprovalInbox } from '../approval/index.ts';
 import type { AuditLog } from '../audit/index.ts';
 import type { PortcullisConfig, UpstreamConfig } from '../config/index.ts';
 import { isPortcullisError, PortcullisError } from '../errors/index.ts';
@@ -49,6 +52,8 @@ export interface AdminDeps {
   log?(event: string, fields: Record<string, unknown>, level: 'warn'): void;
   /** The sandbox's quarantine of local tools (absent when the runner has none). */
   sandbox?: { quarantined(): QuarantineEntry[]; unquarantine(toolId: string): boolean };
+  /** The approval inbox of the `console` channel. */
+  inbox?: ApprovalInbox;
 }
 
 const bad = (message: string) => new PortcullisError('INVALID_INPUT', message);
@@ -256,7 +261,14 @@ export function createAdminApi(deps: AdminDeps): Hono<{ Variables: AdminVariable
   api.post('/ledger/approve', ledgerAction('approve'));
   api.post('/ledger/revoke', ledgerAction('revoke'));
   api.post('/ledger/restore', ledgerAction('restore'));
-  api.get('/ledger', (c) => c.json({ records: deps.ledger.list() }));
+  // The list carries digests only; a record's definitions are read one at a time (admin-ledger-review.ts).
+  api.get('/ledger', (c) =>
+    c.json({
+      records: deps.ledger.list().map(({ definition: _d, approvedDefinition: _a, ...record }) => record),
+    }),
+  );
+  addLedgerReviewRoutes(api, deps);
+  if (deps.inbox) addApprovalRoutes(api, { ...deps, inbox: deps.inbox });
 
   api.get('/sandbox/quarantine', (c) => c.json({ tools: deps.sandbox?.quarantined() ?? [] }));
   api.post(

@@ -10,3 +10,5 @@ export { createLedger } from './ledger-service.ts';
 export { applyLedgerAction, type LedgerAction } from './ledger-actions.ts';
 export type { Ledger } from './ledger-service.ts';
 export type { LedgerStatus } from './types.ts';
+export { parseLedgerKey, reviewDiff, reviewLedgerRecord } from './ledger-review.ts';
+export type { LedgerReview } from './ledger-review.ts';

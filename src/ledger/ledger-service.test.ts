@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fingerprintTool } from './fingerprint.ts';
-import { createLedger } from './ledger-service.ts';
+import { fingerprintTool, toolFingerprintContent } from './fingerprint.ts';
+import { createLedger, MAX_STORED_DEFINITION_BYTES } from './ledger-service.ts';
 import type { LedgerRecord, LedgerStore } from './types.ts';
 
 // An in-memory LedgerStore: the store is not the thing under test (the SQLite one lives in store/).
@@ -96,5 +96,65 @@ describe('createLedger', () => {
     ledger.checkTool('web', TOOL);
     advance(5);
     expect(ledger.markPublished('web', 'search')?.publishedAt).toBe(1_005);
+  });
+});
+
+describe('stored definitions', () => {
+  const changed = { ...TOOL, description: 'Search the web, then mail the results to me.' };
+
+  it('keeps the canonical definition, and the approved one beside a changed one', () => {
+    const { ledger } = setup();
+    ledger.checkTool('web', TOOL);
+    const first = ledger.get('web', 'search');
+    expect(first?.definition).toBe(toolFingerprintContent(TOOL));
+    expect(first).toMatchObject({ approvedHash: first?.hash, approvedDefinition: first?.definition });
+    ledger.checkTool('web', changed);
+    expect(ledger.get('web', 'search')).toMatchObject({
+      status: 'AWAITING_REREVIEW',
+      definition: toolFingerprintContent(changed),
+      approvedHash: fingerprintTool(TOOL).hash,
+      approvedDefinition: toolFingerprintContent(TOOL),
+    });
+    // A second change before review still compares against what was approved, not the unreviewed one.
+    const third = { ...TOOL, description: 'third' };
+    ledger.checkTool('web', third);
+    expect(ledger.get('web', 'search')?.approvedDefinition).toBe(toolFingerprintContent(TOOL));
+    ledger.approve('web', 'search');
+    expect(ledger.get('web', 'search')).toMatchObject({
+      approvedHash: fingerprintTool(third).hash,
+      approvedDefinition: toolFingerprintContent(third),
+    });
+  });
+
+  it('fills in the definition of a record kept from before, once, when the same digest is seen', () => {
+    const { store, ledger } = setup();
+    const { hash, profile } = fingerprintTool(TOOL);
+    store.put({
+      upstream: 'web',
+      tool: 'search',
+      hash,
+      profile,
+      status: 'ACTIVE',
+      firstSeenAt: 1,
+      curatedAt: null,
+      publishedAt: null,
+      previousHash: null,
+    });
+    const puts = store.puts;
+    expect(ledger.checkTool('web', TOOL).outcome).toBe('UNCHANGED');
+    expect(ledger.get('web', 'search')).toMatchObject({
+      definition: toolFingerprintContent(TOOL),
+      approvedHash: hash,
+      approvedDefinition: toolFingerprintContent(TOOL),
+    });
+    ledger.checkTool('web', TOOL);
+    expect(store.puts).toBe(puts + 1);
+  });
+
+  it('fingerprints a definition over the cap but does not keep it', () => {
+    const { ledger } = setup();
+    const huge = { ...TOOL, description: 'x'.repeat(MAX_STORED_DEFINITION_BYTES) };
+    expect(ledger.checkTool('web', huge).outcome).toBe('NEW');
+    expect(ledger.get('web', 'search')).toMatchObject({ hash: fingerprintTool(huge).hash, definition: null });
   });
 });

@@ -1,5 +1,5 @@
 // The ledger service: the state machine over a LedgerStore, with an injected clock.
-import { fingerprintTool } from './fingerprint.ts';
+import { fingerprintTool, toolFingerprintContent } from './fingerprint.ts';
 import type { Fingerprint, FingerprintableTool } from './fingerprint.ts';
 import {
   approveFingerprint,
@@ -12,10 +12,20 @@ import {
 import type { ApproveResult, FingerprintCheck, RestoreResult, RevokeResult } from './state-machine.ts';
 import type { LedgerRecord, LedgerStore } from './types.ts';
 
+/**
+ * The largest canonical definition the ledger keeps beside its digest (256 KiB of UTF-8); a larger one is
+ * fingerprinted as always but stored as null ("definition over the size cap").
+ */
+export const MAX_STORED_DEFINITION_BYTES = 256 * 1024;
+
 /** Fingerprint bookkeeping for every upstream tool. */
 export interface Ledger {
   /** Checks an already computed fingerprint and stores the outcome (NEW and MISMATCH write; UNCHANGED does not). */
-  check(upstream: string, tool: string, fingerprint: Fingerprint): FingerprintCheck;
+  check(
+    upstream: string,
+    tool: string,
+    fingerprint: Fingerprint & { readonly definition?: string | null },
+  ): FingerprintCheck;
   /** Fingerprints a live definition with the Portcullis profile, then checks it. */
   checkTool(upstream: string, definition: FingerprintableTool): FingerprintCheck;
   /** Approves the stored definition; with `expectedHash`, only if it is still the stored one. */
@@ -34,14 +44,23 @@ export interface Ledger {
 
 /** Creates the ledger service over a store; `clock` returns epoch milliseconds. */
 export function createLedger(store: LedgerStore, clock: () => number): Ledger {
-  const check = (upstream: string, tool: string, fingerprint: Fingerprint): FingerprintCheck => {
-    const result = checkFingerprint(store.get(upstream, tool), { upstream, tool, ...fingerprint }, clock());
-    if (result.outcome !== 'UNCHANGED') store.put(result.record);
+  const check = (
+    upstream: string,
+    tool: string,
+    fingerprint: Fingerprint & { readonly definition?: string | null },
+  ): FingerprintCheck => {
+    const stored = store.get(upstream, tool);
+    const result = checkFingerprint(stored, { upstream, tool, ...fingerprint }, clock());
+    if (result.record !== stored) store.put(result.record);
     return result;
   };
   return {
     check,
-    checkTool: (upstream, definition) => check(upstream, definition.name, fingerprintTool(definition)),
+    checkTool(upstream, definition) {
+      const content = toolFingerprintContent(definition);
+      const kept = Buffer.byteLength(content, 'utf8') <= MAX_STORED_DEFINITION_BYTES ? content : null;
+      return check(upstream, definition.name, { ...fingerprintTool(definition), definition: kept });
+    },
     approve(upstream, tool, expectedHash) {
       const result = approveFingerprint(store.get(upstream, tool), clock(), expectedHash);
       if (result.outcome === 'APPROVED') store.put(result.record);

@@ -43,6 +43,9 @@ describe('checkFingerprint (R-LEDGER-4)', () => {
         curatedAt: null,
         publishedAt: null,
         previousHash: null,
+        definition: null,
+        approvedHash: A,
+        approvedDefinition: null,
       },
     });
   });
@@ -66,7 +69,16 @@ describe('checkFingerprint (R-LEDGER-4)', () => {
     expect(result).toEqual({
       outcome: 'MISMATCH',
       previousHash: A,
-      record: { ...stored(before), hash: B, status: after, previousHash: A },
+      record: {
+        ...stored(before),
+        hash: B,
+        status: after,
+        previousHash: A,
+        definition: null,
+        // What was approved before the change: the stored digest when it was ACTIVE.
+        approvedHash: before === 'ACTIVE' ? A : null,
+        approvedDefinition: null,
+      },
     });
   });
 

@@ -8,6 +8,8 @@ export interface FingerprintObservation {
   readonly tool: string;
   readonly hash: string;
   readonly profile: string;
+  /** The canonical JSON the hash covers; null when not kept (another profile, or over the size cap). */
+  readonly definition?: string | null;
 }
 
 /** The result of checking an observation against the stored record; `record` is what must be stored. */
@@ -54,12 +56,20 @@ export function checkFingerprint(
         curatedAt: null,
         publishedAt: null,
         previousHash: null,
+        definition: observed.definition ?? null,
+        approvedHash: observed.hash,
+        approvedDefinition: observed.definition ?? null,
       },
     };
   }
   if (stored.hash === observed.hash && stored.profile === observed.profile) {
-    return { outcome: 'UNCHANGED', record: stored };
+    return { outcome: 'UNCHANGED', record: backfillDefinition(stored, observed.definition ?? null) };
   }
+  // What was approved before this change: the stored definition when it was ACTIVE, else the last approval kept.
+  const approved =
+    stored.status === 'ACTIVE'
+      ? { approvedHash: stored.hash, approvedDefinition: stored.definition ?? null }
+      : { approvedHash: stored.approvedHash ?? null, approvedDefinition: stored.approvedDefinition ?? null };
   return {
     outcome: 'MISMATCH',
     previousHash: stored.hash,
@@ -69,7 +79,27 @@ export function checkFingerprint(
       profile: observed.profile,
       status: stored.status === 'REVOKED' ? 'REVOKED' : 'AWAITING_REREVIEW',
       previousHash: stored.hash,
+      definition: observed.definition ?? null,
+      ...approved,
     },
+  };
+}
+
+/**
+ * A record kept from before definitions were stored gets the definition the same digest covers (the hash
+ * proves it is the one recorded); the approved one too when the approved digest is this one. Otherwise the
+ * record is returned as is (the caller writes only a changed record).
+ */
+function backfillDefinition(stored: LedgerRecord, definition: string | null): LedgerRecord {
+  if (definition === null || (stored.definition ?? null) !== null) return stored;
+  const approvedHere =
+    (stored.approvedDefinition ?? null) === null &&
+    (stored.approvedHash === stored.hash ||
+      ((stored.approvedHash ?? null) === null && stored.status === 'ACTIVE'));
+  return {
+    ...stored,
+    definition,
+    ...(approvedHere ? { approvedHash: stored.hash, approvedDefinition: definition } : {}),
   };
 }
 
@@ -88,7 +118,16 @@ export function approveFingerprint(
   if (expectedHash !== undefined && expectedHash !== stored.hash) {
     return { outcome: 'HASH_MISMATCH', record: stored, expectedHash };
   }
-  return { outcome: 'APPROVED', record: { ...stored, status: 'ACTIVE', curatedAt: now } };
+  return {
+    outcome: 'APPROVED',
+    record: {
+      ...stored,
+      status: 'ACTIVE',
+      curatedAt: now,
+      approvedHash: stored.hash,
+      approvedDefinition: stored.definition ?? null,
+    },
+  };
 }
 
 /** Revokes a tool for good: status REVOKED, `curatedAt = now`. No check ever makes it ACTIVE again. */

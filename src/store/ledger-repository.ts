@@ -12,10 +12,14 @@ interface LedgerRow {
   curated_at: number | null;
   published_at: number | null;
   previous_hash: string | null;
+  definition: string | null;
+  approved_hash: string | null;
+  approved_definition: string | null;
 }
 
 const COLUMNS =
-  'upstream, tool, hash, profile, status, first_seen_at, curated_at, published_at, previous_hash';
+  'upstream, tool, hash, profile, status, first_seen_at, curated_at, published_at, previous_hash, definition, ' +
+  'approved_hash, approved_definition';
 
 /** Builds the fingerprint-ledger repository over an open, migrated database. */
 export function createLedgerRepository(db: Database.Database): LedgerStore {
@@ -23,11 +27,14 @@ export function createLedgerRepository(db: Database.Database): LedgerStore {
   const selectAll = db.prepare(`SELECT ${COLUMNS} FROM tool_ledger ORDER BY upstream, tool`);
   const upsert = db.prepare(
     `INSERT INTO tool_ledger (${COLUMNS})
-     VALUES (@upstream, @tool, @hash, @profile, @status, @firstSeenAt, @curatedAt, @publishedAt, @previousHash)
+     VALUES (@upstream, @tool, @hash, @profile, @status, @firstSeenAt, @curatedAt, @publishedAt, @previousHash, @definition,
+       @approvedHash, @approvedDefinition)
      ON CONFLICT (upstream, tool) DO UPDATE SET
        hash = excluded.hash, profile = excluded.profile, status = excluded.status,
        first_seen_at = excluded.first_seen_at, curated_at = excluded.curated_at,
-       published_at = excluded.published_at, previous_hash = excluded.previous_hash`,
+       published_at = excluded.published_at, previous_hash = excluded.previous_hash,
+       definition = excluded.definition, approved_hash = excluded.approved_hash,
+       approved_definition = excluded.approved_definition`,
   );
   return {
     get(upstream, tool) {
@@ -35,7 +42,12 @@ export function createLedgerRepository(db: Database.Database): LedgerStore {
       return row && toRecord(row);
     },
     put(record) {
-      upsert.run({ ...record });
+      upsert.run({
+        definition: null,
+        approvedHash: null,
+        approvedDefinition: null,
+        ...record,
+      });
     },
     list() {
       return (selectAll.all() as LedgerRow[]).map(toRecord);
@@ -54,5 +66,8 @@ function toRecord(row: LedgerRow): LedgerRecord {
     curatedAt: row.curated_at,
     publishedAt: row.published_at,
     previousHash: row.previous_hash,
+    definition: row.definition,
+    approvedHash: row.approved_hash,
+    approvedDefinition: row.approved_definition,
   };
 }

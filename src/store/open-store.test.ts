@@ -56,7 +56,7 @@ describe('openDatabase', () => {
 describe('openStore', () => {
   it('finds the package migrations folder', () => {
     expect(defaultMigrationsDir()).toBe(resolve(import.meta.dirname, '..', '..', 'migrations'));
-    expect(listMigrations(defaultMigrationsDir()).map((m) => m.version)).toEqual([1, 2, 3, 4, 5]);
+    expect(listMigrations(defaultMigrationsDir()).map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
   it('creates parent folders, migrates to the newest version and leaves the file in WAL mode', () => {

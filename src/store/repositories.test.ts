@@ -50,6 +50,9 @@ describe('ledger', () => {
     curatedAt: null,
     publishedAt: null,
     previousHash: null,
+    definition: null,
+    approvedHash: null,
+    approvedDefinition: null,
     ...over,
   });
 
@@ -60,6 +63,9 @@ describe('ledger', () => {
       hash: 'b'.repeat(64),
       status: 'AWAITING_REREVIEW',
       previousHash: 'a'.repeat(64),
+      definition: '{"name":"read_file"}',
+      approvedHash: 'a'.repeat(64),
+      approvedDefinition: '{"name":"read"}',
     });
     store.ledger.put(changed);
     expect(store.ledger.get('files', 'read_file')).toEqual(changed);

@@ -35,6 +35,12 @@ export interface LedgerRecord {
   curatedAt: number | null;
   publishedAt: number | null;
   previousHash: string | null;
+  /** The canonical JSON the digest covers; null when recorded before definitions were stored, or over the cap. */
+  definition?: string | null;
+  /** The digest an operator (or the first sighting) last approved; null when not known. */
+  approvedHash?: string | null;
+  /** The canonical JSON of `approvedHash`; null when not stored. */
+  approvedDefinition?: string | null;
 }
 
 /** The fingerprint ledger's persistence; the ledger domain owns the state machine. */

@@ -22,7 +22,12 @@ export const UNSCORED = 'unscored';
 /** The longest captured argument or result text; longer texts are cut (after masking). */
 export const MAX_CAPTURE_CHARS = 4096;
 
-const DENIAL_CODES: ReadonlySet<string> = new Set(['TOOL_DENIED', 'RATE_LIMITED']);
+const DENIAL_CODES: ReadonlySet<string> = new Set([
+  'TOOL_DENIED',
+  'RATE_LIMITED',
+  'APPROVAL_TIMEOUT',
+  'APPROVAL_INBOX_FULL',
+]);
 
 // Codes that mean the call was answered as designed: refused, rejected before running, or an error the tool
 // itself reported. Any other code means the call broke on the way (sandbox, upstream link, internal): a crash.
@@ -32,6 +37,8 @@ const HANDLED_CODES: ReadonlySet<string> = new Set([
   'UNKNOWN_TOOL',
   'INVALID_ARGUMENTS',
   'APPROVAL_STATE_INVALID',
+  'APPROVAL_TIMEOUT',
+  'APPROVAL_INBOX_FULL',
   'UPSTREAM_TOOL_ERROR',
 ]);
 
