@@ -24,8 +24,10 @@ import {
   type GatewayCore,
 } from '../downstream/index.ts';
 import {
+  compileProfiles,
   createToolRegistry,
   type GovernFunction,
+  type Profiles,
   type LocalToolProvider,
   type ToolRegistry,
 } from '../exposure/index.ts';
@@ -79,6 +81,8 @@ export interface AppCore {
   store: Store;
   supervisor: Supervisor;
   registry: ToolRegistry;
+  /** The configured profiles, compiled once. */
+  profiles: Profiles;
   governance: Governance;
   ledger: Ledger;
   logger: Logger;
@@ -179,6 +183,7 @@ export function buildCore(config: PortcullisConfig, deps: AppDeps): AppCore {
   localTools.provider?.onChange(refresh);
 
   const rules = compileApprovalRules(config.approval.rules);
+  const profiles = compileProfiles(config.profiles);
   const auditLog = createAuditLog(store, { clock: now, masker });
   const recovered = auditLog.recoverJournals();
   if (recovered.journals > 0) {
@@ -254,6 +259,7 @@ export function buildCore(config: PortcullisConfig, deps: AppDeps): AppCore {
     store,
     supervisor,
     registry,
+    profiles,
     governance,
     ledger,
     logger,

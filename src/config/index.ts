@@ -14,6 +14,7 @@ export type {
   PromptOverride,
   CompositionConfig,
   ApprovalRuleConfig,
+  ProfileConfig,
   HitlMode,
   GuardId,
   GuardMode,

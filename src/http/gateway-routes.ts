@@ -2,7 +2,9 @@
  * The HTTP surface of a gateway as one hono app: /healthz, /readyz, /mcp behind the door (Host/Origin, then API
  * keys) and the admin API behind its own credentials (admin-guard.ts) plus the Host check.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import type { Profiles } from '../exposure/index.ts';
+import type { Principal } from '../identity/index.ts';
 import type { PortcullisConfig } from '../config/index.ts';
 import type { Logger } from '../telemetry/index.ts';
 import type { UpstreamSnapshot } from '../upstream/index.ts';
@@ -11,12 +13,20 @@ import { createAdminApi, type AdminDeps } from './admin-api.ts';
 import { installErrorHandlers } from './error-handler.ts';
 import { jsonRpcError, JSON_RPC } from './json-rpc-response.ts';
 import type { McpEndpoint } from './mcp-endpoint.ts';
-import { allowedHostnames, checkHost, checkHostAndOrigin, createApiKeyVerifier } from './security.ts';
+import {
+  allowedHostnames,
+  checkHost,
+  checkHostAndOrigin,
+  createApiKeyVerifier,
+  type ApiKeyVerifier,
+} from './security.ts';
 
 /** What the routes serve. */
 export interface GatewayRoutesDeps {
   config: PortcullisConfig;
   endpoint: Pick<McpEndpoint, 'handle'>;
+  /** The profiles served at /mcp (default) and /mcp/<name>. */
+  profiles: Profiles;
   snapshots: () => UpstreamSnapshot[];
   /** True while the store answers queries (readiness). */
   storeOpen: () => boolean;
@@ -45,10 +55,10 @@ export function createGatewayRoutes(deps: GatewayRoutesDeps): Hono {
       storeOpen ? 200 : 503,
     );
   });
-  app.all('/mcp', async (c) => {
+  const mcp = (c: Context, profileName: string | undefined) => {
     const refused = checkHostAndOrigin(c.req.raw, hosts, origins);
     if (refused) return forbidden(refused);
-    const principal = keys.verify(c.req.header('authorization') ?? null);
+    const principal = principalOf(keys, c.req.header('authorization') ?? null);
     if (!principal) {
       return jsonRpcError(
         401,
@@ -58,8 +68,10 @@ export function createGatewayRoutes(deps: GatewayRoutesDeps): Hono {
         { 'www-authenticate': 'Bearer realm="portcullis"' },
       );
     }
-    return deps.endpoint.handle(c.req.raw, principal);
-  });
+    return serveProfile(deps, c.req.raw, principal, profileName);
+  };
+  app.all('/mcp', (c) => mcp(c, undefined));
+  app.all('/mcp/:profile', (c) => mcp(c, c.req.param('profile')));
 
   const access = createAdminAccess({
     adminKeys: config.admin.keys,
@@ -82,4 +94,37 @@ export function createGatewayRoutes(deps: GatewayRoutesDeps): Hono {
   });
   app.route('/admin/api', admin);
   return app;
+}
+
+/**
+ * The caller of an /mcp request as a Principal, or undefined when the credential is missing or wrong. The one
+ * place that turns a verified credential into a principal on the /mcp path.
+ */
+function principalOf(keys: ApiKeyVerifier, authorization: string | null): Principal | undefined {
+  const id = keys.verify(authorization);
+  if (id === undefined) return undefined;
+  const source = keys.enabled ? 'api-key' : 'anonymous';
+  return { id, source, groups: [], scopes: [] };
+}
+
+/** Picks the request's profile (404 unknown, 403 not admitted) and hands the request to the endpoint. */
+function serveProfile(
+  deps: Pick<GatewayRoutesDeps, 'endpoint' | 'profiles'>,
+  request: Request,
+  principal: Principal,
+  name: string | undefined,
+): Promise<Response> | Response {
+  const profile = name === undefined ? deps.profiles.default : deps.profiles.get(name);
+  if (!profile) {
+    return jsonRpcError(404, JSON_RPC.INVALID_REQUEST, 'PROFILE_NOT_FOUND', `Unknown profile: ${name}`);
+  }
+  if (!profile.admits(principal)) {
+    return jsonRpcError(
+      403,
+      JSON_RPC.INVALID_REQUEST,
+      'PROFILE_FORBIDDEN',
+      `Forbidden: this caller may not use profile "${profile.name}"`,
+    );
+  }
+  return deps.endpoint.handle(request, principal, profile);
 }

@@ -45,7 +45,7 @@ const echoTool: ToolFacts = {
     poisoning: { clean: true, matches: [] },
   },
 };
-const caller = { principal: 'key:abc', sessionId: 's-1' };
+const caller = { principal: { id: 'key:abc' }, sessionId: 's-1' };
 
 interface Rig {
   telemetry: Telemetry;
