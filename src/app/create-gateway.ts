@@ -8,7 +8,7 @@ import type { Hono } from 'hono';
 import type { PortcullisConfig } from '../config/index.ts';
 import type { ToolRegistry } from '../exposure/index.ts';
 import type { Governance } from '../guards/index.ts';
-import { createGatewayRoutes, createMcpEndpoint } from '../http/index.ts';
+import { createGatewayRoutes, createMcpEndpoint, type GatewayRoutesDeps } from '../http/index.ts';
 import type { Masker } from '../secrets/index.ts';
 import type { Store } from '../store/index.ts';
 import type { Logger, Telemetry } from '../telemetry/index.ts';
@@ -17,7 +17,10 @@ import { buildCore, type AppCore, type AppDeps } from './core.ts';
 import type { ListKind } from './list-changes.ts';
 
 /** Things a gateway takes from its host process (so tests can swap them). */
-export type GatewayDeps = AppDeps;
+export interface GatewayDeps extends AppDeps {
+  /** Replaces how /mcp turns the Authorization header into a principal (tests of groups and scopes). */
+  principalOf?: GatewayRoutesDeps['principalOf'];
+}
 
 /** A built gateway. */
 export interface Gateway {
@@ -58,6 +61,7 @@ export function buildGateway(config: PortcullisConfig, deps: GatewayDeps): Gatew
     config,
     endpoint,
     profiles: core.profiles,
+    ...(deps.principalOf === undefined ? {} : { principalOf: deps.principalOf }),
     snapshots: () => core.supervisor.snapshots(),
     storeOpen: () => storeAnswers(core.store),
     logger: core.logger,

@@ -25,6 +25,11 @@ import {
 export interface GatewayRoutesDeps {
   config: PortcullisConfig;
   endpoint: Pick<McpEndpoint, 'handle'>;
+  /**
+   * Turns an /mcp request's Authorization header into its principal, or undefined (401); by default the API key
+   * verifier's, with no groups or scopes.
+   */
+  principalOf?: (authorization: string | null) => Principal | undefined;
   /** The profiles served at /mcp (default) and /mcp/<name>. */
   profiles: Profiles;
   snapshots: () => UpstreamSnapshot[];
@@ -41,6 +46,7 @@ export function createGatewayRoutes(deps: GatewayRoutesDeps): Hono {
   const hosts = allowedHostnames(config.listen.host, config.http.allowedHosts);
   const origins = [...hosts, ...config.http.allowedOrigins];
   const keys = createApiKeyVerifier(config.auth.apiKeys);
+  const principalOfRequest = deps.principalOf ?? ((authorization) => principalOf(keys, authorization));
   const forbidden = (reason: string) =>
     jsonRpcError(403, JSON_RPC.INVALID_REQUEST, 'FORBIDDEN_ORIGIN', `Forbidden: ${reason}`);
   const app = new Hono();
@@ -58,7 +64,7 @@ export function createGatewayRoutes(deps: GatewayRoutesDeps): Hono {
   const mcp = (c: Context, profileName: string | undefined) => {
     const refused = checkHostAndOrigin(c.req.raw, hosts, origins);
     if (refused) return forbidden(refused);
-    const principal = principalOf(keys, c.req.header('authorization') ?? null);
+    const principal = principalOfRequest(c.req.header('authorization') ?? null);
     if (!principal) {
       return jsonRpcError(
         401,
