@@ -4,7 +4,10 @@ import type { ProfileConfig } from '../config/index.ts';
 import type { Principal } from '../identity/index.ts';
 import type { RiskLevel } from '../risk/index.ts';
 import { compileProfile, compileProfiles } from './profiles.ts';
-import type { ExposedTool } from './types.ts';
+import type { ExposedTool, ToolRisk } from './types.ts';
+
+/** Only the level matters to profiles. */
+const riskAt = (effective: RiskLevel) => ({ effective }) as ToolRisk;
 
 function upstreamTool(alias: string, upstream: string, risk?: RiskLevel): ExposedTool {
   const definition: Tool = { name: alias, inputSchema: { type: 'object' } };
@@ -18,9 +21,7 @@ function upstreamTool(alias: string, upstream: string, risk?: RiskLevel): Expose
     source: definition,
     hitl: 'AUTO_APPROVE',
     exposed: true,
-    ...(risk === undefined
-      ? {}
-      : { governance: { risk: { effective: risk } as NonNullable<ExposedTool['governance']>['risk'] } }),
+    ...(risk === undefined ? {} : { governance: { risk: riskAt(risk) } }),
   };
 }
 
