@@ -38,7 +38,7 @@ function localTool(alias: string, tags: string[], category: string): ExposedTool
     governance: {
       tags,
       category,
-      risk: { effective: 'L1' } as NonNullable<ExposedTool['governance']>['risk'],
+      risk: riskAt('L1'),
     },
   };
 }
