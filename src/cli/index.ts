@@ -17,7 +17,7 @@ const USAGE = `usage: portcullis <command> [--config FILE] [options]
 
 commands:
   serve     run the gateway on HTTP (default)
-  stdio     serve the governed tools over stdio
+  stdio     serve the governed tools over stdio (--profile NAME: one profile's tools)
   scan      connect to the upstreams and print risk, poisoning and fingerprint status
   ledger    list | approve | revoke tool fingerprints
   spec      new | validate | test | publish | risk a Safe Tool Spec
