@@ -2,7 +2,7 @@
 export { createToolRegistry } from './registry.ts';
 export type { ToolRegistry, GovernFunction } from './registry.ts';
 export { defaultAlias } from './aliases.ts';
-export { compileProfiles, DEFAULT_PROFILE } from './profiles.ts';
+export { compileProfiles } from './profiles.ts';
 export type { Profile, Profiles } from './profiles.ts';
 
 export type {

@@ -4,7 +4,7 @@
  */
 import { Hono, type Context } from 'hono';
 import type { Profiles } from '../exposure/index.ts';
-import type { Principal } from '../identity/index.ts';
+import { ANONYMOUS, type Principal } from '../identity/index.ts';
 import type { PortcullisConfig } from '../config/index.ts';
 import type { Logger } from '../telemetry/index.ts';
 import type { UpstreamSnapshot } from '../upstream/index.ts';
@@ -109,8 +109,7 @@ export function createGatewayRoutes(deps: GatewayRoutesDeps): Hono {
 function principalOf(keys: ApiKeyVerifier, authorization: string | null): Principal | undefined {
   const id = keys.verify(authorization);
   if (id === undefined) return undefined;
-  const source = keys.enabled ? 'api-key' : 'anonymous';
-  return { id, source, groups: [], scopes: [] };
+  return keys.enabled ? { id, source: 'api-key', groups: [], scopes: [] } : ANONYMOUS;
 }
 
 /** Picks the request's profile (404 unknown, 403 not admitted) and hands the request to the endpoint. */
