@@ -1,6 +1,7 @@
 /**
  * The HTTP surface of a gateway as one hono app: /healthz, /readyz, /mcp and /mcp/<profile> behind the door
- * (Host/Origin, then API keys, then the profile's principals) and the admin API behind its own credentials (admin-guard.ts) plus the Host check.
+ * (Host/Origin, then API keys, then the profile's principals) and the admin API behind its own credentials
+ * (admin-guard.ts) plus the Host check.
  */
 import { Hono, type Context } from 'hono';
 import type { Profiles } from '../exposure/index.ts';
