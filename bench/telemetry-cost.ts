@@ -26,7 +26,7 @@ const TOOL = {
 };
 
 function oneCall(telemetry: Telemetry, i: number): Promise<unknown> {
-  const caller = { principal: 'bench', sessionId: 'bench-session' };
+  const caller = { principal: { id: 'bench' }, sessionId: 'bench-session' };
   return telemetry.traceRequest(
     {
       method: 'tools/call',

@@ -30,8 +30,10 @@ import {
   type GatewayCore,
 } from '../downstream/index.ts';
 import {
+  compileProfiles,
   createToolRegistry,
   type GovernFunction,
+  type Profiles,
   type LocalToolProvider,
   type ToolRegistry,
 } from '../exposure/index.ts';
@@ -85,6 +87,8 @@ export interface AppCore {
   store: Store;
   supervisor: Supervisor;
   registry: ToolRegistry;
+  /** The configured profiles, compiled once. */
+  profiles: Profiles;
   governance: Governance;
   ledger: Ledger;
   logger: Logger;
@@ -194,6 +198,7 @@ export function buildCore(config: PortcullisConfig, deps: AppDeps): AppCore {
     maxPerPrincipal: config.approval.inbox.maxPerPrincipal,
     now,
   });
+  const profiles = compileProfiles(config.profiles);
   const auditLog = createAuditLog(store, { clock: now, masker });
   const recovered = auditLog.recoverJournals();
   if (recovered.journals > 0) {
@@ -281,6 +286,7 @@ export function buildCore(config: PortcullisConfig, deps: AppDeps): AppCore {
     store,
     supervisor,
     registry,
+    profiles,
     governance,
     ledger,
     logger,

@@ -57,6 +57,7 @@ export function buildGateway(config: PortcullisConfig, deps: GatewayDeps): Gatew
   const app = createGatewayRoutes({
     config,
     endpoint,
+    profiles: core.profiles,
     snapshots: () => core.supervisor.snapshots(),
     storeOpen: () => storeAnswers(core.store),
     logger: core.logger,

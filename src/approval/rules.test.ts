@@ -57,6 +57,18 @@ describe('matching each field', () => {
     ['principal glob miss', { principal: 'bob' }, {}, ALLOWED],
     ['principal * matches anonymous', { principal: '*' }, { principal: undefined }, DENIED],
     ['principal anonymous', { principal: 'anonymous' }, { principal: undefined }, DENIED],
+    ['group hit (any of them)', { group: 'team-*' }, { groups: ['staff', 'team-a'] }, DENIED],
+    ['group miss', { group: 'team-b' }, { groups: ['team-a'] }, ALLOWED],
+    ['group never matches a caller without groups', { group: '*' }, { groups: [] }, ALLOWED],
+    ['group never matches an anonymous call', { group: '*' }, { principal: undefined }, ALLOWED],
+    ['scope hit', { scope: 'tools:*' }, { scopes: ['mcp', 'tools:write'] }, DENIED],
+    ['scope miss', { scope: 'admin' }, { scopes: ['mcp'] }, ALLOWED],
+    [
+      'group and scope are AND-ed',
+      { group: 'team-a', scope: 'admin' },
+      { groups: ['team-a'], scopes: [] },
+      ALLOWED,
+    ],
     ['empty match matches all', {}, {}, DENIED],
     ['fields are AND-ed (all hold)', { alias: 'files_*', riskAtLeast: 'L3', principal: 'alice' }, {}, DENIED],
     [
@@ -189,6 +201,17 @@ describe('rate limits', () => {
     expect(at(60_000)).toEqual({ kind: 'allow' });
     expect(at(60_001)).toEqual({ kind: 'rate-limited', ruleId: 'slow-down', retryAfterMs: 9_999 });
     expect(at(70_000)).toEqual({ kind: 'allow' });
+  });
+
+  it('counts a group rule per principal: two people of one group each have their own window', () => {
+    const engine = compileApprovalRules([
+      { id: 'team', match: { group: 'team-a' }, rateLimit: { calls: 1, per: '1m' } },
+    ]);
+    const member = (principal: string) => call({ principal, groups: ['team-a'] });
+    expect(engine.evaluate(member('alice'), 0)).toEqual({ kind: 'allow' });
+    expect(engine.evaluate(member('carol'), 1)).toEqual({ kind: 'allow' });
+    expect(engine.evaluate(member('alice'), 2)).toMatchObject({ kind: 'rate-limited', ruleId: 'team' });
+    expect(engine.evaluate(call({ principal: 'bob', groups: ['team-b'] }), 3)).toEqual({ kind: 'allow' });
   });
 
   it('neither counts nor refuses the retry of a call already counted (the modern second round)', () => {

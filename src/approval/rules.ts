@@ -46,6 +46,9 @@ export interface ApprovalCall {
   args: unknown;
   /** The authenticated caller; absent for anonymous access. */
   principal?: string;
+  /** The caller's groups and scopes (`match.group` and `match.scope` match when any one does). */
+  groups?: readonly string[];
+  scopes?: readonly string[];
   /**
    * True only for the verified retry of a call that was already counted (the modern era's second round, whose
    * sealed state opened for this call, once): rate-limit rules then neither count it again nor refuse it.
@@ -113,6 +116,8 @@ const MATCH_KEYS = new Set([
   'origin',
   'riskAtLeast',
   'principal',
+  'group',
+  'scope',
   'args',
   'anyArg',
 ]);
@@ -271,6 +276,16 @@ function compileMatch(
       case 'principal': {
         const test = compileGlob(value, id, where, key);
         tests.push((call) => test(call.principal ?? ANONYMOUS_PRINCIPAL));
+        break;
+      }
+      case 'group': {
+        const test = compileGlob(value, id, where, key);
+        tests.push((call) => (call.groups ?? []).some(test));
+        break;
+      }
+      case 'scope': {
+        const test = compileGlob(value, id, where, key);
+        tests.push((call) => (call.scopes ?? []).some(test));
         break;
       }
       case 'origin':

@@ -99,6 +99,8 @@ export interface AuditRecordCommon {
   /** ISO 8601 time the call was received. */
   time: string;
   principal: string | null;
+  /** The profile a tool call came through (`default` for /mcp); absent on admin actions and older records. */
+  profile?: string;
   sessionId: string | null;
   /** The exposed tool name the client called. */
   alias: string;

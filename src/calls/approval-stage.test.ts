@@ -5,6 +5,7 @@ import type { ExposedTool } from '../exposure/types.ts';
 import type { RiskLevel } from '../risk/index.ts';
 import { ApprovalRequired, createApprovalStage } from './approval-stage.ts';
 import type { CallerContext } from './pipeline.ts';
+import { compileProfiles } from '../exposure/index.ts';
 
 const definition = { name: 'write', inputSchema: { type: 'object' as const } };
 const tool = (hitl: HitlMode, effective: RiskLevel = 'L2'): ExposedTool => ({
@@ -33,7 +34,8 @@ function caller(
 ): CallerContext & { asked: string[] } {
   const asked: string[] = [];
   return {
-    principal: 'key:abc',
+    principal: { id: 'key:abc', source: 'api-key', groups: [], scopes: [] },
+    profile: compileProfiles({}).default,
     era: 'legacy',
     signal: new AbortController().signal,
     ...(answer === undefined ? {} : { askApproval: async (prompt: string) => (asked.push(prompt), answer) }),

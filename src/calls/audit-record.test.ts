@@ -9,6 +9,7 @@ import {
   type RiskLevel,
   type ToolRiskEvaluation,
 } from '../risk/index.ts';
+import { compileProfiles } from '../exposure/index.ts';
 
 const definition = { name: 'x', inputSchema: { type: 'object' as const } };
 
@@ -61,7 +62,13 @@ function call(tool: ExposedTool | undefined, over: Partial<CallRecord> = {}): Ca
     tool,
     alias: tool?.alias ?? 'nope',
     args: { a: 1 },
-    caller: { principal: 'alice', sessionId: 's1', era: 'legacy', signal: new AbortController().signal },
+    caller: {
+      principal: { id: 'alice', source: 'api-key', groups: [], scopes: [] },
+      profile: compileProfiles({}).default,
+      sessionId: 's1',
+      era: 'legacy',
+      signal: new AbortController().signal,
+    },
     startedAt: 0,
     durationMs: 3,
     outcome: 'OK',

@@ -16,7 +16,8 @@ export function toAuditInput(
   if (!tool) {
     const code = record.errorCode ?? 'UNKNOWN_TOOL';
     return {
-      principal: record.caller.principal,
+      principal: record.caller.principal.id,
+      profile: record.caller.profile.name,
       sessionId: record.caller.sessionId ?? null,
       alias: record.alias,
       risk: null,
@@ -51,7 +52,8 @@ export function toAuditInput(
           upstreamTool: tool.upstreamTool,
         };
   return {
-    principal: record.caller.principal,
+    principal: record.caller.principal.id,
+    profile: record.caller.profile.name,
     sessionId: record.caller.sessionId ?? null,
     alias: record.alias,
     risk: {

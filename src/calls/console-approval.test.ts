@@ -5,6 +5,7 @@ import type { ExposedTool } from '../exposure/types.ts';
 import { createApprovalStage } from './approval-stage.ts';
 import { ApprovalPending, usesConsole } from './console-approval.ts';
 import type { CallerContext } from './pipeline.ts';
+import { compileProfiles } from '../exposure/index.ts';
 
 const definition = { name: 'write', inputSchema: { type: 'object' as const } };
 const tool: ExposedTool = {
@@ -23,7 +24,8 @@ const tool: ExposedTool = {
 };
 
 const caller = (over: Partial<CallerContext> = {}): CallerContext => ({
-  principal: 'key:abc',
+  principal: { id: 'key:abc', source: 'api-key', groups: [], scopes: [] },
+  profile: compileProfiles({}).default,
   era: 'legacy',
   signal: new AbortController().signal,
   ...over,

@@ -72,7 +72,7 @@ export async function askConsole(
   question: ConsoleQuestion,
 ): Promise<ConsoleOutcome> {
   const { tool, args } = question;
-  const binding = { principal: caller.principal, alias: tool.alias, argsDigest: argsDigest(args) };
+  const binding = { principal: caller.principal.id, alias: tool.alias, argsDigest: argsDigest(args) };
   let id = caller.consoleEntry;
   if (id === undefined) {
     const submitted = deps.inbox.submit({

@@ -12,7 +12,8 @@ import type { Masker } from '../secrets/index.ts';
 import type { ElicitationAsker, SamplingAsker, Supervisor } from '../upstream/index.ts';
 import { argumentLimitError, refusedArgumentsNote, resultLimitError } from './argument-limits.ts';
 import type { ArgumentValidator } from './argument-validator.ts';
-import type { ToolRegistry } from '../exposure/index.ts';
+import type { Profile, ToolRegistry } from '../exposure/index.ts';
+import type { Principal } from '../identity/index.ts';
 import { acceptUpstreamToolResult } from './upstream-results.ts';
 import type { ExposedTool, LocalToolProvider } from '../exposure/index.ts';
 import { toWireError, type WireError } from './wire-errors.ts';
@@ -20,7 +21,9 @@ import type { Era, McpMeta, ToolArguments } from '../shared/index.ts';
 
 /** Who is calling and how to talk back to them during the call. */
 export interface CallerContext {
-  principal: string;
+  principal: Principal;
+  /** The profile the call came through: a tool outside it is unknown to this caller. */
+  profile: Pick<Profile, 'name' | 'hasTool'>;
   sessionId?: string;
   era: Era;
   signal: AbortSignal;
@@ -112,12 +115,19 @@ export interface CallPipeline {
   call(alias: string, args: unknown, caller: CallerContext): Promise<CallToolResult>;
 }
 
-/** Stage 1: the exposed tool behind the alias; unknown and withheld tools answer the same. */
-export function resolveTool(registry: ToolRegistry, alias: string): ExposedTool {
+/**
+ * Stage 1: the exposed tool behind the alias; unknown and withheld tools answer the same, and so does a tool
+ * outside the caller's profile (even one whose upstream is down: the profile's callers never learn it exists).
+ */
+export function resolveTool(
+  registry: ToolRegistry,
+  alias: string,
+  profile: Pick<Profile, 'hasTool'>,
+): ExposedTool {
   const tool = registry.resolve(alias);
-  if (tool) return tool;
+  if (tool && profile.hasTool(tool)) return tool;
   const known = registry.find(alias);
-  if (known?.withheldReason === 'upstream-down' && known.upstream) {
+  if (!tool && known?.withheldReason === 'upstream-down' && known.upstream && profile.hasTool(known)) {
     throw new PortcullisError(
       'UPSTREAM_UNAVAILABLE',
       `tool ${alias} is unavailable: upstream "${known.upstream}" is not connected; retry once it reconnects`,
@@ -198,7 +208,7 @@ export function createCallPipeline(deps: PipelineDeps): CallPipeline {
         return result;
       };
       try {
-        tool = resolveTool(deps.registry, alias);
+        tool = resolveTool(deps.registry, alias, caller.profile);
         const resolved = tool;
         deps.telemetry?.toolStarted({ alias, tool: resolved, caller, args });
         const refusal = argumentLimitError(alias, args);

@@ -6,6 +6,7 @@ import { openStore, type Store } from '../store/index.ts';
 import { createLogger, createTelemetry } from '../telemetry/index.ts';
 import type { CallRecord } from './pipeline.ts';
 import { createRecordStage, LAST_USED_INTERVAL_MS } from './record-stage.ts';
+import { compileProfiles } from '../exposure/index.ts';
 
 const definition = { name: 'read', inputSchema: { type: 'object' as const } };
 const tool: ExposedTool = {
@@ -53,7 +54,12 @@ function call(over: Partial<CallRecord> = {}): CallRecord {
     tool,
     alias: tool.alias,
     args: {},
-    caller: { principal: 'alice', era: 'legacy', signal: new AbortController().signal },
+    caller: {
+      principal: { id: 'alice', source: 'api-key', groups: [], scopes: [] },
+      profile: compileProfiles({}).default,
+      era: 'legacy',
+      signal: new AbortController().signal,
+    },
     startedAt: 0,
     durationMs: 1,
     outcome: 'OK',

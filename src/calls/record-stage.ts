@@ -36,7 +36,7 @@ export function createRecordStage(deps: RecordStageDeps): RecordStage {
           type: 'ApprovalDecided',
           at: deps.now(),
           subject: record.alias,
-          payload: { principal: record.caller.principal, outcome: record.outcome, ...record.approval },
+          payload: { principal: record.caller.principal.id, outcome: record.outcome, ...record.approval },
         });
       }
       if (record.tool?.upstream && record.outcome === 'OK') markUsed(record.tool.upstream);

@@ -17,7 +17,7 @@ const USAGE = `usage: portcullis <command> [--config FILE] [options]
 
 commands:
   serve     run the gateway on HTTP (default)
-  stdio     serve the governed tools over stdio
+  stdio     serve the governed tools over stdio (--profile NAME: one profile's tools)
   scan      scan the upstreams, an MCP client config (--from) or a tools file (--tools); text, json, sarif
   ledger    list | approve | revoke tool fingerprints
   spec      new | validate | test | publish | risk a Safe Tool Spec

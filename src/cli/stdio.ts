@@ -5,18 +5,27 @@ import type { CommandIo } from './args.ts';
 import { parseCommandArgs } from './args.ts';
 import { TurnBatchedStdioServerTransport } from './turn-batched-stdio.ts';
 import { buildCore } from '../app/index.ts';
+import { STDIO_PRINCIPAL } from '../downstream/index.ts';
 import { appFromProcess } from './process-env.ts';
 import { FIRST_LIST_WAIT_MS, gateListsUntil } from './first-list-gate.ts';
 
 /** Serves MCP on this process's stdin/stdout until stdin closes; logs go to stderr. */
 export async function runStdio(args: string[], io: CommandIo): Promise<number> {
-  const { values } = parseCommandArgs(args, {});
+  const { values } = parseCommandArgs(args, { profile: { type: 'string' } });
   if (values.help) {
-    io.stdout('usage: portcullis stdio [--config FILE]\n');
+    io.stdout('usage: portcullis stdio [--config FILE] [--profile NAME]\n');
     return 0;
   }
   const { config, deps } = appFromProcess(values.config, io.cwd);
+  const named = values.profile;
+  if (named !== undefined && !Object.hasOwn(config.profiles, named)) {
+    const known = Object.keys(config.profiles).join(', ') || 'none';
+    io.stderr(`unknown profile "${named}" (configured: ${known})\n`);
+    return 2;
+  }
   const gateway = buildCore(config, deps);
+  // The local user who starts the process chooses the profile: its tool set applies, its principals do not.
+  const profile = (named === undefined ? undefined : gateway.profiles.get(named)) ?? gateway.profiles.default;
   gateway.start();
   const servers = new Set<Server>();
   gateway.onListChanged((kind) => {
@@ -35,7 +44,7 @@ export async function runStdio(args: string[], io: CommandIo): Promise<number> {
   gateListsUntil(transport, gateway.ready(FIRST_LIST_WAIT_MS));
   const handle = serveStdio(
     ({ era }) => {
-      const server = gateway.serverFor({ principal: 'stdio', era });
+      const server = gateway.serverFor({ principal: STDIO_PRINCIPAL, profile, era });
       servers.add(server);
       return server;
     },

@@ -161,6 +161,38 @@ upstreams:
     ]);
   });
 
+  it('loads profiles as written and checks their references', () => {
+    const profiles = {
+      default: { tools: { include: ['*'] } },
+      readonly: {
+        tools: {
+          include: ['files_read_*', 'everything_echo'],
+          upstreams: ['a'],
+          tags: ['data'],
+          maxRisk: 'L2',
+        },
+        prompts: { exclude: ['*'] },
+        resources: { include: ['a_*'] },
+        principals: { keys: ['ci-bot'], groups: ['contractors'], scopes: ['mcp:read'] },
+      },
+    };
+    const upstreams = { a: { transport: 'stdio', command: 'x' } };
+    expect(buildConfig({ upstreams, profiles }, 't', '/tmp', env({})).profiles).toEqual(profiles);
+    expect(buildConfig({}, 't', '/tmp', env({})).profiles).toEqual({});
+    expect(
+      problemsOf({
+        upstreams,
+        profiles: { p: { tools: { upstreams: ['ghost', 'a*'] }, principals: { groups: [] } } },
+      }),
+    ).toEqual([
+      'profiles.p.tools.upstreams[0]: "ghost" is not a configured upstream',
+      'profiles.p.principals: names no key, group or scope, so no one could use the profile (leave the block out to let every caller in)',
+    ]);
+    const bad = problemsOf({ profiles: { p: { tools: { maxRisk: 'L9', only: ['x'] } } } }).join('\n');
+    expect(bad).toContain('profiles.p.tools.only: unknown key');
+    expect(bad).toContain('profiles.p.tools.maxRisk: must be one of');
+  });
+
   it('names a placeholder that is unset or blank', () => {
     const problems = problemsOf(
       { auth: { apiKeys: ['${MISSING_KEY}', '${BLANK_KEY}'] } },

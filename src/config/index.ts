@@ -17,6 +17,7 @@ export type {
   PromptOverride,
   CompositionConfig,
   ApprovalRuleConfig,
+  ProfileConfig,
   HitlMode,
   ApprovalChannel,
   GuardId,

@@ -193,6 +193,7 @@ interface RawConfig {
     string,
     { enabled: boolean; maxRisk: RiskLevel; members: PortcullisConfig['compositions'][number]['members'] }
   >;
+  profiles?: PortcullisConfig['profiles'];
   tools: { dir?: string; bundled: boolean; workspace: string; profile?: string };
   approval: {
     autoApproveThreshold: RiskLevel;
@@ -338,6 +339,7 @@ function toConfig(doc: RawConfig, source: string, baseDir: string, secrets: stri
     callTimeoutMs,
     upstreams,
     compositions: Object.entries(raw.compositions ?? {}).map(([id, c]) => ({ id, ...c })),
+    profiles: raw.profiles ?? {},
     tools: {
       ...(raw.tools.dir === undefined ? {} : { dir: path.resolve(baseDir, raw.tools.dir) }),
       bundled: raw.tools.bundled,

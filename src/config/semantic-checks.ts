@@ -23,6 +23,13 @@ interface RawDocument extends RawGuardSettings {
   compositions?: Record<string, { enabled?: boolean; members?: RawMember[] }>;
   auth?: { apiKeys?: (string | { name?: string })[]; oauth?: object };
   admin?: { oauth?: object };
+  profiles?: Record<
+    string,
+    {
+      tools?: { upstreams?: string[] };
+      principals?: { keys?: string[]; groups?: string[]; scopes?: string[] };
+    }
+  >;
 }
 
 /** Key names must be unique (each is a principal), and admin roles by OAuth need an issuer to trust. */
@@ -90,7 +97,28 @@ export function checkConfigSemantics(document: unknown): string[] {
     }
   }
   problems.push(...authProblems(doc));
+  problems.push(...profileProblems(doc, upstreamIds));
   const poisoning = conflictingPoisoningKeys(doc);
   if (poisoning !== undefined) problems.push(poisoning);
+  return problems;
+}
+
+/** A profile naming an upstream that is not configured, or a `principals` block that admits no one. */
+function profileProblems(doc: RawDocument, upstreamIds: ReadonlySet<string>): string[] {
+  const problems: string[] = [];
+  for (const [name, profile] of Object.entries(doc.profiles ?? {})) {
+    (profile.tools?.upstreams ?? []).forEach((id, index) => {
+      if (!/[*?[\]{}()!]/.test(id) && !upstreamIds.has(id)) {
+        problems.push(`profiles.${name}.tools.upstreams[${index}]: "${id}" is not a configured upstream`);
+      }
+    });
+    const who = profile.principals;
+    if (who !== undefined && [who.keys, who.groups, who.scopes].every((list) => (list ?? []).length === 0)) {
+      problems.push(
+        `profiles.${name}.principals: names no key, group or scope, so no one could use the profile ` +
+          '(leave the block out to let every caller in)',
+      );
+    }
+  }
   return problems;
 }

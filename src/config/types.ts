@@ -88,6 +88,10 @@ export interface ApprovalRuleConfig {
     origin?: 'upstream' | 'local';
     riskAtLeast?: RiskLevel;
     principal?: string;
+    /** Matches when any of the caller's groups matches the glob. */
+    group?: string;
+    /** Matches when any of the caller's scopes matches the glob. */
+    scope?: string;
     args?: Record<string, string | { regex: string }>;
     /** Matches when any string anywhere in the arguments matches. */
     anyArg?: string | { regex: string };
@@ -100,6 +104,38 @@ export interface ApprovalRuleConfig {
   rateLimit?: { calls: number; per: string };
   /** The approval channel of the calls this rule asks about; the global `approval.channel` otherwise. */
   channel?: ApprovalChannel;
+}
+
+/** Include and exclude globs over exposed names; an absent include means every name. */
+export interface NameSelection {
+  include?: string[];
+  exclude?: string[];
+}
+
+/** Which tools a profile serves: names, upstreams, tags and a risk cap, all of which must hold. */
+export interface ProfileToolSelection extends NameSelection {
+  /** Upstream id globs; a local tool has no upstream, so it never passes this filter. */
+  upstreams?: string[];
+  /** Tag globs; a tool passes when any of its tags matches one. */
+  tags?: string[];
+  maxRisk?: RiskLevel;
+}
+
+/** Who may use a profile: any principal matching one entry of any list (globs). */
+export interface ProfilePrincipals {
+  /** API key names or principal ids. */
+  keys?: string[];
+  groups?: string[];
+  scopes?: string[];
+}
+
+/** One profile: a named tool, prompt and resource set with its own endpoint (docs/identity.md#profiles). */
+export interface ProfileConfig {
+  tools?: ProfileToolSelection;
+  prompts?: NameSelection;
+  resources?: NameSelection;
+  /** Absent: every principal may use the profile. */
+  principals?: ProfilePrincipals;
 }
 
 /** The whole resolved configuration. */
@@ -133,6 +169,8 @@ export interface PortcullisConfig {
   callTimeoutMs: number;
   upstreams: UpstreamConfig[];
   compositions: CompositionConfig[];
+  /** Named tool sets served at /mcp/<name>; `default` serves /mcp (absent: everything). */
+  profiles: Record<string, ProfileConfig>;
   tools: { dir?: string; bundled: boolean; workspace: string; profile?: string };
   approval: {
     autoApproveThreshold: RiskLevel;

@@ -9,6 +9,7 @@ import { PortcullisError } from '../errors/index.ts';
 import { createDownstreamServer, type GatewayCore } from './downstream-server.ts';
 import type { CallPipeline } from '../calls/pipeline.ts';
 import type { ToolRegistry } from '../exposure/registry.ts';
+import { compileProfiles } from '../exposure/index.ts';
 
 async function clientOf(call: CallPipeline['call']): Promise<Client> {
   const core = {
@@ -20,7 +21,11 @@ async function clientOf(call: CallPipeline['call']): Promise<Client> {
     maskDeep: <T>(value: T) => value,
     elicitationTimeoutMs: 1_000,
   } as unknown as GatewayCore;
-  const server = createDownstreamServer(core, { principal: 'test', era: 'legacy' });
+  const server = createDownstreamServer(core, {
+    principal: { id: 'test', source: 'api-key', groups: [], scopes: [] },
+    profile: compileProfiles({}).default,
+    era: 'legacy',
+  });
   const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
   await server.connect(serverEnd);
   const client = new Client({ name: 'downstream-test', version: '1.0.0' });

@@ -14,6 +14,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import type { CallerContext } from '../calls/index.ts';
+import type { Principal } from '../identity/index.ts';
 import { traceContextFromMeta } from '../telemetry/index.ts';
 import { linearJsonSchemaValidator } from '../upstream/index.ts';
 import type { DownstreamIdentity, EraCall, GatewayCore } from './gateway-core.ts';
@@ -25,6 +26,14 @@ import { toWireError } from '../calls/index.ts';
 import { PORTCULLIS_VERSION, type ToolArguments } from '../shared/index.ts';
 
 export type { DownstreamIdentity, GatewayCore } from './gateway-core.ts';
+
+/** The principal of a `portcullis stdio` process: the local user who started it. */
+export const STDIO_PRINCIPAL: Principal = Object.freeze({
+  id: 'stdio',
+  source: 'anonymous',
+  groups: Object.freeze([]),
+  scopes: Object.freeze([]),
+});
 
 /** The gateway's identity toward clients. */
 export const GATEWAY_SERVER_INFO = { name: 'portcullis', version: PORTCULLIS_VERSION } as const;
@@ -64,6 +73,7 @@ function callerOf(
   if (meta?.tracestate !== undefined) forwardMeta.tracestate = meta.tracestate;
   return {
     principal: identity.principal,
+    profile: identity.profile,
     ...(identity.sessionId === undefined ? {} : { sessionId: identity.sessionId }),
     era: identity.era,
     signal: ctx.mcpReq.signal,
@@ -111,7 +121,8 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
     args: ToolArguments,
     ctx: ServerContext,
   ): Promise<CallToolResult | InputRequiredResult> => {
-    const resolved = core.registry.resolve(alias);
+    const exposed = core.registry.resolve(alias);
+    const resolved = exposed && identity.profile.hasTool(exposed) ? exposed : undefined;
     const outputSchema = resolved?.definition.outputSchema;
     const capabilities = server.getClientCapabilities();
     const call: EraCall = {
@@ -129,16 +140,20 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
     return identity.era === 'legacy' ? await callLegacy(call) : await callModern(call);
   };
 
-  server.setRequestHandler('tools/list', () => ({ tools: [...core.registry.advertised()] }));
+  server.setRequestHandler('tools/list', () => ({
+    tools: [...identity.profile.advertised(core.registry.all())],
+  }));
   server.setRequestHandler('tools/call', (request, ctx): Promise<CallToolResult | InputRequiredResult> =>
     core.telemetry.traceRequest(
       {
         method: 'tools/call',
         target: request.params.name,
         sessionId: identity.sessionId,
+        principal: identity.principal.id,
+        profile: identity.profile.name,
         protocolVersion: server.getNegotiatedProtocolVersion(),
         requestId: ctx.mcpReq.id,
-        transport: identity.principal === 'stdio' ? 'pipe' : 'tcp',
+        transport: identity.principal.id === STDIO_PRINCIPAL.id ? 'pipe' : 'tcp',
         ...traceContextFromMeta(ctx.mcpReq._meta),
       },
       () => callTool(request.params.name, request.params.arguments ?? {}, ctx).catch(toCallAnswer),

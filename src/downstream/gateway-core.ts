@@ -5,7 +5,8 @@
 import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
 import type { ApprovalSealer } from '../approval/index.ts';
 import type { CallerContext, CallPipeline } from '../calls/index.ts';
-import type { ToolRegistry } from '../exposure/index.ts';
+import type { Profile, ToolRegistry } from '../exposure/index.ts';
+import type { Principal } from '../identity/index.ts';
 import type { SamplingReview } from '../guards/index.ts';
 import type { Telemetry } from '../telemetry/index.ts';
 import type { Supervisor, UpstreamSampling } from '../upstream/index.ts';
@@ -40,7 +41,9 @@ export interface GatewayCore {
 
 /** Who is on the other end of this server instance. */
 export interface DownstreamIdentity {
-  principal: string;
+  principal: Principal;
+  /** The profile this server serves: its tools, prompts and resources are all the caller sees. */
+  profile: Profile;
   sessionId?: string;
   era: Era;
 }
@@ -48,7 +51,7 @@ export interface DownstreamIdentity {
 /** One tools/call as an era's call path receives it from the server it runs in. */
 export interface EraCall {
   core: GatewayCore;
-  principal: string;
+  principal: Principal;
   alias: string;
   args: ToolArguments;
   ctx: ServerContext;

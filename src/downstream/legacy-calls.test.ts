@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { createDownstreamServer, type GatewayCore } from './downstream-server.ts';
 import type { CallPipeline } from '../calls/pipeline.ts';
 import type { ToolRegistry } from '../exposure/registry.ts';
+import { compileProfiles } from '../exposure/index.ts';
 
 const FORM = { message: 'Which file?', requestedSchema: { type: 'object' as const, properties: {} } };
 
@@ -35,7 +36,12 @@ async function clientOf(
     maskDeep: <T>(value: T) => value,
     elicitationTimeoutMs: 5_000,
   } as unknown as GatewayCore;
-  const server = createDownstreamServer(core, { principal: 'alice', sessionId: 's-1', era: 'legacy' });
+  const server = createDownstreamServer(core, {
+    principal: { id: 'alice', source: 'api-key', groups: [], scopes: [] },
+    profile: compileProfiles({}).default,
+    sessionId: 's-1',
+    era: 'legacy',
+  });
   const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
   await server.connect(serverEnd);
   const client = new Client(
@@ -83,7 +89,8 @@ describe('the 2025-era call path', () => {
         JSON.stringify({
           alias,
           args,
-          principal: caller.principal,
+          principal: caller.principal.id,
+          profile: caller.profile.name,
           session: caller.sessionId,
           era: caller.era,
         }),
@@ -94,6 +101,7 @@ describe('the 2025-era call path', () => {
       alias: 'files_write',
       args: { path: '/tmp/a' },
       principal: 'alice',
+      profile: 'default',
       session: 's-1',
       era: 'legacy',
     });

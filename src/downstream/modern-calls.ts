@@ -161,7 +161,7 @@ export async function callModern(call: EraCall): Promise<CallToolResult | InputR
   // Arguments beyond the door limits are never digested: the pipeline refuses and records them at once.
   if (argumentLimitError(alias, args))
     return call.project(await core.pipeline.call(alias, args, call.caller()));
-  const binding: RequestStateBinding = { principal: call.principal, alias, argsDigest: argsDigest(args) };
+  const binding: RequestStateBinding = { principal: call.principal.id, alias, argsDigest: argsDigest(args) };
   const state = ctx.mcpReq.requestState<string>();
   const parked =
     typeof state === 'string' && isParkedState(state)

@@ -8,7 +8,7 @@ import type { Prompt, Resource } from '@modelcontextprotocol/server';
 import { UriTemplate } from '@modelcontextprotocol/server';
 import type { PromptOverride } from '../config/index.ts';
 import type { UpstreamSnapshot } from '../upstream/index.ts';
-import { defaultAlias } from '../exposure/index.ts';
+import { defaultAlias, type Profile } from '../exposure/index.ts';
 
 /** A namespaced prompt and where it comes from. */
 export interface ExposedPrompt {
@@ -88,6 +88,38 @@ export function buildUpstreamSurface(
       );
     },
     findPrompt: (name) => byName.get(name),
+  };
+}
+
+/**
+ * The part of `surface` a profile serves: prompts, resources and templates by exposed name. A URI routes only
+ * when it is a listed resource of the profile, or a template of the profile names or matches it; anything else
+ * is unknown to the profile's callers, on list, read, subscribe and completion alike.
+ */
+export function profileSurface(
+  surface: UpstreamSurface,
+  profile: Pick<Profile, 'hasPrompt' | 'hasResource'>,
+): UpstreamSurface {
+  const prompts = surface.prompts.filter((p) => profile.hasPrompt(p.name));
+  const resources = surface.resources.filter((r) => profile.hasResource(r.name));
+  const resourceTemplates = surface.resourceTemplates.filter((t) => profile.hasResource(t.name));
+  const uris = new Set(resources.map((r) => r.uri));
+  const templates = resourceTemplates.map((t): { text: string; template: UriTemplate | undefined } => {
+    try {
+      return { text: t.uriTemplate, template: new UriTemplate(t.uriTemplate) };
+    } catch {
+      // An unparseable template still routes its own text, as the unfiltered surface does.
+      return { text: t.uriTemplate, template: undefined };
+    }
+  });
+  const served = (uri: string) =>
+    uris.has(uri) || templates.some((t) => t.text === uri || (t.template?.match(uri) ?? null) !== null);
+  return {
+    prompts,
+    resources,
+    resourceTemplates,
+    routeResource: (uri) => (served(uri) ? surface.routeResource(uri) : undefined),
+    findPrompt: (name) => (profile.hasPrompt(name) ? surface.findPrompt(name) : undefined),
   };
 }
 

@@ -6,7 +6,7 @@
 import { ProtocolError, ProtocolErrorCode, type Server } from '@modelcontextprotocol/server';
 import { stripGatewayMeta } from '../calls/index.ts';
 import type { DownstreamIdentity, GatewayCore } from './gateway-core.ts';
-import { routeCompletion } from './prompts-resources.ts';
+import { profileSurface, routeCompletion, type UpstreamSurface } from './prompts-resources.ts';
 import type { ResourceFollower } from './resource-subscriptions.ts';
 
 /**
@@ -24,11 +24,13 @@ async function masked<T>(core: GatewayCore, run: () => Promise<T>): Promise<T> {
 
 /** Registers the prompt, resource, completion and (legacy) subscription handlers on `server`. */
 export function registerServerSurface(server: Server, core: GatewayCore, identity: DownstreamIdentity): void {
+  // Every handler below reads the caller's profile's part of the surface, never the whole.
+  const surface = (): UpstreamSurface => profileSurface(core.surface(), identity.profile);
   server.setRequestHandler('prompts/list', () => ({
-    prompts: core.surface().prompts.map((p) => p.definition),
+    prompts: surface().prompts.map((p) => p.definition),
   }));
   server.setRequestHandler('prompts/get', async (request, ctx) => {
-    const prompt = core.surface().findPrompt(request.params.name);
+    const prompt = surface().findPrompt(request.params.name);
     if (!prompt)
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}`);
     return masked(core, () =>
@@ -40,21 +42,21 @@ export function registerServerSurface(server: Server, core: GatewayCore, identit
       ),
     );
   });
-  server.setRequestHandler('resources/list', () => ({ resources: core.surface().resources }));
+  server.setRequestHandler('resources/list', () => ({ resources: surface().resources }));
   server.setRequestHandler('resources/templates/list', () => ({
-    resourceTemplates: core.surface().resourceTemplates,
+    resourceTemplates: surface().resourceTemplates,
   }));
   server.setRequestHandler('resources/read', async (request, ctx) => {
-    const upstream = core.surface().routeResource(request.params.uri);
+    const upstream = surface().routeResource(request.params.uri);
     if (!upstream)
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown resource: ${request.params.uri}`, {
         uri: request.params.uri,
       });
     return masked(core, () => core.supervisor.readResource(upstream, request.params.uri, ctx.mcpReq.signal));
   });
-  if (identity.era === 'legacy') registerSubscriptions(server, core);
+  if (identity.era === 'legacy') registerSubscriptions(server, core, surface);
   server.setRequestHandler('completion/complete', async (request, ctx) => {
-    const routed = routeCompletion(core.surface(), request.params.ref);
+    const routed = routeCompletion(surface(), request.params.ref);
     if (!routed) {
       const { ref } = request.params;
       const what = ref.type === 'ref/prompt' ? `prompt: ${ref.name}` : `resource: ${ref.uri}`;
@@ -68,14 +70,14 @@ export function registerServerSurface(server: Server, core: GatewayCore, identit
 }
 
 /** One follower per session: its subscriptions end with the session. */
-function registerSubscriptions(server: Server, core: GatewayCore): void {
+function registerSubscriptions(server: Server, core: GatewayCore, surface: () => UpstreamSurface): void {
   const follower: ResourceFollower = (uri) =>
     // A session that closed under a pending update has no one left to tell; its follower is being dropped.
     void Promise.resolve(server.sendResourceUpdated({ uri })).catch(() => {});
   server.onclose = () => core.subscriptions.drop(follower);
   server.setRequestHandler('resources/subscribe', async (request) => {
     const { uri } = request.params;
-    const upstream = core.surface().routeResource(uri);
+    const upstream = surface().routeResource(uri);
     if (!upstream)
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown resource: ${uri}`, { uri });
     await masked(core, () => core.subscriptions.subscribe(uri, upstream, follower));

@@ -54,6 +54,8 @@ export const ERROR_CODES = {
   TOO_MANY_SESSIONS:
     'No new 2025-era session: the gateway (503) or this caller (429) holds as many as configured.',
   SESSION_NOT_FOUND: 'The Mcp-Session-Id is unknown or expired; start a new session.',
+  PROFILE_NOT_FOUND: 'No profile of that name is configured (/mcp/<profile>).',
+  PROFILE_FORBIDDEN: "The caller is authenticated but not among the profile's principals.",
   NOT_FOUND: 'The requested admin resource does not exist.',
   LISTEN_FAILED: 'The gateway could not listen on the configured host and port (in use, no permission).',
 } as const;

@@ -96,6 +96,8 @@ export interface ToolGovernance {
   /** The Safe Tool Spec `toolSafety` block of a local tool. */
   toolSafety?: unknown;
   category?: string;
+  /** A local tool's Safe Tool Spec tags (profiles select tools by tag). */
+  tags?: readonly string[];
   /** The approval prompt template of a local tool (humanInTheLoop.promptTemplate). */
   promptTemplate?: string;
   /** Why the tool's composition was refused (cap breach, R1–R3), when it was. */

@@ -1,9 +1,12 @@
 /**
- * The HTTP surface of a gateway as one hono app: /healthz, /readyz, /mcp behind the door (Host/Origin, then API
- * keys or OAuth bearer tokens), the RFC 9728 protected resource metadata when OAuth is configured, and the admin
- * API behind its own credentials (admin-guard.ts) plus the Host check.
+ * The HTTP surface of a gateway as one hono app: /healthz, /readyz, /mcp and /mcp/<profile> behind the door
+ * (Host/Origin, then API keys or OAuth bearer tokens, then the profile's principals), the RFC 9728 protected
+ * resource metadata when OAuth is configured, and the admin API behind its own credentials (admin-guard.ts)
+ * plus the Host check.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import type { Profiles } from '../exposure/index.ts';
+import type { Principal } from '../identity/index.ts';
 import type { PortcullisConfig } from '../config/index.ts';
 import {
   bearerToken,
@@ -28,6 +31,8 @@ import { allowedHostnames, checkHost, checkHostAndOrigin } from './security.ts';
 export interface GatewayRoutesDeps {
   config: PortcullisConfig;
   endpoint: Pick<McpEndpoint, 'handle'>;
+  /** The profiles served at /mcp (default) and /mcp/<name>. */
+  profiles: Profiles;
   snapshots: () => UpstreamSnapshot[];
   /** True while the store answers queries (readiness). */
   storeOpen: () => boolean;
@@ -76,10 +81,13 @@ export function createGatewayRoutes(deps: GatewayRoutesDeps): Hono {
       app.options(path, (c) => c.body(null, 204, { ...cors, 'access-control-max-age': '600' }));
     }
   }
-  app.all('/mcp', async (c) => {
+  const mcp = async (c: Context, profileName: string | undefined) => {
     const refused = checkHostAndOrigin(c.req.raw, hosts, origins);
     if (refused) return forbidden(refused);
-    const outcome = await authenticator.authenticate(c.req.raw.headers);
+    const outcome = await authenticator.authenticate(
+      c.req.raw.headers,
+      profileName === undefined ? {} : { profile: profileName },
+    );
     if (!outcome.ok) {
       logger.log(
         'auth.refused',
@@ -95,8 +103,10 @@ export function createGatewayRoutes(deps: GatewayRoutesDeps): Hono {
       );
     }
     // The client's credential stops here: upstream transports send only their configured headers.
-    return deps.endpoint.handle(c.req.raw, outcome.principal.id); // H2: pass the Principal
-  });
+    return serveProfile(deps, c.req.raw, outcome.principal, profileName);
+  };
+  app.all('/mcp', (c) => mcp(c, undefined));
+  app.all('/mcp/:profile', (c) => mcp(c, c.req.param('profile')));
 
   const apiKeys = createApiKeyVerifier(config.auth.apiKeys);
   const access = createAdminAccess({
@@ -147,4 +157,26 @@ export function createGatewayRoutes(deps: GatewayRoutesDeps): Hono {
     }),
   );
   return app;
+}
+
+/** Picks the request's profile (404 unknown, 403 not admitted) and hands the request to the endpoint. */
+function serveProfile(
+  deps: Pick<GatewayRoutesDeps, 'endpoint' | 'profiles'>,
+  request: Request,
+  principal: Principal,
+  name: string | undefined,
+): Promise<Response> | Response {
+  const profile = name === undefined ? deps.profiles.default : deps.profiles.get(name);
+  if (!profile) {
+    return jsonRpcError(404, JSON_RPC.INVALID_REQUEST, 'PROFILE_NOT_FOUND', `Unknown profile: ${name}`);
+  }
+  if (!profile.admits(principal)) {
+    return jsonRpcError(
+      403,
+      JSON_RPC.INVALID_REQUEST,
+      'PROFILE_FORBIDDEN',
+      `Forbidden: this caller may not use profile "${profile.name}"`,
+    );
+  }
+  return deps.endpoint.handle(request, principal, profile);
 }

@@ -4,6 +4,7 @@
  */
 
 export { createGatewayRoutes } from './gateway-routes.ts';
+export type { GatewayRoutesDeps } from './gateway-routes.ts';
 
 export { createMcpEndpoint } from './mcp-endpoint.ts';
 

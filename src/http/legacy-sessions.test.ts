@@ -5,7 +5,7 @@
  */
 import { Server } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
-import { createLegacySessions, type LegacySessionOptions } from './legacy-sessions.ts';
+import { createLegacySessions, type LegacySessionOptions, type SessionCaller } from './legacy-sessions.ts';
 
 const URL_ = 'http://127.0.0.1/mcp';
 const VERSION = '2025-06-18';
@@ -16,8 +16,8 @@ function table(over: Partial<LegacySessionOptions> = {}) {
   const events: { event: string; fields: Record<string, unknown> }[] = [];
   const opened: { principal: string; sessionId: string }[] = [];
   const sessions = createLegacySessions({
-    createServer: (principal, sessionId) => {
-      opened.push({ principal, sessionId });
+    createServer: (caller, sessionId) => {
+      opened.push({ principal: caller.principal.id, sessionId });
       const server = new Server({ name: 'test', version: '1' }, { capabilities: { tools: {} } });
       server.setRequestHandler('tools/list', () => ({ tools: [] }));
       return server;
@@ -58,14 +58,20 @@ function request(method: 'POST' | 'DELETE', body: unknown, sessionId?: string): 
   });
 }
 
+/** `who` is a principal id, or `id@profile` for a profile other than `default`. */
+function callerOf(who: string): SessionCaller {
+  const [id = who, profile = 'default'] = who.split('@');
+  return { principal: { id, source: 'api-key', groups: [], scopes: [] }, profile: { name: profile } };
+}
+
 async function send(
   sessions: ReturnType<typeof table>['sessions'],
-  principal: string,
+  who: string,
   method: 'POST' | 'DELETE',
   body: unknown,
   sessionId?: string,
 ) {
-  const response = await sessions.handle(request(method, body, sessionId), body, principal);
+  const response = await sessions.handle(request(method, body, sessionId), body, callerOf(who));
   return { status: response.status, text: await response.text(), id: response.headers.get('mcp-session-id') };
 }
 
@@ -90,6 +96,16 @@ describe('legacy sessions belong to the principal that opened them', () => {
     const asAlice = await send(sessions, 'alice', 'POST', toolsList, id);
     expect(asAlice.status).toBe(200);
     expect(asAlice.text).toContain('"tools":[]');
+    await sessions.close();
+  });
+
+  it("answers the owner's request on another profile's endpoint as an unknown session", async () => {
+    const { sessions } = table();
+    const id = await open(sessions, 'alice@readonly');
+    const elsewhere = await send(sessions, 'alice', 'POST', toolsList, id);
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.text).toContain('SESSION_NOT_FOUND');
+    expect((await send(sessions, 'alice@readonly', 'POST', toolsList, id)).status).toBe(200);
     await sessions.close();
   });
 

@@ -1,6 +1,7 @@
 /**
  * Sessionful Streamable HTTP for 2025-era ("legacy") clients: one SDK transport and one downstream server per
- * session, bound to the principal that opened it, closed after an idle timeout; an unknown session id gets 404.
+ * session, bound to the principal and the profile that opened it, closed after an idle timeout; an unknown session
+ * id gets 404.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -8,11 +9,20 @@ import {
   WebStandardStreamableHTTPServerTransport,
   type Server,
 } from '@modelcontextprotocol/server';
+import type { Profile } from '../exposure/index.ts';
+import type { Principal } from '../identity/index.ts';
 import { jsonRpcError, JSON_RPC } from './json-rpc-response.ts';
+
+/** Who opens or uses a session, and through which profile. */
+export interface SessionCaller {
+  principal: Principal;
+  profile: Pick<Profile, 'name'>;
+}
 
 interface Session {
   id: string;
   principal: string;
+  profile: string;
   transport: WebStandardStreamableHTTPServerTransport;
   server: Server;
   lastSeen: number;
@@ -20,8 +30,8 @@ interface Session {
 }
 
 /** Options of the session table. */
-export interface LegacySessionOptions {
-  createServer(principal: string, sessionId: string): Server;
+export interface LegacySessionOptions<C extends SessionCaller = SessionCaller> {
+  createServer(caller: C, sessionId: string): Server;
   idleTimeoutMs: number;
   maxSessions: number;
   /** Open sessions one principal may hold; keeps one client from taking every slot of `maxSessions`. */
@@ -33,8 +43,8 @@ export interface LegacySessionOptions {
 }
 
 /** The legacy session table. */
-export interface LegacySessions {
-  handle(request: Request, parsedBody: unknown, principal: string): Promise<Response>;
+export interface LegacySessions<C extends SessionCaller = SessionCaller> {
+  handle(request: Request, parsedBody: unknown, caller: C): Promise<Response>;
   /** Tells every open session that a list changed. */
   notify(kind: 'tools' | 'prompts' | 'resources'): void;
   readonly size: number;
@@ -51,7 +61,9 @@ const hasInitialize = (body: unknown) =>
   Array.isArray(body) ? body.some((m) => isInitializeRequest(m)) : isInitializeRequest(body);
 
 /** Creates the table and its idle sweeper. */
-export function createLegacySessions(options: LegacySessionOptions): LegacySessions {
+export function createLegacySessions<C extends SessionCaller>(
+  options: LegacySessionOptions<C>,
+): LegacySessions<C> {
   const now = options.now ?? Date.now;
   const sessions = new Map<string, Session>();
   const perPrincipal = new Map<string, number>();
@@ -94,12 +106,15 @@ export function createLegacySessions(options: LegacySessionOptions): LegacySessi
   };
 
   return {
-    async handle(request, parsedBody, principal) {
+    async handle(request, parsedBody, caller) {
+      const principal = caller.principal.id;
+      const profile = caller.profile.name;
       const sessionId = request.headers.get('mcp-session-id');
       if (sessionId) {
         const session = sessions.get(sessionId);
-        // A session presented by another principal is reported as unknown: it does not exist for that caller.
-        if (!session || session.principal !== principal) {
+        // A session presented by another principal, or on another profile's endpoint, is reported as unknown: it
+        // does not exist for that caller there.
+        if (!session || session.principal !== principal || session.profile !== profile) {
           return jsonRpcError(
             404,
             JSON_RPC.INVALID_REQUEST,
@@ -144,13 +159,13 @@ export function createLegacySessions(options: LegacySessionOptions): LegacySessi
       }
       const id = randomUUID();
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => id });
-      const server = options.createServer(principal, id);
-      const session: Session = { id, principal, transport, server, lastSeen: now(), active: 0 };
+      const server = options.createServer(caller, id);
+      const session: Session = { id, principal, profile, transport, server, lastSeen: now(), active: 0 };
       transport.onclose = () => void closeSession(session, 'transport closed');
       await server.connect(transport);
       sessions.set(id, session);
       perPrincipal.set(principal, (perPrincipal.get(principal) ?? 0) + 1);
-      options.log?.('session.opened', { session: id, principal });
+      options.log?.('session.opened', { session: id, principal, profile });
       const response = await run(session, request, parsedBody);
       if (response.status >= 400) void closeSession(session, 'initialize failed');
       return response;

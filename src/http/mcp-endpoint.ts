@@ -6,17 +6,32 @@ import {
   createMcpHandler,
   isLegacyRequest,
   readRequestBody,
+  type AuthInfo,
   type McpHttpHandler,
   type Server,
 } from '@modelcontextprotocol/server';
-import { ANONYMOUS_PRINCIPAL } from '../approval/index.ts';
+import type { Profile } from '../exposure/index.ts';
+import type { Principal } from '../identity/index.ts';
 import { jsonRpcError, JSON_RPC } from './json-rpc-response.ts';
 import { createLegacySessions, type LegacySessions } from './legacy-sessions.ts';
 import type { Era } from '../shared/index.ts';
 
+/** Who a downstream server is for: the caller, the profile it came through, its session and era. */
+export interface EndpointIdentity {
+  principal: Principal;
+  profile: Profile;
+  sessionId?: string;
+  era: Era;
+}
+
+interface Caller {
+  principal: Principal;
+  profile: Profile;
+}
+
 /** Options of the endpoint. */
 export interface McpEndpointOptions {
-  createServer(identity: { principal: string; sessionId?: string; era: Era }): Server;
+  createServer(identity: EndpointIdentity): Server;
   maxBodyBytes: number;
   sessionIdleTimeoutMs: number;
   maxSessions: number;
@@ -26,10 +41,11 @@ export interface McpEndpointOptions {
 
 /** The /mcp endpoint. */
 export interface McpEndpoint {
-  handle(request: Request, principal: string): Promise<Response>;
+  /** Serves one request of `principal`, already admitted to `profile`. */
+  handle(request: Request, principal: Principal, profile: Profile): Promise<Response>;
   /** Advertises a list change to every legacy session and modern listener. */
   notify(kind: 'tools' | 'prompts' | 'resources'): void;
-  readonly sessions: LegacySessions;
+  readonly sessions: LegacySessions<Caller>;
   close(): Promise<void>;
 }
 
@@ -53,21 +69,29 @@ const isJson = (contentType: string | null) => /^application\/json\b/i.test(cont
 
 /** Creates the endpoint. */
 export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
+  // The modern handler hands its server factory the AuthInfo object given to fetch; each request's caller rides
+  // on that object's identity, so nothing about the caller has to be encoded in the SDK's own fields.
+  const callers = new WeakMap<AuthInfo, Caller>();
   const sessions = createLegacySessions({
-    createServer: (principal, sessionId) => options.createServer({ principal, sessionId, era: 'legacy' }),
+    createServer: (caller: Caller, sessionId) =>
+      options.createServer({ ...caller, sessionId, era: 'legacy' }),
     idleTimeoutMs: options.sessionIdleTimeoutMs,
     maxSessions: options.maxSessions,
     maxSessionsPerPrincipal: options.maxSessionsPerPrincipal,
     ...(options.log ? { log: options.log } : {}),
   });
   const modern: McpHttpHandler = createMcpHandler(
-    ({ authInfo }) =>
-      options.createServer({ principal: authInfo?.clientId ?? ANONYMOUS_PRINCIPAL, era: 'modern' }),
+    ({ authInfo }) => {
+      const caller = authInfo && callers.get(authInfo);
+      // Only this endpoint calls fetch, always with a registered AuthInfo.
+      if (!caller) throw new Error('modern request without a caller');
+      return options.createServer({ ...caller, era: 'modern' });
+    },
     { legacy: 'reject', maxRequestBodySize: options.maxBodyBytes },
   );
 
   return {
-    async handle(request, principal) {
+    async handle(request, principal, profile) {
       let parsedBody: unknown;
       if (request.method === 'POST') {
         if (!isJson(request.headers.get('content-type'))) {
@@ -112,12 +136,11 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
         });
       }
       if (await isLegacyRequest(request, parsedBody, { maxRequestBodySize: options.maxBodyBytes })) {
-        return sessions.handle(request, parsedBody, principal);
+        return sessions.handle(request, parsedBody, { principal, profile });
       }
-      return modern.fetch(request, {
-        ...(parsedBody === undefined ? {} : { parsedBody }),
-        authInfo: { token: 'redacted', clientId: principal, scopes: [] },
-      });
+      const authInfo: AuthInfo = { token: 'redacted', clientId: principal.id, scopes: [...principal.scopes] };
+      callers.set(authInfo, { principal, profile });
+      return modern.fetch(request, { ...(parsedBody === undefined ? {} : { parsedBody }), authInfo });
     },
     notify(kind) {
       sessions.notify(kind);

@@ -38,7 +38,9 @@ export interface ToolFacts {
 
 /** Who is calling (a CallerContext fits). */
 export interface CallerFacts {
-  principal: string;
+  principal: { readonly id: string };
+  /** The profile the call came through. */
+  profile?: { readonly name: string } | undefined;
   sessionId?: string | undefined;
   era?: string | undefined;
   /** What the upstream asked this caller's client during the call, in order, and how each ended. */
@@ -74,6 +76,10 @@ export interface RequestSpanInfo {
   /** The tool or prompt name the request targets (part of the span name; `gen_ai.tool.name` for tools/call). */
   target?: string | undefined;
   sessionId?: string | undefined;
+  /** The caller's principal id (`enduser.id`). */
+  principal?: string | undefined;
+  /** The profile the request came through (`portcullis.profile`). */
+  profile?: string | undefined;
   protocolVersion?: string | undefined;
   requestId?: string | number | null | undefined;
   /** How the request arrived: `tcp` for HTTP, `pipe` for stdio (semantic conventions). */

@@ -52,6 +52,9 @@ export const ATTR = {
   // Portcullis's own.
   outcome: 'portcullis.outcome',
   principal: 'portcullis.principal',
+  profile: 'portcullis.profile',
+  // The caller's principal id (OpenTelemetry general attributes).
+  enduserId: 'enduser.id',
 } as const;
 
 /** The value of `gen_ai.operation.name` on tool calls. */

@@ -108,7 +108,7 @@ describe('OTLP/HTTP export', () => {
       telemetry.toolFinished({
         alias: 'every_echo',
         tool: { ...tool, governance: { risk: { final: 'L2', effective: 'L2' } } },
-        caller: { principal: 'anonymous' },
+        caller: { principal: { id: 'anonymous' } },
         durationMs: 4,
         outcome: 'OK',
       });

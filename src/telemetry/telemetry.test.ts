@@ -45,7 +45,7 @@ const echoTool: ToolFacts = {
     poisoning: { clean: true, matches: [] },
   },
 };
-const caller = { principal: 'key:abc', sessionId: 's-1' };
+const caller = { principal: { id: 'key:abc' }, profile: { name: 'readonly' }, sessionId: 's-1' };
 
 interface Rig {
   telemetry: Telemetry;
@@ -119,6 +119,8 @@ async function echoCall(rig: Rig, finish: Partial<ToolCallFacts> = {}) {
       method: 'tools/call',
       target: 'every_echo',
       sessionId: 's-1',
+      principal: 'key:abc',
+      profile: 'readonly',
       protocolVersion: '2025-11-25',
       requestId: 7,
       transport: 'tcp',
@@ -161,6 +163,8 @@ describe('createTelemetry with an in-memory exporter', () => {
     expect(server.attributes).toMatchObject({
       'mcp.method.name': 'tools/call',
       'mcp.session.id': 's-1',
+      'enduser.id': 'key:abc',
+      'portcullis.profile': 'readonly',
       'mcp.protocol.version': '2025-11-25',
       'jsonrpc.request.id': '7',
       'network.transport': 'tcp',
@@ -493,6 +497,7 @@ describe('createTelemetry with an in-memory exporter', () => {
       upstream: 'every',
       risk: 'L2',
       principal: 'key:abc',
+      profile: 'readonly',
       traceId,
     });
     expect(done).toMatchObject({

@@ -185,6 +185,8 @@ const NOOP_REQUEST_SPAN: RequestSpan = {
 function requestAttributes(info: RequestSpanInfo): Attributes {
   const attrs: Attributes = { [ATTR.mcpMethodName]: info.method };
   if (info.sessionId !== undefined) attrs[ATTR.mcpSessionId] = info.sessionId;
+  if (info.principal !== undefined) attrs[ATTR.enduserId] = info.principal;
+  if (info.profile !== undefined) attrs[ATTR.profile] = info.profile;
   if (info.protocolVersion !== undefined) attrs[ATTR.mcpProtocolVersion] = info.protocolVersion;
   // The conventions ask not to record a null or absent id (a notification).
   if (info.requestId !== undefined && info.requestId !== null)
@@ -398,7 +400,8 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
         alias: facts.alias,
         origin: facts.tool?.origin,
         upstream: facts.tool?.upstream,
-        principal: facts.caller.principal,
+        principal: facts.caller.principal.id,
+        profile: facts.caller.profile?.name,
         sessionId: facts.caller.sessionId,
         outcome: facts.outcome,
         errorCode: facts.errorCode,
@@ -464,7 +467,8 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
           upstream: facts.tool?.upstream,
           upstreamTool: facts.tool?.upstreamTool,
           composition: facts.tool?.composition,
-          principal: facts.caller.principal,
+          principal: facts.caller.principal.id,
+          profile: facts.caller.profile?.name,
           sessionId: facts.caller.sessionId,
           risk: riskLevelOf(facts.tool),
         }),

@@ -166,6 +166,7 @@ export function createLocalTools(options: LocalToolsOptions): LocalTools {
           sandboxRisk: { level: entry.evaluation.risk.level, reasons: entry.evaluation.risk.reasons },
           toolSafety: entry.evaluation.toolSafety,
           category: entry.spec.category ?? 'uncategorized',
+          tags: entry.spec.tags,
           ...(entry.evaluation.humanInTheLoop.promptTemplate
             ? { promptTemplate: entry.evaluation.humanInTheLoop.promptTemplate }
             : {}),
