@@ -4,7 +4,6 @@
  */
 
 export { createGatewayRoutes } from './gateway-routes.ts';
-export type { GatewayRoutesDeps } from './gateway-routes.ts';
 
 export { createMcpEndpoint } from './mcp-endpoint.ts';
 
