@@ -43,6 +43,19 @@ export function childPids(pid: number | null | undefined): number[] {
   }
 }
 
+/** Every pid below `pid` (children, their children, ...), parents before children. */
+export function descendantPids(pid: number | null | undefined): number[] {
+  const found: number[] = [];
+  const queue = childPids(pid);
+  while (queue.length > 0) {
+    const next = queue.shift() as number;
+    if (found.includes(next)) continue;
+    found.push(next);
+    queue.push(...childPids(next));
+  }
+  return found;
+}
+
 /** The command line of `pid` with arguments joined by spaces, or '' when it cannot be read. */
 export function commandLineOf(pid: number): string {
   try {
