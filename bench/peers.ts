@@ -128,7 +128,7 @@ function killAll(pids: readonly number[]): void {
 }
 
 /** Starts `peer` in front of the stdio echo upstream on a free port; resolves once the port accepts connections. */
-export async function startPeer(peer: PeerPath, timeoutMs = 30_000): Promise<PeerProcess> {
+export async function startPeer(peer: PeerPath, timeoutMs = 90_000): Promise<PeerProcess> {
   const port = await freePort();
   const launch = peerLaunch(peer, port);
   // stdin ignored: supergateway stops when a pipe on its stdin closes.

@@ -74,6 +74,19 @@ export function findChild(
   return childPids(parent).find((pid) => !exclude.includes(pid) && commandLineOf(pid).endsWith(suffix));
 }
 
+/** The resident set size of `pid` in KiB from /proc/<pid>/status (VmRSS), or NaN when it cannot be read. */
+export function processRssKiB(pid: number | null | undefined): number {
+  if (pid === null || pid === undefined) return Number.NaN;
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmRSS:'));
+    return line === undefined ? Number.NaN : Number(line.split(/\s+/)[1]);
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** Jiffies of the whole host from the `cpu` line of /proc/stat: all of them, and those stolen by the hypervisor. */
 export interface HostCpuTimes {
   total: number;
