@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createCleanupStack } from '../cleanup.ts';
+import { createCleanupStack, type CleanupStack } from '../cleanup.ts';
 import { connectHttp } from '../clients.ts';
 import { ECHO_STDIO, ROOT } from '../echo-upstream.ts';
 import { ms, signedMs } from '../format.ts';
@@ -19,9 +19,15 @@ import { openLegacySessions } from '../legacy-sessions.ts';
 import { collectLoad, summarizeSamples } from '../load.ts';
 import { generatedToolName } from '../many-tools-server.ts';
 import { processRssKiB } from '../proc-cpu.ts';
-import type { CellStats } from '../stats.ts';
+import { summarize, type CellStats } from '../stats.ts';
 import type { BenchOptions, Section, SectionResult, TargetResult } from '../types.ts';
-import { BASE64_CALL, ECHO_TOOL, measureEchoAndBase64, SANDBOX_P50_DELTA_TARGET_MS } from './sandbox.ts';
+import {
+  BASE64_CALL,
+  ECHO_TOOL,
+  measureEchoAndBase64,
+  SANDBOX_P50_DELTA_TARGET_MS,
+  type EchoAndBase64,
+} from './sandbox.ts';
 
 /** Upstreams and tools per upstream of the many-upstreams part. */
 export const SCALE_UPSTREAMS = 50;
@@ -29,6 +35,8 @@ export const SCALE_UPSTREAMS = 50;
 export const TOOLS_PER_UPSTREAM = 100;
 /** Idle legacy sessions of the sessions part. */
 export const IDLE_SESSIONS = 2000;
+/** How long a part waits for its gateway (bounded: a loaded machine reports a miss instead of hanging). */
+export const READY_WAIT_MS = 120_000;
 /** Target: every upstream connected within this many ms of the gateway's spawn. */
 export const READY_TARGET_MS = 5000;
 /** Target: tools/list p50 with every tool listed. */
@@ -106,122 +114,171 @@ async function untilListed(list: () => Promise<number>, count: number, timeoutMs
   }
 }
 
+interface ManyUpstreams {
+  readyMs: number;
+  allListedMs: number;
+  toolsListed: number;
+  toolsList: CellStats;
+  listCalls: number;
+}
+
+/** Part 1: the gateway in front of the generated upstreams, from spawn to tools/list p50. */
+async function measureManyUpstreams(options: BenchOptions, cleanups: CleanupStack): Promise<ManyUpstreams> {
+  const started = performance.now();
+  const many = await startGatewayProcess(
+    scaleUpstreams(SCALE_UPSTREAMS, TOOLS_PER_UPSTREAM),
+    undefined,
+    READY_WAIT_MS,
+  );
+  const readyMs = performance.now() - started;
+  cleanups.push(() => many.stop());
+  const lister = await connectHttp(many.url);
+  cleanups.push(() => lister.close());
+  const total = SCALE_UPSTREAMS * TOOLS_PER_UPSTREAM;
+  const listTools = async () => (await lister.client.listTools()).tools.length;
+  const toolsListed = await untilListed(listTools, total, READY_WAIT_MS);
+  const allListedMs = performance.now() - started;
+  // One generated tool answers through the gateway: the 5,000 are real tools, not just names.
+  await lister.echo(`s${String(SCALE_UPSTREAMS - 1).padStart(2, '0')}_${generatedToolName(0)}`, 'scale');
+  const listCalls = options.quick ? 20 : 100;
+  await collectLoad(listTools, Math.min(10, listCalls), 1);
+  const toolsList = summarizeSamples(
+    await collectLoad(
+      async () => {
+        if ((await listTools()) < total) throw new Error('tools/list lost tools');
+      },
+      listCalls,
+      1,
+    ),
+  );
+  return { readyMs, allListedMs, toolsListed, toolsList, listCalls };
+}
+
+interface SessionsAndSandbox {
+  sessions: number;
+  rssBeforeKiB: number;
+  rssAfterKiB: number;
+  sandbox: EchoAndBase64;
+}
+
+/** Parts 2 and 3: one gateway with the echo upstream, session caps raised above the sessions opened. */
+async function measureSessionsAndSandbox(
+  options: BenchOptions,
+  cleanups: CleanupStack,
+): Promise<SessionsAndSandbox> {
+  const served = await startGatewayProcess(
+    {
+      stdio: {
+        transport: 'stdio',
+        command: ECHO_STDIO.command,
+        args: [...ECHO_STDIO.args],
+        cwd: ECHO_STDIO.cwd,
+      },
+    },
+    undefined,
+    READY_WAIT_MS,
+    { http: { maxSessions: IDLE_SESSIONS + 100, maxSessionsPerPrincipal: IDLE_SESSIONS + 100 } },
+  );
+  cleanups.push(() => served.stop());
+  const client = await connectHttp(served.url);
+  cleanups.push(() => client.close());
+  await waitForTools(client, [BASE64_CALL.tool, ECHO_TOOL]);
+  const sandbox = await measureEchoAndBase64(client, served.pid, options);
+  // Warm the session path (and the allocator) before the baseline reading.
+  await openLegacySessions(served.url, 50);
+  const rssBeforeKiB = processRssKiB(served.pid);
+  const opened = await openLegacySessions(served.url, IDLE_SESSIONS);
+  // Idle: give the gateway a moment to settle what the last requests allocated.
+  await sleep(1000);
+  const rssAfterKiB = processRssKiB(served.pid);
+  await client.echo(ECHO_TOOL, 'still answering with every session open');
+  return { sessions: opened.length, rssBeforeKiB, rssAfterKiB, sandbox };
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 async function runScale(options: BenchOptions): Promise<SectionResult> {
   const cleanups = createCleanupStack();
+  const failures: string[] = [];
+  // Each part is measured on its own: one that cannot finish on this machine is reported, the other still runs.
+  const none = summarize([], 0);
+  let many: ManyUpstreams = { readyMs: NaN, allListedMs: NaN, toolsListed: 0, toolsList: none, listCalls: 0 };
+  let rest: SessionsAndSandbox = {
+    sessions: 0,
+    rssBeforeKiB: NaN,
+    rssAfterKiB: NaN,
+    sandbox: { stats: { echo: none, base64: none }, gatewayCpu: { echo: NaN, base64: NaN } },
+  };
   try {
-    // Part 1: many upstreams.
-    const started = performance.now();
-    const many = await startGatewayProcess(
-      scaleUpstreams(SCALE_UPSTREAMS, TOOLS_PER_UPSTREAM),
-      undefined,
-      180_000,
-    );
-    const readyMs = performance.now() - started;
-    cleanups.push(() => many.stop());
-    const lister = await connectHttp(many.url);
-    cleanups.push(() => lister.close());
-    const total = SCALE_UPSTREAMS * TOOLS_PER_UPSTREAM;
-    const listTools = async () => (await lister.client.listTools()).tools.length;
-    const toolsListed = await untilListed(listTools, total, 120_000);
-    const allListedMs = performance.now() - started;
-    // One generated tool answers through the gateway: the 5,000 are real tools, not just names.
-    await lister.echo(`s${String(SCALE_UPSTREAMS - 1).padStart(2, '0')}_${generatedToolName(0)}`, 'scale');
-    const listCalls = options.quick ? 20 : 100;
-    await collectLoad(listTools, Math.min(10, listCalls), 1);
-    const toolsList = summarizeSamples(
-      await collectLoad(
-        async () => {
-          if ((await listTools()) < total) throw new Error('tools/list lost tools');
-        },
-        listCalls,
-        1,
-      ),
-    );
-    await cleanups.unwind();
-
-    // Parts 2 and 3: one gateway with the echo upstream, session caps raised above the sessions opened.
-    const served = await startGatewayProcess(
-      {
-        stdio: {
-          transport: 'stdio',
-          command: ECHO_STDIO.command,
-          args: [...ECHO_STDIO.args],
-          cwd: ECHO_STDIO.cwd,
-        },
-      },
-      undefined,
-      90_000,
-      { http: { maxSessions: IDLE_SESSIONS + 100, maxSessionsPerPrincipal: IDLE_SESSIONS + 100 } },
-    );
-    cleanups.push(() => served.stop());
-    const client = await connectHttp(served.url);
-    cleanups.push(() => client.close());
-    await waitForTools(client, [BASE64_CALL.tool, ECHO_TOOL]);
-    const sandbox = await measureEchoAndBase64(client, served.pid, options);
-    // Warm the session path (and the allocator) before the baseline reading.
-    await openLegacySessions(served.url, 50);
-    const rssBeforeKiB = processRssKiB(served.pid);
-    const opened = await openLegacySessions(served.url, IDLE_SESSIONS);
-    // Idle: give the gateway a moment to settle what the last requests allocated.
-    await sleep(1000);
-    const rssAfterKiB = processRssKiB(served.pid);
-    await client.echo(ECHO_TOOL, 'still answering with every session open');
-
-    const figures: ScaleFigures = {
-      readyMs,
-      allListedMs,
-      toolsListed,
-      toolsList,
-      sessions: opened.length,
-      rssBeforeKiB,
-      rssAfterKiB,
-      echo: sandbox.stats.echo,
-      base64: sandbox.stats.base64,
-    };
-    const perSession = kibPerSession(rssBeforeKiB, rssAfterKiB, opened.length);
-    return {
-      tables: [
-        {
-          title: `Scale, each part on its own portcullis serve child (default config, audit on, no OTLP)`,
-          columns: ['measure', 'value'],
-          rows: [
-            [
-              `${SCALE_UPSTREAMS} upstreams x ${TOOLS_PER_UPSTREAM} tools: spawn to /readyz all connected, ms`,
-              ms(readyMs),
-            ],
-            [`  spawn to a tools/list holding all ${total} tools, ms`, ms(allListedMs)],
-            [
-              `  tools/list p50 / p99 over ${listCalls} sequential calls, ms`,
-              `${ms(toolsList.p50Ms)} / ${ms(toolsList.p99Ms)}`,
-            ],
-            [
-              `${opened.length} idle legacy sessions: gateway RSS before / after, MiB`,
-              `${ms(rssBeforeKiB / 1024)} / ${ms(rssAfterKiB / 1024)}`,
-            ],
-            ['  RSS growth per session, KiB', ms(perSession)],
-            [
-              `sandboxed ${BASE64_CALL.tool} warm p50 / p99, ms (${options.calls} sequential calls)`,
-              `${ms(sandbox.stats.base64.p50Ms)} / ${ms(sandbox.stats.base64.p99Ms)}`,
-            ],
-            [
-              `upstream ${ECHO_TOOL} warm p50 / p99, ms (same gateway, alternating blocks)`,
-              `${ms(sandbox.stats.echo.p50Ms)} / ${ms(sandbox.stats.echo.p99Ms)}`,
-            ],
-          ],
-        },
-      ],
-      targets: checkScaleTargets(figures),
-      lines: [
-        `upstreams: ${SCALE_UPSTREAMS} copies of \`node --no-node-snapshot --import tsx bench/many-tools-server.ts ${TOOLS_PER_UPSTREAM}\` ` +
-          "(SDK Server, tools/list and tools/call); ready time includes the gateway's own start from source and every upstream's tsx start",
-        `sessions: plain fetch, initialize (${opened.length} + 50 warm-up) then notifications/initialized, held open; ` +
-          'RSS from /proc/<pid>/status VmRSS of the gateway child (its upstream not included)',
-      ],
-      figures: { ...figures, kibPerSession: perSession },
-    };
+    many = await measureManyUpstreams(options, cleanups);
+  } catch (error) {
+    failures.push(`many upstreams not measured: ${message(error)}`);
   } finally {
     await cleanups.unwind();
   }
+  try {
+    rest = await measureSessionsAndSandbox(options, cleanups);
+  } catch (error) {
+    failures.push(`idle sessions / sandbox not measured: ${message(error)}`);
+  } finally {
+    await cleanups.unwind();
+  }
+  const { sandbox } = rest;
+  const figures: ScaleFigures = {
+    readyMs: many.readyMs,
+    allListedMs: many.allListedMs,
+    toolsListed: many.toolsListed,
+    toolsList: many.toolsList,
+    sessions: rest.sessions,
+    rssBeforeKiB: rest.rssBeforeKiB,
+    rssAfterKiB: rest.rssAfterKiB,
+    echo: sandbox.stats.echo,
+    base64: sandbox.stats.base64,
+  };
+  const perSession = kibPerSession(rest.rssBeforeKiB, rest.rssAfterKiB, rest.sessions);
+  const total = SCALE_UPSTREAMS * TOOLS_PER_UPSTREAM;
+  const pair = (a: number, b: number) => `${ms(a)} / ${ms(b)}`;
+  return {
+    tables: [
+      {
+        title: 'Scale, each part on its own portcullis serve child (default config, audit on, no OTLP)',
+        columns: ['measure', 'value'],
+        rows: [
+          [
+            `${SCALE_UPSTREAMS} upstreams x ${TOOLS_PER_UPSTREAM} tools: spawn to /readyz all connected, ms`,
+            ms(many.readyMs),
+          ],
+          [`  spawn to a tools/list holding all ${total} tools, ms`, ms(many.allListedMs)],
+          [
+            `  tools/list p50 / p99 over ${many.listCalls} sequential calls, ms`,
+            pair(many.toolsList.p50Ms, many.toolsList.p99Ms),
+          ],
+          [
+            `${rest.sessions} idle legacy sessions: gateway RSS before / after, MiB`,
+            pair(rest.rssBeforeKiB / 1024, rest.rssAfterKiB / 1024),
+          ],
+          ['  RSS growth per session, KiB', ms(perSession)],
+          [
+            `sandboxed ${BASE64_CALL.tool} warm p50 / p99, ms (${options.calls} sequential calls)`,
+            pair(sandbox.stats.base64.p50Ms, sandbox.stats.base64.p99Ms),
+          ],
+          [
+            `upstream ${ECHO_TOOL} warm p50 / p99, ms (same gateway, alternating blocks)`,
+            pair(sandbox.stats.echo.p50Ms, sandbox.stats.echo.p99Ms),
+          ],
+        ],
+      },
+    ],
+    targets: checkScaleTargets(figures),
+    lines: [
+      `upstreams: ${SCALE_UPSTREAMS} copies of \`node --no-node-snapshot --import tsx bench/many-tools-server.ts ${TOOLS_PER_UPSTREAM}\` ` +
+        "(SDK Server, tools/list and tools/call); ready time includes the gateway's own start from source and every upstream's tsx start",
+      `sessions: plain fetch, initialize (${IDLE_SESSIONS} + 50 warm-up) then notifications/initialized, held open; ` +
+        'RSS from /proc/<pid>/status VmRSS of the gateway child (its upstream not included)',
+      ...failures,
+    ],
+    figures: { ...figures, kibPerSession: perSession, failures },
+  };
 }
 
 /** The scale section. */

@@ -56,13 +56,13 @@ describe('each peer in front of the stdio echo upstream', () => {
     '%s starts, echoes one call for the SDK client, and leaves no process behind',
     async (peer) => {
       const running = await startPeer(peer, 60_000);
-      let tree: number[] = [];
+      const tree: number[] = [];
       try {
         const client = await connectHttp(running.url);
         try {
           await client.echo('echo', `hello through ${peer}`);
           expect(running.upstreamPid(ECHO_STDIO.args.join(' '))).toBeGreaterThan(0);
-          tree = descendantPids(running.pid);
+          tree.push(...descendantPids(running.pid));
         } finally {
           await client.close();
         }
