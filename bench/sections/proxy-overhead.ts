@@ -8,6 +8,8 @@
  * for portcullis-http. In front of the stdio upstream, three reference relays that govern nothing (bytes, json,
  * sdk) take turns with the rest and show what any relay costs here, and so do the npm relays a user would pick
  * instead (mcp-proxy, supergateway: bench/peers.ts), compared with portcullis-http in bench/peer-compare.ts.
+ * Longer than the usual file: it wires eleven paths of one run; its pure parts live in relay-floor.ts,
+ * peer-compare.ts and peers.ts.
  */
 import os from 'node:os';
 import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
