@@ -18,13 +18,18 @@ import { childEnv, stopChild } from './spawn.ts';
 /** The gateway's entry point. */
 export const GATEWAY_MAIN = path.join(ROOT, 'src/main.ts');
 
-/** The config document of a bench gateway: only what differs from the defaults, plus telemetry when given. */
+/**
+ * The config document of a bench gateway: only what differs from the defaults, plus telemetry when given and the
+ * top-level sections in `extra` (the scale section raises `http` session caps).
+ */
 export function gatewayDocument(
   dir: string,
   upstreams: Record<string, Record<string, unknown>>,
   otlpEndpoint?: string,
+  extra: Record<string, unknown> = {},
 ): Record<string, unknown> {
   return {
+    ...extra,
     store: { path: path.join(dir, 'portcullis.db') },
     tools: { workspace: path.join(dir, 'workspace') },
     upstreams,
@@ -64,10 +69,11 @@ export interface GatewayConfigDir {
 export function writeGatewayConfig(
   upstreams: Record<string, Record<string, unknown>>,
   otlpEndpoint?: string,
+  extra: Record<string, unknown> = {},
 ): GatewayConfigDir {
   const dir = mkdtempSync(path.join(tmpdir(), 'portcullis-bench-gw-'));
   const file = path.join(dir, 'portcullis.yaml');
-  writeFileSync(file, stringify(gatewayDocument(dir, upstreams, otlpEndpoint)));
+  writeFileSync(file, stringify(gatewayDocument(dir, upstreams, otlpEndpoint, extra)));
   return { dir, file, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
@@ -124,8 +130,9 @@ export async function startGatewayProcess(
   upstreams: Record<string, Record<string, unknown>>,
   otlpEndpoint?: string,
   timeoutMs = 90_000,
+  extra: Record<string, unknown> = {},
 ): Promise<GatewayProcess> {
-  const config = writeGatewayConfig(upstreams, otlpEndpoint);
+  const config = writeGatewayConfig(upstreams, otlpEndpoint, extra);
   const port = await freePort();
   const launch = gatewayLaunch('serve', config.file, port);
   const child = spawn(launch.command, [...launch.args], {

@@ -43,6 +43,19 @@ export function childPids(pid: number | null | undefined): number[] {
   }
 }
 
+/** Every pid below `pid` (children, their children, ...), parents before children. */
+export function descendantPids(pid: number | null | undefined): number[] {
+  const found: number[] = [];
+  const queue = childPids(pid);
+  while (queue.length > 0) {
+    const next = queue.shift() as number;
+    if (found.includes(next)) continue;
+    found.push(next);
+    queue.push(...childPids(next));
+  }
+  return found;
+}
+
 /** The command line of `pid` with arguments joined by spaces, or '' when it cannot be read. */
 export function commandLineOf(pid: number): string {
   try {
@@ -59,6 +72,19 @@ export function findChild(
   exclude: readonly number[] = [],
 ): number | undefined {
   return childPids(parent).find((pid) => !exclude.includes(pid) && commandLineOf(pid).endsWith(suffix));
+}
+
+/** The resident set size of `pid` in KiB from /proc/<pid>/status (VmRSS), or NaN when it cannot be read. */
+export function processRssKiB(pid: number | null | undefined): number {
+  if (pid === null || pid === undefined) return Number.NaN;
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmRSS:'));
+    return line === undefined ? Number.NaN : Number(line.split(/\s+/)[1]);
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /** Jiffies of the whole host from the `cpu` line of /proc/stat: all of them, and those stolen by the hypervisor. */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: runs every bench section (proxy, sandbox, scanner, leak) and prints their tables and targets.
+ * `npm run bench`: runs every bench section (proxy, sandbox, scanner, leak, scale) and prints their tables and targets.
  * Flags: --quick (200 calls per cell), --json FILE (all figures), --only a,b (a subset of sections),
  * --profile (CPU hot spots of the bench process: the client and the in-process gateway, by file:line; the
  * out-of-process gateways are not sampled).
@@ -14,12 +14,19 @@ import { hostCpuTimes, stealShare } from './proc-cpu.ts';
 import { leakSection } from './sections/leak-check.ts';
 import { proxySection } from './sections/proxy-overhead.ts';
 import { sandboxSection } from './sections/sandbox.ts';
+import { scaleSection } from './sections/scale.ts';
 import { scannerSection } from './sections/scanner.ts';
 import type { Section, SectionResult } from './types.ts';
 import { captureWarnings } from './warnings.ts';
 
 /** Every section, in run order; add new sections here. */
-export const SECTIONS: readonly Section[] = [proxySection, sandboxSection, scannerSection, leakSection];
+export const SECTIONS: readonly Section[] = [
+  proxySection,
+  sandboxSection,
+  scannerSection,
+  leakSection,
+  scaleSection,
+];
 
 function printSection(name: string, result: SectionResult): void {
   console.log(`\n== ${name} ==`);

@@ -6,7 +6,10 @@
  * (`portcullis-http`). Every gateway has the whole pipeline on: default config, audit, and spans exported to an
  * OTLP/HTTP sink whose span counts are reported. Targets are evaluated on the portcullis-stdio rows and shown
  * for portcullis-http. In front of the stdio upstream, three reference relays that govern nothing (bytes, json,
- * sdk) take turns with the rest and show what any relay costs here.
+ * sdk) take turns with the rest and show what any relay costs here, and so do the npm relays a user would pick
+ * instead (mcp-proxy, supergateway: bench/peers.ts), compared with portcullis-http in bench/peer-compare.ts.
+ * Longer than the usual file: it wires eleven paths of one run; its pure parts live in relay-floor.ts,
+ * peer-compare.ts and peers.ts.
  */
 import os from 'node:os';
 import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -31,6 +34,8 @@ import {
   type LoadSamples,
 } from '../load.ts';
 import { countsFor, startOtlpSink } from '../otlp-sink.ts';
+import { peerReport } from '../peer-compare.ts';
+import { PEER_PATHS, startPeerPaths, type PeerPath } from '../peers.ts';
 import { findChild, processCpuMs } from '../proc-cpu.ts';
 import { RELAY_MODES } from '../reference-relay.ts';
 import { floorLines, RELAY_PATHS, relayLaunch, type RelayPath } from '../relay-floor.ts';
@@ -39,14 +44,15 @@ import type { CellStats } from '../stats.ts';
 import type { BenchOptions, Section, SectionResult, TargetResult } from '../types.ts';
 
 /** Target: through Portcullis to a stdio upstream, sequential p50 at most this many ms above direct. */
-export const P50_DELTA_TARGET_MS = 1.0;
+export const P50_DELTA_TARGET_MS = 0.4;
 /** Target: through Portcullis to a stdio upstream at concurrency 16, at least this share of direct calls/s. */
-export const THROUGHPUT_TARGET_RATIO = 0.8;
+export const THROUGHPUT_TARGET_RATIO = 0.6;
 
 /** The upstream transport a cell calls. */
 export type Upstream = 'stdio' | 'http';
 /** How the bench client reaches the upstream (a reference relay only in front of the stdio upstream). */
-export type ProxyPath = 'direct' | RelayPath | 'portcullis-inproc' | 'portcullis-stdio' | 'portcullis-http';
+export type ProxyPath =
+  'direct' | RelayPath | 'portcullis-inproc' | 'portcullis-stdio' | 'portcullis-http' | PeerPath;
 /** The gateway paths, in the order cells run after `direct`. */
 export const GATEWAY_PATHS = ['portcullis-inproc', 'portcullis-stdio', 'portcullis-http'] as const;
 /** The path whose rows the targets are evaluated on (the same client transport as `stdio / direct`). */
@@ -245,6 +251,7 @@ async function runProxy(options: BenchOptions): Promise<SectionResult> {
     }
 
     const relays = await Promise.all(RELAY_MODES.map((mode) => connectStdio(relayLaunch(mode))));
+    const peers = await startPeerPaths((step) => cleanups.push(step));
     for (const relay of relays) cleanups.push(() => relay.close());
     const clients = {
       stdioDirect: await connectStdio(),
@@ -279,6 +286,13 @@ async function runProxy(options: BenchOptions): Promise<SectionResult> {
       stdio: {
         direct: { client: clients.stdioDirect, tool: 'echo', upstreamPid: stdioEcho.direct },
         ...relayPaths,
+        ...Object.fromEntries(
+          peers.flatMap((p) =>
+            p.ok
+              ? [[p.peer, { client: p.client, tool: 'echo', pid: p.process.pid, upstreamPid: p.upstreamPid }]]
+              : [],
+          ),
+        ),
         'portcullis-inproc': { client: clients.inproc, tool: 'stdio_echo', upstreamPid: stdioEcho.inproc },
         'portcullis-stdio': {
           client: stdioGateway,
@@ -309,7 +323,7 @@ async function runProxy(options: BenchOptions): Promise<SectionResult> {
     const cells: ProxyCell[] = [];
     for (const upstream of ['stdio', 'http'] as const) {
       for (const concurrency of [1, options.concurrency]) {
-        const order = (['direct', ...RELAY_PATHS, ...GATEWAY_PATHS] as const).filter(
+        const order = (['direct', ...RELAY_PATHS, ...GATEWAY_PATHS, ...PEER_PATHS] as const).filter(
           (path) => paths[upstream][path] !== undefined,
         );
         const group = await measureGroup(
@@ -347,9 +361,17 @@ async function runProxy(options: BenchOptions): Promise<SectionResult> {
     );
 
     const comparisons = compareCells(cells);
+    const peerFigures = peerReport(
+      cells,
+      'portcullis-http',
+      PEER_PATHS,
+      Object.fromEntries(peers.flatMap((p) => (p.ok ? [] : [[p.peer, p.reason]]))),
+      options.concurrency,
+    );
     const targets = [
       ...checkTargets(comparisons, options.concurrency, 'portcullis-stdio'),
       ...checkTargets(comparisons, options.concurrency, 'portcullis-http'),
+      ...peerFigures.targets,
     ];
     return {
       tables: [
@@ -387,7 +409,7 @@ async function runProxy(options: BenchOptions): Promise<SectionResult> {
           ]),
         },
         {
-          title: 'Portcullis versus direct (same upstream, same concurrency)',
+          title: 'Each path versus direct (same upstream, same concurrency)',
           columns: ['upstream', 'path', 'concurrency', 'p50 delta ms', 'p99 delta ms', 'throughput'],
           rows: comparisons.map((c) => [
             c.upstream,
@@ -413,6 +435,7 @@ async function runProxy(options: BenchOptions): Promise<SectionResult> {
             ];
           }),
         },
+        ...peerFigures.tables,
       ],
       targets,
       lines: [
@@ -420,11 +443,15 @@ async function runProxy(options: BenchOptions): Promise<SectionResult> {
         `paths: direct = the client spawns/calls the echo upstream; portcullis-inproc = createGateway in the bench process ` +
           `(same event loop as the client); portcullis-stdio = the client launches \`node --no-node-snapshot --import tsx src/main.ts stdio --config FILE\` ` +
           `(same client transport as stdio / direct); portcullis-http = \`src/main.ts serve --config FILE --port N\` as a child, client over Streamable HTTP; ` +
-          `relay-bytes|json|sdk = bench/reference-relay.ts in front of the stdio echo upstream (no governance; the floor)`,
+          `relay-bytes|json|sdk = bench/reference-relay.ts in front of the stdio echo upstream (no governance; the floor); ` +
+          `mcp-proxy, supergateway = the npm relays as children on 127.0.0.1 in front of the same stdio echo upstream, ` +
+          `the same SDK client over Streamable HTTP as portcullis-http`,
+        ...peers.flatMap((p) => (p.ok ? [`  ${p.process.note}`] : [])),
+        ...peerFigures.lines,
         `config (all three gateways): default config + the two echo upstreams + temp store + telemetry.otlp.endpoint -> OTLP sink child on 127.0.0.1 (audit always on)`,
         `eras: bench client -> ${eras.client} (http) / ${eras.stdioClient} (stdio); gateway -> upstreams ${JSON.stringify(eras.gatewayUpstreams)}`,
         'bench cpu ms/call: CPU of the bench process per call (the client; plus the gateway on portcullis-inproc rows); ' +
-          'gw cpu ms/call: CPU of the gateway child from /proc/<pid>/stat (10 ms ticks; its upstream children not included); ' +
+          'gw cpu ms/call: CPU of the gateway (or relay, or peer) child from /proc/<pid>/stat (10 ms ticks; its upstream children not included); ' +
           'upstream cpu ms/call: CPU of the echo upstream the path reaches (the HTTP one is shared by all paths)',
         `log lines (counted, not printed): ${JSON.stringify(logLines)}`,
         `targets: evaluated on ${TARGET_PATH} (same client transport as direct); also shown for portcullis-http`,
@@ -435,7 +462,16 @@ async function runProxy(options: BenchOptions): Promise<SectionResult> {
           { p50DeltaMs: P50_DELTA_TARGET_MS, throughputRatio: THROUGHPUT_TARGET_RATIO },
         ),
       ],
-      figures: { cells, comparisons, targets, eras, spans, logLines, telemetryCost },
+      figures: {
+        cells,
+        comparisons,
+        targets,
+        eras,
+        spans,
+        logLines,
+        telemetryCost,
+        peers: peerFigures.figures,
+      },
     };
   } finally {
     await cleanups.unwind();

@@ -133,9 +133,9 @@ describe('blockSizes', () => {
 describe('checkSandboxTarget', () => {
   const at = (p50: number) => summarize([p50, p50, p50], 10);
   it.each([
-    [1.0, 2.9, true],
-    [1.0, 3.0, true],
-    [1.0, 3.01, false],
+    [1.0, 1.9, true],
+    [1.0, 2.0, true],
+    [1.0, 2.01, false],
     [4.0, 1.0, true],
   ])('echo p50 %s, base64 p50 %s -> %s', (echo, base64, pass) => {
     expect(checkSandboxTarget(at(echo), at(base64)).pass).toBe(pass);

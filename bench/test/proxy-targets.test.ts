@@ -45,9 +45,9 @@ describe('compareCells', () => {
 describe('checkTargets', () => {
   it.each([
     // [p50 direct, p50 gateway, rate direct c16, rate gateway c16, p50 pass, throughput pass]
-    [1.0, 1.9, 1000, 850, true, true],
-    [1.0, 2.0, 1000, 800, true, true],
-    [1.0, 2.01, 1000, 799, false, false],
+    [1.0, 1.3, 1000, 650, true, true],
+    [1.0, 1.4, 1000, 600, true, true],
+    [1.0, 1.41, 1000, 599, false, false],
     [0.5, 3.5, 1000, 100, false, false],
   ])('direct p50 %s vs %s ms, %s vs %s calls/s', (p50d, p50g, rd, rg, p50Pass, ratePass) => {
     const targets = checkTargets(
@@ -65,7 +65,7 @@ describe('checkTargets', () => {
   it('evaluates the path it is asked for, and labels the reference path', () => {
     const comparisons = compareCells([
       cell('stdio', 'direct', 1, 1.0, 500),
-      cell('stdio', 'portcullis-stdio', 1, 1.5, 400),
+      cell('stdio', 'portcullis-stdio', 1, 1.3, 400),
       cell('stdio', 'portcullis-http', 1, 5.0, 100),
       cell('stdio', 'direct', 16, 5, 1000),
       cell('stdio', 'portcullis-stdio', 16, 5, 900),
@@ -98,12 +98,12 @@ describe('cpuBudget', () => {
   });
 
   it.each([
-    // client, upstream (direct) | client, gateway, upstream (through) -> ceiling, allowance
+    // client, upstream (direct) | client, gateway, upstream (through) -> ceiling, allowance for 80% of direct
     [0.1, 0.1, 0.1, 0.05, 0.1, 0.8, 0.05],
     [0.1, 0.1, 0.1, 0.3, 0.1, 0.4, 0.05],
     [0.2, 0.2, 0.25, 0.5, 0.25, 0.4, 0.0],
   ])('direct %s + %s, through %s + %s + %s', (dc, du, gc, gg, gu, ceiling, allowance) => {
-    const budget = cpuBudget(withCpu('direct', dc, du), withCpu('portcullis-stdio', gc, gu, gg));
+    const budget = cpuBudget(withCpu('direct', dc, du), withCpu('portcullis-stdio', gc, gu, gg), 0.8);
     expect(budget?.ceilingRatio).toBeCloseTo(ceiling, 6);
     expect(budget?.gatewayAllowanceMs).toBeCloseTo(allowance, 6);
   });

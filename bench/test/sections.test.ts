@@ -8,19 +8,20 @@ import type { BenchOptions } from '../types.ts';
 const tiny: BenchOptions = { calls: 20, warmup: 5, concurrency: 4, leakCalls: 60, quick: true };
 
 describe('bench sections against real gateways', () => {
-  it('proxy measures 22 cells (three reference relays on stdio), 18 comparisons, exported spans and four targets', async () => {
+  it('proxy measures 26 cells (three reference relays and two npm peers on stdio), 22 comparisons, spans and eight targets', async () => {
     const result = await proxySection.run(tiny);
-    const [cells, ratios, spans] = result.tables;
-    expect(cells?.rows).toHaveLength(22);
+    const [cells, ratios, spans, peers] = result.tables;
+    expect(cells?.rows).toHaveLength(26);
     const gatewayPaths = ['direct', 'portcullis-inproc', 'portcullis-stdio', 'portcullis-http'];
-    const relayPaths = ['relay-bytes', 'relay-json', 'relay-sdk'];
+    const relayPaths = ['relay-bytes', 'relay-json', 'relay-sdk', 'mcp-proxy', 'supergateway'];
     expect(new Set(cells?.rows.map((row) => row[0]))).toEqual(
       new Set([
         ...['stdio', 'http'].flatMap((u) => gatewayPaths.map((p) => `${u} / ${p}`)),
         ...relayPaths.map((p) => `stdio / ${p}`),
       ]),
     );
-    expect(ratios?.rows).toHaveLength(18);
+    expect(ratios?.rows).toHaveLength(22);
+    expect(peers?.rows.map((row) => row[0])).toEqual(['portcullis-http', 'mcp-proxy', 'supergateway']);
     expect(result.lines.join('\n')).toMatch(/telemetry alone .*: \d+\.\d+ ms of CPU per call/);
     const cost = result.figures.telemetryCost as { onMsPerCall: number; offMsPerCall: number };
     expect(cost.onMsPerCall).toBeGreaterThan(0);
@@ -41,6 +42,10 @@ describe('bench sections against real gateways', () => {
       '[portcullis-stdio',
       '[portcullis-http, shown for reference',
       '[portcullis-http, shown for reference',
+      '[portcullis-http',
+      '[portcullis-http',
+      '[portcullis-http',
+      '[portcullis-http',
     ]);
     expect(result.lines.join('\n')).toMatch(/bench client -> legacy/);
   }, 300_000);

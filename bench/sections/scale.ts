@@ -1,0 +1,285 @@
+/**
+ * Section "scale" (`--only scale`), each part on its own `portcullis serve` child, as users run it:
+ *   many upstreams: 50 stdio upstreams of 100 generated tools each (bench/many-tools-server.ts): time from spawn
+ *     to /readyz with every upstream connected, to a tools/list holding all 5,000 tools, then tools/list p50;
+ *   idle sessions: 2,000 idle 2025-era sessions on /mcp (session caps raised in the config), and the gateway's
+ *     RSS growth per session;
+ *   sandbox: the bundled base64 catalog tool (isolated-vm) warm, next to the upstream echo on the same gateway.
+ * Bounded: fixed counts, every wait has a timeout, loopback only, every child stopped on the way out.
+ */
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createCleanupStack, type CleanupStack } from '../cleanup.ts';
+import { connectHttp } from '../clients.ts';
+import { ECHO_STDIO, ROOT } from '../echo-upstream.ts';
+import { ms, signedMs } from '../format.ts';
+import { startGatewayProcess, tsxLaunch, waitForTools } from '../gateway-process.ts';
+import { openLegacySessions } from '../legacy-sessions.ts';
+import { collectLoad, summarizeSamples } from '../load.ts';
+import { generatedToolName } from '../many-tools-server.ts';
+import { processRssKiB } from '../proc-cpu.ts';
+import { summarize, type CellStats } from '../stats.ts';
+import type { BenchOptions, Section, SectionResult, TargetResult } from '../types.ts';
+import {
+  BASE64_CALL,
+  ECHO_TOOL,
+  measureEchoAndBase64,
+  SANDBOX_P50_DELTA_TARGET_MS,
+  type EchoAndBase64,
+} from './sandbox.ts';
+
+/** Upstreams and tools per upstream of the many-upstreams part. */
+export const SCALE_UPSTREAMS = 50;
+/** Generated tools on each upstream. */
+export const TOOLS_PER_UPSTREAM = 100;
+/** Idle legacy sessions of the sessions part. */
+export const IDLE_SESSIONS = 2000;
+/** How long a part waits for its gateway (bounded: a loaded machine reports a miss instead of hanging). */
+export const READY_WAIT_MS = 120_000;
+/** Target: every upstream connected within this many ms of the gateway's spawn. */
+export const READY_TARGET_MS = 5000;
+/** Target: tools/list p50 with every tool listed. */
+export const TOOLS_LIST_TARGET_MS = 50;
+/** Target: gateway memory per idle legacy session. */
+export const SESSION_KIB_TARGET = 15;
+
+/** The upstreams section of the config: `count` copies of the generated server with `tools` tools each. */
+export function scaleUpstreams(count: number, tools: number): Record<string, Record<string, unknown>> {
+  const launch = tsxLaunch(path.join(ROOT, 'bench/many-tools-server.ts'), [String(tools)]);
+  return Object.fromEntries(
+    Array.from({ length: count }, (_, i) => [
+      `s${String(i).padStart(2, '0')}`,
+      { transport: 'stdio', command: launch.command, args: [...launch.args], cwd: launch.cwd },
+    ]),
+  );
+}
+
+/** What the three parts measured. */
+export interface ScaleFigures {
+  readyMs: number;
+  allListedMs: number;
+  toolsListed: number;
+  toolsList: CellStats;
+  sessions: number;
+  rssBeforeKiB: number;
+  rssAfterKiB: number;
+  echo: CellStats;
+  base64: CellStats;
+}
+
+/** RSS growth per session in KiB; NaN when either reading is missing. */
+export function kibPerSession(beforeKiB: number, afterKiB: number, sessions: number): number {
+  return sessions > 0 ? (afterKiB - beforeKiB) / sessions : Number.NaN;
+}
+
+/** The scale targets, met or missed. */
+export function checkScaleTargets(f: ScaleFigures): TargetResult[] {
+  const perSession = kibPerSession(f.rssBeforeKiB, f.rssAfterKiB, f.sessions);
+  const sandboxDelta = f.base64.p50Ms - f.echo.p50Ms;
+  const upstreams = `${SCALE_UPSTREAMS} upstreams x ${TOOLS_PER_UPSTREAM} tools`;
+  return [
+    {
+      name: `${upstreams}: every upstream connected (/readyz) <= ${READY_TARGET_MS / 1000} s after the gateway's spawn`,
+      pass: f.readyMs <= READY_TARGET_MS,
+      detail: `${ms(f.readyMs)} ms`,
+    },
+    {
+      name: `${upstreams}: tools/list p50 <= ${TOOLS_LIST_TARGET_MS} ms`,
+      pass: f.toolsList.p50Ms <= TOOLS_LIST_TARGET_MS,
+      detail: `${ms(f.toolsList.p50Ms)} ms for ${f.toolsListed} tools`,
+    },
+    {
+      name: `${f.sessions} idle legacy sessions: gateway RSS <= ${SESSION_KIB_TARGET} KiB per session`,
+      pass: perSession <= SESSION_KIB_TARGET,
+      detail: `${ms(perSession)} KiB`,
+    },
+    {
+      name: `sandboxed base64 warm p50 <= upstream echo p50 + ${SANDBOX_P50_DELTA_TARGET_MS.toFixed(1)} ms`,
+      pass: sandboxDelta <= SANDBOX_P50_DELTA_TARGET_MS,
+      detail: `${signedMs(sandboxDelta)} ms`,
+    },
+  ];
+}
+
+/** Waits (bounded) until the gateway lists at least `count` tools; returns how many it listed. */
+async function untilListed(list: () => Promise<number>, count: number, timeoutMs: number): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const listed = await list();
+    if (listed >= count) return listed;
+    if (Date.now() > deadline)
+      throw new Error(`only ${listed} of ${count} tools listed after ${timeoutMs} ms`);
+    await sleep(100);
+  }
+}
+
+interface ManyUpstreams {
+  readyMs: number;
+  allListedMs: number;
+  toolsListed: number;
+  toolsList: CellStats;
+  listCalls: number;
+}
+
+/** Part 1: the gateway in front of the generated upstreams, from spawn to tools/list p50. */
+async function measureManyUpstreams(options: BenchOptions, cleanups: CleanupStack): Promise<ManyUpstreams> {
+  const started = performance.now();
+  const many = await startGatewayProcess(
+    scaleUpstreams(SCALE_UPSTREAMS, TOOLS_PER_UPSTREAM),
+    undefined,
+    READY_WAIT_MS,
+  );
+  const readyMs = performance.now() - started;
+  cleanups.push(() => many.stop());
+  const lister = await connectHttp(many.url);
+  cleanups.push(() => lister.close());
+  const total = SCALE_UPSTREAMS * TOOLS_PER_UPSTREAM;
+  const listTools = async () => (await lister.client.listTools()).tools.length;
+  const toolsListed = await untilListed(listTools, total, READY_WAIT_MS);
+  const allListedMs = performance.now() - started;
+  // One generated tool answers through the gateway: the 5,000 are real tools, not just names.
+  await lister.echo(`s${String(SCALE_UPSTREAMS - 1).padStart(2, '0')}_${generatedToolName(0)}`, 'scale');
+  const listCalls = options.quick ? 20 : 100;
+  await collectLoad(listTools, Math.min(10, listCalls), 1);
+  const toolsList = summarizeSamples(
+    await collectLoad(
+      async () => {
+        if ((await listTools()) < total) throw new Error('tools/list lost tools');
+      },
+      listCalls,
+      1,
+    ),
+  );
+  return { readyMs, allListedMs, toolsListed, toolsList, listCalls };
+}
+
+interface SessionsAndSandbox {
+  sessions: number;
+  rssBeforeKiB: number;
+  rssAfterKiB: number;
+  sandbox: EchoAndBase64;
+}
+
+/** Parts 2 and 3: one gateway with the echo upstream, session caps raised above the sessions opened. */
+async function measureSessionsAndSandbox(
+  options: BenchOptions,
+  cleanups: CleanupStack,
+): Promise<SessionsAndSandbox> {
+  const served = await startGatewayProcess(
+    {
+      stdio: {
+        transport: 'stdio',
+        command: ECHO_STDIO.command,
+        args: [...ECHO_STDIO.args],
+        cwd: ECHO_STDIO.cwd,
+      },
+    },
+    undefined,
+    READY_WAIT_MS,
+    { http: { maxSessions: IDLE_SESSIONS + 100, maxSessionsPerPrincipal: IDLE_SESSIONS + 100 } },
+  );
+  cleanups.push(() => served.stop());
+  const client = await connectHttp(served.url);
+  cleanups.push(() => client.close());
+  await waitForTools(client, [BASE64_CALL.tool, ECHO_TOOL]);
+  const sandbox = await measureEchoAndBase64(client, served.pid, options);
+  // Warm the session path (and the allocator) before the baseline reading.
+  await openLegacySessions(served.url, 50);
+  const rssBeforeKiB = processRssKiB(served.pid);
+  const opened = await openLegacySessions(served.url, IDLE_SESSIONS);
+  // Idle: give the gateway a moment to settle what the last requests allocated.
+  await sleep(1000);
+  const rssAfterKiB = processRssKiB(served.pid);
+  await client.echo(ECHO_TOOL, 'still answering with every session open');
+  return { sessions: opened.length, rssBeforeKiB, rssAfterKiB, sandbox };
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+async function runScale(options: BenchOptions): Promise<SectionResult> {
+  const cleanups = createCleanupStack();
+  const failures: string[] = [];
+  // Each part is measured on its own: one that cannot finish on this machine is reported, the other still runs.
+  const none = summarize([], 0);
+  let many: ManyUpstreams = { readyMs: NaN, allListedMs: NaN, toolsListed: 0, toolsList: none, listCalls: 0 };
+  let rest: SessionsAndSandbox = {
+    sessions: 0,
+    rssBeforeKiB: NaN,
+    rssAfterKiB: NaN,
+    sandbox: { stats: { echo: none, base64: none }, gatewayCpu: { echo: NaN, base64: NaN } },
+  };
+  try {
+    many = await measureManyUpstreams(options, cleanups);
+  } catch (error) {
+    failures.push(`many upstreams not measured: ${message(error)}`);
+  } finally {
+    await cleanups.unwind();
+  }
+  try {
+    rest = await measureSessionsAndSandbox(options, cleanups);
+  } catch (error) {
+    failures.push(`idle sessions / sandbox not measured: ${message(error)}`);
+  } finally {
+    await cleanups.unwind();
+  }
+  const { sandbox } = rest;
+  const figures: ScaleFigures = {
+    readyMs: many.readyMs,
+    allListedMs: many.allListedMs,
+    toolsListed: many.toolsListed,
+    toolsList: many.toolsList,
+    sessions: rest.sessions,
+    rssBeforeKiB: rest.rssBeforeKiB,
+    rssAfterKiB: rest.rssAfterKiB,
+    echo: sandbox.stats.echo,
+    base64: sandbox.stats.base64,
+  };
+  const perSession = kibPerSession(rest.rssBeforeKiB, rest.rssAfterKiB, rest.sessions);
+  const total = SCALE_UPSTREAMS * TOOLS_PER_UPSTREAM;
+  const pair = (a: number, b: number) => `${ms(a)} / ${ms(b)}`;
+  return {
+    tables: [
+      {
+        title: 'Scale, each part on its own portcullis serve child (default config, audit on, no OTLP)',
+        columns: ['measure', 'value'],
+        rows: [
+          [
+            `${SCALE_UPSTREAMS} upstreams x ${TOOLS_PER_UPSTREAM} tools: spawn to /readyz all connected, ms`,
+            ms(many.readyMs),
+          ],
+          [`  spawn to a tools/list holding all ${total} tools, ms`, ms(many.allListedMs)],
+          [
+            `  tools/list p50 / p99 over ${many.listCalls} sequential calls, ms`,
+            pair(many.toolsList.p50Ms, many.toolsList.p99Ms),
+          ],
+          [
+            `${rest.sessions} idle legacy sessions: gateway RSS before / after, MiB`,
+            pair(rest.rssBeforeKiB / 1024, rest.rssAfterKiB / 1024),
+          ],
+          ['  RSS growth per session, KiB', ms(perSession)],
+          [
+            `sandboxed ${BASE64_CALL.tool} warm p50 / p99, ms (${options.calls} sequential calls)`,
+            pair(sandbox.stats.base64.p50Ms, sandbox.stats.base64.p99Ms),
+          ],
+          [
+            `upstream ${ECHO_TOOL} warm p50 / p99, ms (same gateway, alternating blocks)`,
+            pair(sandbox.stats.echo.p50Ms, sandbox.stats.echo.p99Ms),
+          ],
+        ],
+      },
+    ],
+    targets: checkScaleTargets(figures),
+    lines: [
+      `upstreams: ${SCALE_UPSTREAMS} copies of \`node --no-node-snapshot --import tsx bench/many-tools-server.ts ${TOOLS_PER_UPSTREAM}\` ` +
+        "(SDK Server, tools/list and tools/call); ready time includes the gateway's own start from source and every upstream's tsx start",
+      `sessions: plain fetch, initialize (${IDLE_SESSIONS} + 50 warm-up) then notifications/initialized, held open; ` +
+        'RSS from /proc/<pid>/status VmRSS of the gateway child (its upstream not included)',
+      ...failures,
+    ],
+    figures: { ...figures, kibPerSession: perSession, failures },
+  };
+}
+
+/** The scale section. */
+export const scaleSection: Section = { name: 'scale', run: runScale };

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { parseBenchArgs } from '../args.ts';
+import { generatedToolName, generatedTools } from '../many-tools-server.ts';
+import { checkScaleTargets, kibPerSession, scaleUpstreams, type ScaleFigures } from '../sections/scale.ts';
+import { summarize } from '../stats.ts';
+
+const at = (p50: number) => summarize([p50, p50, p50], 10);
+
+const figures = (over: Partial<ScaleFigures> = {}): ScaleFigures => ({
+  readyMs: 4000,
+  allListedMs: 4500,
+  toolsListed: 5000,
+  toolsList: at(40),
+  sessions: 2000,
+  rssBeforeKiB: 100_000,
+  rssAfterKiB: 120_000,
+  echo: at(2),
+  base64: at(2.5),
+  ...over,
+});
+
+describe('scale section helpers', () => {
+  it('configures N stdio upstreams of the generated server with the tool count', () => {
+    const upstreams = scaleUpstreams(50, 100);
+    expect(Object.keys(upstreams)).toHaveLength(50);
+    expect(Object.keys(upstreams).slice(0, 2)).toEqual(['s00', 's01']);
+    const first = upstreams.s00 as { transport: string; args: string[] };
+    expect(first.transport).toBe('stdio');
+    expect(first.args.slice(-2)).toEqual([expect.stringMatching(/bench\/many-tools-server\.ts$/), '100']);
+  });
+
+  it('generates distinct, ordered tool names', () => {
+    const tools = generatedTools(100);
+    expect(new Set(tools.map((t) => t.name)).size).toBe(100);
+    expect(tools[0]?.name).toBe(generatedToolName(0));
+    expect(generatedToolName(99)).toBe('tool_099');
+  });
+
+  it('divides RSS growth by the sessions opened', () => {
+    expect(kibPerSession(100_000, 120_000, 2000)).toBe(10);
+    expect(kibPerSession(100_000, 120_000, 0)).toBeNaN();
+    expect(kibPerSession(Number.NaN, 120_000, 2000)).toBeNaN();
+  });
+
+  it.each([
+    ['all met', figures(), [true, true, true, true]],
+    [
+      'on every bound',
+      figures({ readyMs: 5000, toolsList: at(50), rssAfterKiB: 130_000, base64: at(3) }),
+      [true, true, true, true],
+    ],
+    [
+      'just over every bound',
+      figures({ readyMs: 5001, toolsList: at(50.1), rssAfterKiB: 130_002, base64: at(3.01) }),
+      [false, false, false, false],
+    ],
+    [
+      'nothing measured',
+      figures({ readyMs: NaN, toolsList: summarize([], 0), sessions: 0, echo: summarize([], 0) }),
+      [false, false, false, false],
+    ],
+  ])('%s', (_name, f, verdicts) => {
+    expect(checkScaleTargets(f).map((t) => t.pass)).toEqual(verdicts);
+  });
+
+  it('is selected by --only scale', () => {
+    expect(parseBenchArgs(['--only', 'scale']).only).toEqual(['scale']);
+    expect(parseBenchArgs(['--quick', '--only', 'proxy,scale']).only).toEqual(['proxy', 'scale']);
+  });
+});
