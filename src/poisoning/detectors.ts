@@ -1,6 +1,7 @@
 // Detectors of the technique families (docs/rules/poisoning.md): each reads the normalized text (lower case,
 // identifiers split, whitespace collapsed, hidden characters removed) and reports hits. Every gap between words
 // is bounded, so one attempt costs at most a constant number of steps and a scan stays linear in the text.
+import { MAX_FINDINGS_PER_RULE } from './poisoning-patterns.ts';
 
 /** Ids of the family detectors. */
 export const FAMILY_DETECTOR_IDS = [
@@ -129,13 +130,19 @@ const DETECTORS = [
   ]),
 ] as const;
 
-/** Runs every family detector over normalized text; hits in detector order, then text order. */
+/**
+ * Runs every family detector over normalized text; hits in detector order, then text order, at most
+ * MAX_FINDINGS_PER_RULE per detector.
+ */
 export function runDetectors(text: string): DetectorHit[] {
   const hits: DetectorHit[] = [];
   for (const { id, re } of DETECTORS) {
     re.lastIndex = 0;
+    let found = 0;
     for (let match = re.exec(text); match !== null; match = re.exec(text)) {
       hits.push({ id, start: match.index, end: match.index + match[0].length });
+      found += 1;
+      if (found === MAX_FINDINGS_PER_RULE) break;
       if (match[0].length === 0) re.lastIndex += 1;
     }
   }
