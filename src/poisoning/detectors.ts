@@ -6,6 +6,7 @@ import { MAX_FINDINGS_PER_RULE } from './poisoning-patterns.ts';
 /** Ids of the family detectors. */
 export const FAMILY_DETECTOR_IDS = [
   'PERSONA_SWAP',
+  'PERSONA_OVERRIDE',
   'CHAT_TEMPLATE_DELIMITER',
   'EXFILTRATION_NATURAL',
   'CONVERSATION_CAPTURE',
@@ -63,6 +64,24 @@ const DETECTORS = [
     `\\ba partir de ahora(?:,)? (?:eres|tu eres|serás)\\b|\\bahora eres\\b|\\bolvida que eres\\b`,
     `\\bvoc[eê] agora [eé]\\b|\\ba partir de agora\\b|\\bda ora in poi\\b|\\bora sei\\b`,
     // No \\b here: without the u flag it only knows ASCII word characters.
+    `(?:^|\\s)(?:теперь|отныне) ты(?:\\s|$)|从现在开始|你现在是|これからあなたは|あなたは今から`,
+  ]),
+  // The phrasings of a persona swap that an honest description has no reason to use: they flag on their own.
+  // Kept out: "you are now <word>" (connected, logged in), "developer mode is enabled" (Android tools), "assume
+  // the role of <ARN>" (cloud tools), which stay PERSONA_SWAP signals.
+  detector('PERSONA_OVERRIDE', [
+    `\\bfrom now on\\b,? (?:you are|you're|you will be|you shall be|you act as|act as|behave as|respond as|pretend|roleplay|your (?:name|role|identity))\\b`,
+    `\\byou(?: are|'re| re)(?: not${WORDS(2)}anymore| no longer)\\b`,
+    `\\bforget (?:that )?you are\\b|\\bidentity override\\b|\\bdo anything now\\b|\\bstay in character\\b`,
+    `\\b(?:dan|god|jailbreak|jailbroken|unrestricted|unfiltered) mode (?:is )?(?:now )?(?:enabled|activated|on|engaged|unlocked|active)\\b`,
+    `\\b(?:switch|enter|activate|enable) (?:to |into )?(?:dan|god|jailbreak|unrestricted|unfiltered) mode\\b`,
+    `\\bassume the (?:role|identity|persona|personality) of [a-z0-9-]{2,24},? (?:whose|who|an?|the)\\b`,
+    `\\bassume the (?:role|identity|persona|personality) of [a-z0-9-]*(?:gpt|bot)\\b`,
+    `\\byour (?:new|true|real) (?:name|identity|persona|personality) is\\b|\\b(?:you have been|you've been) (?:freed|jailbroken)\\b`,
+    `\\b(?:respond|answer|reply|speak) only as "[^"]{1,30}",? an? (?:entity|persona|character|assistant|ai|bot)\\b`,
+    `\\bwhose (?:values|rules|loyalty|only goal) (?:come|comes|is|are)\\b`,
+    `\\bab jetzt (?:bist) du\\b|\\bdu bist (?:jetzt|nun|ab sofort)\\b|\\bd[ée]sormais,? (?:tu es|vous [eê]tes)\\b`,
+    `\\ba partir de ahora,? (?:eres|tu eres)\\b|\\bahora eres\\b|\\bolvida que eres\\b|\\bvoc[eê] agora [eé]\\b`,
     `(?:^|\\s)(?:теперь|отныне) ты(?:\\s|$)|从现在开始|你现在是|これからあなたは|あなたは今から`,
   ]),
   detector('CHAT_TEMPLATE_DELIMITER', [

@@ -35,6 +35,7 @@ const STRONG_RULES = new Set<PoisoningPatternId>([
   'EXFILTRATION_NATURAL',
   'APPROVAL_BYPASS',
   'CREDENTIAL_REQUEST',
+  'PERSONA_OVERRIDE',
 ]);
 
 /** Signals that, next to a concealment phrase in the same tool, make it a finding (a hidden harmful step). */
