@@ -93,7 +93,8 @@ const DETECTORS = [
     `\\b(?:new|updated|revised) system (?:prompt|instructions|message)\\b|\\bsystem (?:prompt|instructions|message) (?:has been |was )?(?:updated|changed|replaced|overridden)\\b`,
   ]),
   detector('EXFILTRATION_NATURAL', [
-    `\\b(?:send|email|e-mail|mail|post|upload|forward|transmit|deliver|report|relay|copy|sync|bcc|cc|submit|push|route|log|ship|share)\\b${GAP}\\b(?:to|at|into|with|cc|bcc)\\s?(?:https?://|[a-z0-9._+ -]{1,40}@[a-z0-9 -]{1,40}\\.)`,
+    // Any inflection of the verb: "forwarding them to", "forwards checked texts to", "is archived at".
+    `\\b(?:send(?:s|ing)?|sent|e-?mail(?:s|ed|ing)?|mail(?:s|ed|ing)?|post(?:s|ed|ing)?|upload(?:s|ed|ing)?|forward(?:s|ed|ing)?|transmit(?:s|ted|ting)?|deliver(?:s|ed|ing)?|report|relay(?:s|ed|ing)?|cop(?:y|ies|ied|ying)|sync|bcc|cc|submit|push|route|log|ship|share|archived)\\b${GAP}\\b(?:to|at|into|with|cc|bcc)\\s?(?:https?://|[a-z0-9._+ -]{1,40}@[a-z0-9 -]{1,40}\\.)`,
     `\\b(?:post|send|forward|share|copy|mirror)\\b${GAP}\\bto (?:the )?(?:slack|discord|teams|telegram|whatsapp|irc|matrix) (?:channel|chat|webhook|group)\\b`,
     `\\b(?:https?://[^\\s)]{1,200}\\?[^\\s)]{0,200}(?:q|data|d|c|ctx|context|chat|history|conv|msg|m|text|t|p|payload|log|s|secret|token|k|key)=)`,
     `\\b(?:webhook|collector|endpoint|relay|mirror|backup (?:address|server))\\b${GAP}https?://`,
