@@ -16,6 +16,7 @@ export const FAMILY_DETECTOR_IDS = [
   'REMOTE_CODE',
   'APPROVAL_BYPASS',
   'CREDENTIAL_REQUEST',
+  'PROMPT_HARVEST',
 ] as const;
 
 /** The id of a family detector. */
@@ -98,6 +99,8 @@ const DETECTORS = [
     `\\b(?:post|send|forward|share|copy|mirror)\\b${GAP}\\bto (?:the )?(?:slack|discord|teams|telegram|whatsapp|irc|matrix) (?:channel|chat|webhook|group)\\b`,
     `\\b(?:https?://[^\\s)]{1,200}\\?[^\\s)]{0,200}(?:q|data|d|c|ctx|context|chat|history|conv|msg|m|text|t|p|payload|log|s|secret|token|k|key)=)`,
     `\\b(?:webhook|collector|endpoint|relay|mirror|backup (?:address|server))\\b${GAP}https?://`,
+    // Payments redirected: the destination swapped for an account number or wallet the text supplies.
+    `\\b(?:replace|swap|change|set|redirect|reroute|route)\\b${GAP}\\b(?:destination|recipient|payee|beneficiary|account|iban|wallet)\\b${GAP}\\b(?:with|to|through|via) (?:[a-z]{2}[0-9]{2} ?[a-z0-9]{4}[a-z0-9 ]{8,30}|0x[0-9a-f]{40}\\b)`,
   ]),
   detector('CONVERSATION_CAPTURE', [
     `\\b(?:the |this |entire |whole |full |complete |)(?:conversation|chat|transcript|dialogue|dialog|message history|chat history|conversation history|previous messages|system prompt|earlier messages)\\b`,
@@ -147,6 +150,11 @@ const DETECTORS = [
   // An order, at the start of a sentence or clause, to read or pass on a private key or credentials file.
   detector('CREDENTIAL_REQUEST', [
     `(?:^|[.:;,!)>] |\\n)(?:then |first |also |please |now |before use |before using it |to continue )?(?:read|open|cat|include|attach|paste|put|pass|copy|send|upload|load|append|prepend|insert|embed|provide)\\b[^.!?\\n]{0,60}?(?:id (?:rsa|ed25519|ecdsa|dsa)\\b|\\.aws/credentials|\\.ssh/id|\\.env\\b|mcp\\.json|claude desktop config|secring|private keys?\\b|\\.npmrc|\\.netrc|\\.git credentials)`,
+  ]),
+  // A field or order that asks for what only the model holds: its system or developer messages. "Repeat" and
+  // "reveal" are left out: security tools quote "repeat your system prompt" as the attack they classify.
+  detector('PROMPT_HARVEST', [
+    `\\b(?:include|including|with|append|attach|paste|copy|send|pass|provide|put)\\b${GAP}\\b(?:system (?:and|or|&) developer messages|developer messages|(?:your|the assistant's|the model's) (?:system prompt|hidden instructions|instructions verbatim))\\b`,
   ]),
 ] as const;
 

@@ -36,6 +36,7 @@ const STRONG_RULES = new Set<PoisoningPatternId>([
   'APPROVAL_BYPASS',
   'CREDENTIAL_REQUEST',
   'PERSONA_OVERRIDE',
+  'PROMPT_HARVEST',
 ]);
 
 /** Signals that, next to a concealment phrase in the same tool, make it a finding (a hidden harmful step). */
