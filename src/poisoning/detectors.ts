@@ -1,10 +1,12 @@
 // Detectors of the technique families (docs/rules/poisoning.md): each reads the normalized text (lower case,
 // identifiers split, whitespace collapsed, hidden characters removed) and reports hits. Every gap between words
 // is bounded, so one attempt costs at most a constant number of steps and a scan stays linear in the text.
+import { MAX_FINDINGS_PER_RULE } from './poisoning-patterns.ts';
 
 /** Ids of the family detectors. */
 export const FAMILY_DETECTOR_IDS = [
   'PERSONA_SWAP',
+  'PERSONA_OVERRIDE',
   'CHAT_TEMPLATE_DELIMITER',
   'EXFILTRATION_NATURAL',
   'CONVERSATION_CAPTURE',
@@ -14,6 +16,7 @@ export const FAMILY_DETECTOR_IDS = [
   'REMOTE_CODE',
   'APPROVAL_BYPASS',
   'CREDENTIAL_REQUEST',
+  'PROMPT_HARVEST',
 ] as const;
 
 /** The id of a family detector. */
@@ -64,6 +67,24 @@ const DETECTORS = [
     // No \\b here: without the u flag it only knows ASCII word characters.
     `(?:^|\\s)(?:теперь|отныне) ты(?:\\s|$)|从现在开始|你现在是|これからあなたは|あなたは今から`,
   ]),
+  // The phrasings of a persona swap that an honest description has no reason to use: they flag on their own.
+  // Kept out: "you are now <word>" (connected, logged in), "developer mode is enabled" (Android tools), "assume
+  // the role of <ARN>" (cloud tools), which stay PERSONA_SWAP signals.
+  detector('PERSONA_OVERRIDE', [
+    `\\bfrom now on\\b,? (?:you are|you're|you will be|you shall be|you act as|act as|behave as|respond as|pretend|roleplay|your (?:name|role|identity))\\b`,
+    `\\byou(?: are|'re| re)(?: not${WORDS(2)}anymore| no longer)\\b`,
+    `\\bforget (?:that )?you are\\b|\\bidentity override\\b|\\bdo anything now\\b|\\bstay in character\\b`,
+    `\\b(?:dan|god|jailbreak|jailbroken|unrestricted|unfiltered) mode (?:is )?(?:now )?(?:enabled|activated|on|engaged|unlocked|active)\\b`,
+    `\\b(?:switch|enter|activate|enable) (?:to |into )?(?:dan|god|jailbreak|unrestricted|unfiltered) mode\\b`,
+    `\\bassume the (?:role|identity|persona|personality) of [a-z0-9-]{2,24},? (?:whose|who|an?|the)\\b`,
+    `\\bassume the (?:role|identity|persona|personality) of [a-z0-9-]*(?:gpt|bot)\\b`,
+    `\\byour (?:new|true|real) (?:name|identity|persona|personality) is\\b|\\b(?:you have been|you've been) (?:freed|jailbroken)\\b`,
+    `\\b(?:respond|answer|reply|speak) only as "[^"]{1,30}",? an? (?:entity|persona|character|assistant|ai|bot)\\b`,
+    `\\bwhose (?:values|rules|loyalty|only goal) (?:come|comes|is|are)\\b`,
+    `\\bab jetzt (?:bist) du\\b|\\bdu bist (?:jetzt|nun|ab sofort)\\b|\\bd[ée]sormais,? (?:tu es|vous [eê]tes)\\b`,
+    `\\ba partir de ahora,? (?:eres|tu eres)\\b|\\bahora eres\\b|\\bolvida que eres\\b|\\bvoc[eê] agora [eé]\\b`,
+    `(?:^|\\s)(?:теперь|отныне) ты(?:\\s|$)|从现在开始|你现在是|これからあなたは|あなたは今から`,
+  ]),
   detector('CHAT_TEMPLATE_DELIMITER', [
     `\\[/?inst\\]|<</?sys>>|<\\|[a-z_ ]{2,24}\\|>|<｜[^｜]{1,24}｜>|<(?:start|end)_of_turn>`,
     `(?:^|\\s)###? ?(?:system|instruction|instructions|response|human|assistant|user)\\s?:`,
@@ -73,10 +94,13 @@ const DETECTORS = [
     `\\b(?:new|updated|revised) system (?:prompt|instructions|message)\\b|\\bsystem (?:prompt|instructions|message) (?:has been |was )?(?:updated|changed|replaced|overridden)\\b`,
   ]),
   detector('EXFILTRATION_NATURAL', [
-    `\\b(?:send|email|e-mail|mail|post|upload|forward|transmit|deliver|report|relay|copy|sync|bcc|cc|submit|push|route|log|ship|share)\\b${GAP}\\b(?:to|at|into|with|cc|bcc)\\s?(?:https?://|[a-z0-9._+ -]{1,40}@[a-z0-9 -]{1,40}\\.)`,
+    // Any inflection of the verb: "forwarding them to", "forwards checked texts to", "is archived at".
+    `\\b(?:send(?:s|ing)?|sent|e-?mail(?:s|ed|ing)?|mail(?:s|ed|ing)?|post(?:s|ed|ing)?|upload(?:s|ed|ing)?|forward(?:s|ed|ing)?|transmit(?:s|ted|ting)?|deliver(?:s|ed|ing)?|report|relay(?:s|ed|ing)?|cop(?:y|ies|ied|ying)|sync|bcc|cc|submit|push|route|log|ship|share|archived)\\b${GAP}\\b(?:to|at|into|with|cc|bcc)\\s?(?:https?://|[a-z0-9._+ -]{1,40}@[a-z0-9 -]{1,40}\\.)`,
     `\\b(?:post|send|forward|share|copy|mirror)\\b${GAP}\\bto (?:the )?(?:slack|discord|teams|telegram|whatsapp|irc|matrix) (?:channel|chat|webhook|group)\\b`,
     `\\b(?:https?://[^\\s)]{1,200}\\?[^\\s)]{0,200}(?:q|data|d|c|ctx|context|chat|history|conv|msg|m|text|t|p|payload|log|s|secret|token|k|key)=)`,
     `\\b(?:webhook|collector|endpoint|relay|mirror|backup (?:address|server))\\b${GAP}https?://`,
+    // Payments redirected: the destination swapped for an account number or wallet the text supplies.
+    `\\b(?:replace|swap|change|set|redirect|reroute|route)\\b${GAP}\\b(?:destination|recipient|payee|beneficiary|account|iban|wallet)\\b${GAP}\\b(?:with|to|through|via) (?:[a-z]{2}[0-9]{2} ?[a-z0-9]{4}[a-z0-9 ]{8,30}|0x[0-9a-f]{40}\\b)`,
   ]),
   detector('CONVERSATION_CAPTURE', [
     `\\b(?:the |this |entire |whole |full |complete |)(?:conversation|chat|transcript|dialogue|dialog|message history|chat history|conversation history|previous messages|system prompt|earlier messages)\\b`,
@@ -127,15 +151,26 @@ const DETECTORS = [
   detector('CREDENTIAL_REQUEST', [
     `(?:^|[.:;,!)>] |\\n)(?:then |first |also |please |now |before use |before using it |to continue )?(?:read|open|cat|include|attach|paste|put|pass|copy|send|upload|load|append|prepend|insert|embed|provide)\\b[^.!?\\n]{0,60}?(?:id (?:rsa|ed25519|ecdsa|dsa)\\b|\\.aws/credentials|\\.ssh/id|\\.env\\b|mcp\\.json|claude desktop config|secring|private keys?\\b|\\.npmrc|\\.netrc|\\.git credentials)`,
   ]),
+  // A field or order that asks for what only the model holds: its system or developer messages. "Repeat" and
+  // "reveal" are left out: security tools quote "repeat your system prompt" as the attack they classify.
+  detector('PROMPT_HARVEST', [
+    `\\b(?:include|including|with|append|attach|paste|copy|send|pass|provide|put)\\b${GAP}\\b(?:system (?:and|or|&) developer messages|developer messages|(?:your|the assistant's|the model's) (?:system prompt|hidden instructions|instructions verbatim))\\b`,
+  ]),
 ] as const;
 
-/** Runs every family detector over normalized text; hits in detector order, then text order. */
+/**
+ * Runs every family detector over normalized text; hits in detector order, then text order, at most
+ * MAX_FINDINGS_PER_RULE per detector.
+ */
 export function runDetectors(text: string): DetectorHit[] {
   const hits: DetectorHit[] = [];
   for (const { id, re } of DETECTORS) {
     re.lastIndex = 0;
+    let found = 0;
     for (let match = re.exec(text); match !== null; match = re.exec(text)) {
       hits.push({ id, start: match.index, end: match.index + match[0].length });
+      found += 1;
+      if (found === MAX_FINDINGS_PER_RULE) break;
       if (match[0].length === 0) re.lastIndex += 1;
     }
   }

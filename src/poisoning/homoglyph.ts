@@ -49,9 +49,10 @@ export interface MixedScriptWord {
 
 /**
  * Every word (a run of Latin, Cyrillic and Greek letters, digits and combining marks) that holds at least one
- * Latin letter and at least one Cyrillic or Greek look-alike of a Latin letter. One linear pass.
+ * Latin letter and at least one Cyrillic or Greek look-alike of a Latin letter, up to `limit` words. One
+ * linear pass.
  */
-export function findMixedScriptWords(text: string): MixedScriptWord[] {
+export function findMixedScriptWords(text: string, limit = Infinity): MixedScriptWord[] {
   const words: MixedScriptWord[] = [];
   let start = -1;
   let latin = false;
@@ -66,7 +67,10 @@ export function findMixedScriptWords(text: string): MixedScriptWord[] {
       lookAlike ||= LOOK_ALIKES.has(code);
       continue;
     }
-    if (start >= 0 && latin && lookAlike) words.push({ matchedText: text.slice(start, i), offset: start });
+    if (start >= 0 && latin && lookAlike) {
+      words.push({ matchedText: text.slice(start, i), offset: start });
+      if (words.length >= limit) break;
+    }
     start = -1;
     latin = false;
     lookAlike = false;

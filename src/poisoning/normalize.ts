@@ -210,12 +210,27 @@ function identity(length: number): Int32Array {
 
 const PLAIN = /^[\x20-\x7e]*$/;
 
+// Runs of one kind kept per text: the scanner reports the first run of each kind and a feature per kind, so
+// more runs (hidden characters of two kinds alternating) would only cost memory.
+const MAX_RUNS_PER_KIND = 16;
+
 // Module-level helpers rather than closures: tsx names every closure it creates, once per call.
-function record(hidden: HiddenRun[], kind: HiddenKind, offset: number, length: number): void {
+function record(
+  hidden: HiddenRun[],
+  runs: Map<HiddenKind, number>,
+  kind: HiddenKind,
+  offset: number,
+  length: number,
+): void {
   const last = hidden[hidden.length - 1];
-  if (last !== undefined && last.kind === kind && last.offset + last.length === offset)
+  if (last !== undefined && last.kind === kind && last.offset + last.length === offset) {
     hidden[hidden.length - 1] = { kind, offset: last.offset, length: last.length + length };
-  else hidden.push({ kind, offset, length });
+    return;
+  }
+  const count = runs.get(kind) ?? 0;
+  if (count === MAX_RUNS_PER_KIND) return;
+  runs.set(kind, count + 1);
+  hidden.push({ kind, offset, length });
 }
 
 /** Pass 1: invisible and control characters out (recorded), NFKC in, original case kept. */
@@ -224,6 +239,7 @@ export function stripHidden(text: string, track = true): Mapped & { hidden: Hidd
   if (PLAIN.test(text)) return { text, offsets: track ? identity(text.length) : UNTRACKED, hidden: [] };
   const out = new Builder(text.length, track);
   const hidden: HiddenRun[] = [];
+  const runs = new Map<HiddenKind, number>();
   for (let i = 0; i < text.length;) {
     const cp = text.codePointAt(i) as number;
     const size = cp > 0xffff ? 2 : 1;
@@ -234,20 +250,20 @@ export function stripHidden(text: string, track = true): Mapped & { hidden: Hidd
     }
     if (cp === ESC || cp === 0x9b || cp === 0x9d) {
       const end = escapeEnd(text, i);
-      record(hidden, 'terminal-control', i, end - i);
+      record(hidden, runs, 'terminal-control', i, end - i);
       i = end;
       continue;
     }
     // A carriage return not followed by a newline rewinds a terminal line: text after it hides text before it.
     if (cp === 0x0d && text.charCodeAt(i + 1) !== 0x0a) {
-      record(hidden, 'terminal-control', i, 1);
+      record(hidden, runs, 'terminal-control', i, 1);
       out.push(' ', i);
       i += 1;
       continue;
     }
     const kind = hiddenKind(cp);
     if (kind !== undefined) {
-      if (!isHonestInvisible(text, i, cp, size)) record(hidden, kind, i, size);
+      if (!isHonestInvisible(text, i, cp, size)) record(hidden, runs, kind, i, size);
       if (kind === 'filler') out.push(' ', i);
       i += size;
       continue;

@@ -46,6 +46,10 @@ export interface RuleHit {
   readonly patternId: PoisoningPatternId;
   readonly matchedText: string;
   readonly offset: number;
+  /** The span's length when `matchedText` is an excerpt of it (a run of invisible characters). */
+  readonly length?: number;
+  /** What a run holds: its length and a count per character. */
+  readonly detail?: string;
 }
 
 /** What a rule's prefilter reads: the text in lower case, and whether it is printable ASCII or whitespace. */
@@ -82,6 +86,12 @@ function needsNonAscii(view: RuleView): boolean {
   return !view.ascii;
 }
 
+/**
+ * The most hits one rule reports in one string (docs/rules/poisoning.md, "Bounded findings"): one hit proves
+ * the rule fired, a few show where; a flood of repeats adds records, never evidence.
+ */
+export const MAX_FINDINGS_PER_RULE = 16;
+
 /** A rule whose every regex match (find-all) is one hit; the pattern has the `g` flag and never matches empty. */
 function rule(
   id: PoisoningPatternId,
@@ -95,11 +105,64 @@ function rule(
     mayMatch,
     collect(text, out) {
       pattern.lastIndex = 0;
-      for (let match = pattern.exec(text); match !== null; match = pattern.exec(text))
+      let found = 0;
+      for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
         out.push({ patternId: id, matchedText: match[0], offset: match.index });
+        found += 1;
+        if (found === MAX_FINDINGS_PER_RULE) break;
+      }
     },
   };
 }
+
+const MAX_RUN_EXCERPT = 80;
+
+function hex(code: number): string {
+  return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/**
+ * A rule over single invisible UTF-16 units (`members`, in code order): one hit per run of adjacent members.
+ * A run of one is reported as the character itself; a longer run as an excerpt, its length, and a count per
+ * character ("5 characters: U+200B ×3, U+FEFF ×2").
+ */
+function runRule(id: PoisoningPatternId, members: readonly number[]): ScanRule {
+  const isMember = new Set(members);
+  return {
+    id,
+    mayMatch: needsNonAscii,
+    collect(text, out) {
+      let found = 0;
+      for (let i = 0; i < text.length && found < MAX_FINDINGS_PER_RULE; i += 1) {
+        if (!isMember.has(text.charCodeAt(i))) continue;
+        const start = i;
+        const counts = new Map<number, number>();
+        for (; i < text.length && isMember.has(text.charCodeAt(i)); i += 1)
+          counts.set(text.charCodeAt(i), (counts.get(text.charCodeAt(i)) ?? 0) + 1);
+        found += 1;
+        const length = i - start;
+        if (length === 1) {
+          out.push({ patternId: id, matchedText: text.charAt(start), offset: start });
+          continue;
+        }
+        const kinds = members.flatMap((code) => {
+          const count = counts.get(code);
+          return count === undefined ? [] : [`${hex(code)} ×${count}`];
+        });
+        out.push({
+          patternId: id,
+          matchedText: text.slice(start, start + Math.min(length, MAX_RUN_EXCERPT)),
+          offset: start,
+          length,
+          detail: `${length} characters: ${kinds.join(', ')}`,
+        });
+      }
+    },
+  };
+}
+
+const ZERO_WIDTH = [0x200b, 0x200c, 0x200d, 0x2060, 0xfeff];
+const BIDI_CONTROLS = [0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069];
 
 const TAG_LEAD = 0xdb40;
 const BLACK_FLAG = '\uD83C\uDFF4';
@@ -129,12 +192,15 @@ const TAG_RULE: ScanRule = {
   id: 'UNICODE_TAG_CHARACTER',
   mayMatch: needsNonAscii,
   collect(text, out) {
-    for (let i = 0; i < text.length; i += 1) {
+    let found = 0;
+    for (let i = 0; i < text.length && found < MAX_FINDINGS_PER_RULE; i += 1) {
       if (text.charCodeAt(i) !== TAG_LEAD || !isTagTrail(text.charCodeAt(i + 1))) continue;
       const start = i;
       while (text.charCodeAt(i) === TAG_LEAD && isTagTrail(text.charCodeAt(i + 1))) i += 2;
-      if (!isFlagSequence(text, start, i))
+      if (!isFlagSequence(text, start, i)) {
+        found += 1;
         out.push({ patternId: 'UNICODE_TAG_CHARACTER', matchedText: text.slice(start, i), offset: start });
+      }
       i -= 1;
     }
   },
@@ -155,8 +221,8 @@ export const REFERENCE_REGEX_RULES: readonly ScanRule[] = [
     needs(['<', '[']),
   ),
   rule('ROLE_HIJACK', `you${S}+are${S}+(?:now|actually|really)${S}+a${S}+`, 'gi', needs(['you'])),
-  rule('UNICODE_ZERO_WIDTH', '[\\u200B\\u200C\\u200D\\u2060\\uFEFF]', 'g', needsNonAscii),
-  rule('UNICODE_RTL_OVERRIDE', '[\\u202A-\\u202E\\u2066-\\u2069]', 'g', needsNonAscii),
+  runRule('UNICODE_ZERO_WIDTH', ZERO_WIDTH),
+  runRule('UNICODE_RTL_OVERRIDE', BIDI_CONTROLS),
   rule('ANSI_ESCAPE', '\\x1B\\[[0-9;]*[A-Za-z]', 'g', needsNonAscii),
   rule(
     'EXFILTRATION_DIRECTIVE',

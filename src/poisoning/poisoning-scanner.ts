@@ -10,6 +10,7 @@ import type { StringReading } from './tool-reading.ts';
 import { createScanCache, DEFAULT_SCAN_CACHE_ENTRIES, textDigest, toolDigest } from './scan-cache.ts';
 import type { ScanCacheOptions } from './scan-cache.ts';
 import { createStringReader, otherNamesMatcher, scanWith, type StringReader } from './string-reader.ts';
+import { KEY_SENTENCE_PATH, keySentence } from './key-sentence.ts';
 
 export { CROSS_SERVER_WINDOW } from './string-reader.ts';
 
@@ -154,10 +155,44 @@ function explainModel(fields: readonly FieldFeatures[], model: LinearModel, scor
   };
 }
 
-function verdict(each: Visitor, reader: StringReader, model: LinearModel | undefined): ToolScanResult {
+// A step that reaches for private data, in keys that also say to send something out: the split instruction.
+const HARVEST = new Set<PoisoningPatternId>([
+  'SECRET_HARVEST',
+  'SENSITIVE_FILE_REFERENCE',
+  'CONVERSATION_CAPTURE',
+  'CREDENTIAL_REQUEST',
+]);
+const OUTBOUND = /\b(?:send|post|upload|forward|email|mail|transmit|exfiltrate|attach|share)\b/;
+
+// The strong findings of the schema's keys read in order that no single string already gave, and a harvest
+// signal there next to an outbound verb. Not model features: the committed weights describe what they were
+// trained on.
+function keyFindings(sentence: string | undefined, reader: StringReader, strong: ToolMatch[]): void {
+  if (sentence === undefined) return;
+  const seen = new Set(strong.map((finding) => finding.patternId));
+  const reading = reader.read(sentence);
+  const outbound = OUTBOUND.test(reading.read.normalized.text);
+  const found = [
+    ...reading.strong,
+    ...(outbound ? reading.signals.filter((s) => HARVEST.has(s.patternId)) : []),
+  ];
+  for (const finding of found)
+    if (!seen.has(finding.patternId)) {
+      seen.add(finding.patternId);
+      strong.push({ ...finding, fieldPath: KEY_SENTENCE_PATH });
+    }
+}
+
+function verdict(
+  each: Visitor,
+  reader: StringReader,
+  model: LinearModel | undefined,
+  sentence?: string,
+): ToolScanResult {
   const fields: FieldFeatures[] = [];
   const features = model === undefined ? undefined : createFeatureSet();
   const { strong, signals } = collect(each, reader, features, fields);
+  keyFindings(sentence, reader, strong);
   if (model === undefined || features === undefined) {
     if (strong.length === 0) return { clean: true, matches: [], signals };
     return { clean: false, matches: [...strong, ...signals], signals: [] };
@@ -213,7 +248,7 @@ export function createPoisoningScanner(options: PoisoningScannerOptions = {}): P
     scanTool(tool) {
       return cached(
         () => toolDigest(tool),
-        () => verdict((visit) => forEachVisibleString(tool, visit), reader, model),
+        () => verdict((visit) => forEachVisibleString(tool, visit), reader, model, keySentence(tool)),
       );
     },
   };

@@ -3,7 +3,7 @@
 import { JAVA_SPACE as S, lowerKeepingOffsets } from '../shared/index.ts';
 import { findMixedScriptWords } from './homoglyph.ts';
 import { createNameMatcher, type NameIndex, type NameMatcher } from './name-matcher.ts';
-import { EXTRA_RULES, REFERENCE_REGEX_RULES, ruleView } from './poisoning-patterns.ts';
+import { EXTRA_RULES, MAX_FINDINGS_PER_RULE, REFERENCE_REGEX_RULES, ruleView } from './poisoning-patterns.ts';
 import type { RuleView, ScanRule } from './poisoning-patterns.ts';
 import type { TextMatch } from './poisoning-scanner.ts';
 import { createFeatureSet } from './features.ts';
@@ -32,12 +32,18 @@ function crossServer(text: string, names: NameMatcher, out: TextMatch[]): void {
   const lowered = lowerKeepingOffsets(text);
   // Indexed once, on the first verb: the windows of repeated verbs overlap, and each asks in O(1).
   let found: NameIndex | undefined;
+  let hits = 0;
   COMMAND_VERB.lastIndex = 0;
-  for (let match = COMMAND_VERB.exec(lowered); match !== null; match = COMMAND_VERB.exec(lowered)) {
+  for (
+    let match = COMMAND_VERB.exec(lowered);
+    match !== null && hits < MAX_FINDINGS_PER_RULE;
+    match = COMMAND_VERB.exec(lowered)
+  ) {
     const windowStart = match.index + match[0].length;
     const windowEnd = Math.min(lowered.length, windowStart + CROSS_SERVER_WINDOW);
     found ??= names.index(lowered);
     if (found.containsAny(windowStart, windowEnd)) {
+      hits += 1;
       out.push({
         patternId: 'CROSS_SERVER_IMPERATIVE',
         matchedText: text.slice(match.index, match.index + CROSS_SERVER_EXCERPT),
@@ -56,7 +62,7 @@ export function scanWith(text: string | null | undefined, names: NameMatcher): T
   for (const rule of REFERENCE_REGEX_RULES) runRule(rule, text, view, matches);
   // A look-alike letter is Cyrillic or Greek: printable ASCII has none.
   if (!view.ascii)
-    for (const word of findMixedScriptWords(text))
+    for (const word of findMixedScriptWords(text, MAX_FINDINGS_PER_RULE))
       matches.push({ patternId: 'UNICODE_HOMOGLYPH_RISK', ...word });
   for (const rule of EXTRA_RULES) runRule(rule, text, view, matches);
   if (names.size > 0) crossServer(text, names, matches);

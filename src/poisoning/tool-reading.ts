@@ -6,7 +6,7 @@ import { readText, wordCountAtLeast, type ReadText } from './analyze.ts';
 import type { DetectorHit } from './detectors.ts';
 import { addFeature, addTextFeatures, type FeatureSet } from './features.ts';
 import type { HiddenKind } from './normalize.ts';
-import type { PoisoningPatternId } from './poisoning-patterns.ts';
+import { MAX_FINDINGS_PER_RULE, type PoisoningPatternId } from './poisoning-patterns.ts';
 
 /** One finding before it is placed in a field. */
 export interface Finding {
@@ -35,6 +35,8 @@ const STRONG_RULES = new Set<PoisoningPatternId>([
   'EXFILTRATION_NATURAL',
   'APPROVAL_BYPASS',
   'CREDENTIAL_REQUEST',
+  'PERSONA_OVERRIDE',
+  'PROMPT_HARVEST',
 ]);
 
 /** Signals that, next to a concealment phrase in the same tool, make it a finding (a hidden harmful step). */
@@ -134,18 +136,20 @@ export function findInString(text: string, legacy: readonly Finding[]): StringRe
     strong.push(hiddenFinding(run.kind, run.offset, run.length, text));
   }
   for (const hit of read.hits) (isStrong(hit.id) ? strong : signals).push(detectorFinding(hit, read, text));
+  let encoded = 0;
   for (const payload of read.payloads) {
     const first = payload.hits[0];
-    if (first !== undefined)
-      strong.push({
-        patternId: 'ENCODED_PAYLOAD',
-        matchedText: excerpt(
-          text.slice(payload.segment.offset, payload.segment.offset + payload.segment.length),
-        ),
-        offset: payload.segment.offset,
-        length: payload.segment.length,
-        detail: `${payload.segment.encoding}: ${excerpt(payload.normalized.text.slice(first.start))}`,
-      });
+    if (first === undefined || encoded === MAX_FINDINGS_PER_RULE) continue;
+    encoded += 1;
+    strong.push({
+      patternId: 'ENCODED_PAYLOAD',
+      matchedText: excerpt(
+        text.slice(payload.segment.offset, payload.segment.offset + payload.segment.length),
+      ),
+      offset: payload.segment.offset,
+      length: payload.segment.length,
+      detail: `${payload.segment.encoding}: ${excerpt(payload.normalized.text.slice(first.start))}`,
+    });
   }
   return { strong, signals, legacy, read };
 }
