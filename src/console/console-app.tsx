@@ -17,6 +17,7 @@ import { OverviewPage } from './pages/overview.tsx';
 import { ErrorPage, SignInPage } from './pages/sign-in.tsx';
 import { filterTools, ToolsPage, type ToolFilters } from './pages/tools.tsx';
 import { CONSOLE_HEADERS, crossOriginWrite } from './policy.ts';
+import { addReviewRoutes } from './review-routes.tsx';
 import { createSessions, SESSION_DEFAULTS, type SessionOptions } from './sessions.ts';
 
 /** What the console is built from. */
@@ -58,7 +59,12 @@ export function createConsole(deps: ConsoleDeps): Hono<Env> {
   });
   const client = (c: Context<Env>): AdminClient =>
     adminClient(deps.adminApi, c.get('user').authorization, c.env);
-  const refused = (c: Context, status: 401 | 403 | 404 | 415 | 500, message: string, signedIn: boolean) =>
+  const refused = (
+    c: Context,
+    status: 400 | 401 | 403 | 404 | 415 | 500,
+    message: string,
+    signedIn: boolean,
+  ) =>
     page(
       c,
       <ErrorPage status={status} message={message} signedIn={signedIn} />,
@@ -230,6 +236,8 @@ export function createConsole(deps: ConsoleDeps): Hono<Env> {
     to.searchParams.set('target', `${upstream}::${tool}`);
     return c.redirect(`${to.pathname}${to.search}`, 303);
   });
+
+  addReviewRoutes(app, { page, refused, read, client, viewerOf, now: deps.now });
 
   const auditFilters = (c: Context): AuditFilters => {
     const q = c.req.query();

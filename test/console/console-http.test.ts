@@ -78,6 +78,11 @@ const PAGES = [
   '/console/tools?q=echo',
   '/console/audit',
   '/console/audit/export',
+  '/console/ledger',
+  '/console/ledger/every%3A%3Aecho',
+  '/console/approvals',
+  '/console/approvals/stream',
+  '/console/approvals/some-id',
   '/console/x',
 ];
 
@@ -95,18 +100,21 @@ describe('without admin credentials', () => {
     expect(answer.text).not.toMatch(/every|echo/);
   });
 
-  it.each(['/console/tools/ledger', '/console/logout', '/console/login/../tools/ledger'])(
-    'POST %s is refused with no data',
-    async (route) => {
-      const answer = await send(route, {
-        form: { upstream: 'every', tool: 'echo', action: 'revoke' },
-        headers: { origin },
-      });
-      expect([401, 403, 404]).toContain(answer.status);
-      expect(answer.text).not.toMatch(/every|echo/);
-      expect(await ledgerStatus()).toBe('ACTIVE');
-    },
-  );
+  it.each([
+    '/console/tools/ledger',
+    '/console/logout',
+    '/console/login/../tools/ledger',
+    '/console/ledger/every%3A%3Aecho/act',
+    '/console/approvals/some-id/answer',
+  ])('POST %s is refused with no data', async (route) => {
+    const answer = await send(route, {
+      form: { upstream: 'every', tool: 'echo', action: 'revoke' },
+      headers: { origin },
+    });
+    expect([401, 403, 404]).toContain(answer.status);
+    expect(answer.text).not.toMatch(/every|echo/);
+    expect(await ledgerStatus()).toBe('ACTIVE');
+  });
 
   it('opens only the sign-in page and the two static assets', async () => {
     expect((await send('/console/login')).status).toBe(200);

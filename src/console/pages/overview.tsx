@@ -70,7 +70,7 @@ export function OverviewPage(props: { viewer: Viewer; servers: ServerView[]; ove
         </div>
         {o.pendingReviews > 0 ? (
           <p>
-            <a href="/console/tools?status=AWAITING_REREVIEW">
+            <a href="/console/ledger">
               {o.pendingReviews} tool{o.pendingReviews === 1 ? '' : 's'} changed and wait for review
             </a>
           </p>
