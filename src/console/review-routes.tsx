@@ -7,7 +7,7 @@ import type { Context, Hono } from 'hono';
 import type { AdminAnswer, AdminClient } from './admin-client.ts';
 import type { ApprovalView, LedgerDiffView, LedgerRecordView, LedgerReviewView } from './admin-types.ts';
 import type { ConsoleUser } from './door.ts';
-import { ApprovalPage, ApprovalsPage, approvalHref } from './pages/approvals.tsx';
+import { ApprovalPage, ApprovalsPage } from './pages/approvals.tsx';
 import type { Viewer } from './pages/layout.tsx';
 import { LedgerListPage, LedgerReviewPage, reviewHref } from './pages/ledger.tsx';
 
