@@ -100,6 +100,8 @@ document.addEventListener('DOMContentLoaded', function () {
   var live = document.querySelector('main[data-live=approvals]');
   if (!live || !window.EventSource) return;
   var stream = new EventSource('/console/approvals/stream');
+  // A reload while a form is being sent would cancel that navigation (the answer's own event arrives first).
+  document.addEventListener('submit', function () { stream.close(); });
   var reload = function () {
     var typing = document.activeElement && document.activeElement.name === 'reason' && document.activeElement.value;
     if (!typing) window.location.reload();
