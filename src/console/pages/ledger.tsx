@@ -192,7 +192,7 @@ export function LedgerReviewPage(props: {
       <h2>Definition</h2>
       <p class="muted">
         {r.changed
-          ? `${changedRows} row${changedRows === 1 ? '' : 's'} differ from the approved definition.`
+          ? `${changedRows} ${changedRows === 1 ? 'row differs' : 'rows differ'} from the approved definition.`
           : 'The current definition is the approved one.'}
       </p>
       {rows.length === 0 ? (
