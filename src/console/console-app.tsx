@@ -7,7 +7,14 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { adminClient, type AdminApp, type AdminClient } from './admin-client.ts';
-import type { AuditPageView, ChainVerdictView, OverviewView, ServerView, ToolView } from './admin-types.ts';
+import type {
+  ApprovalView,
+  AuditPageView,
+  ChainVerdictView,
+  OverviewView,
+  ServerView,
+  ToolView,
+} from './admin-types.ts';
 import { CONSOLE_CSS, CONSOLE_JS } from './assets.ts';
 import { clearSessionCookie, decideAsRead, resolveUser, sessionIdOf, setSessionCookie } from './door.ts';
 import type { ConsoleUser, DoorDeps } from './door.ts';
@@ -166,15 +173,23 @@ export function createConsole(deps: ConsoleDeps): Hono<Env> {
   });
 
   app.get('/', async (c) => {
-    const [servers, overview] = await Promise.all([
+    const [servers, overview, inbox] = await Promise.all([
       read<{ servers: ServerView[] }>(c, '/servers'),
       read<OverviewView>(c, '/overview'),
+      client(c).get<{ approvals: ApprovalView[] }>('/approvals'),
     ]);
     if (servers instanceof Response) return servers;
     if (overview instanceof Response) return overview;
+    // No inbox route (404) means no approval channel sends calls to the console.
+    const waiting = inbox.ok ? inbox.body.approvals.filter((a) => a.status === 'pending').length : null;
     return page(
       c,
-      <OverviewPage viewer={viewerOf(c.get('user'))} servers={servers.servers} overview={overview} />,
+      <OverviewPage
+        viewer={viewerOf(c.get('user'))}
+        servers={servers.servers}
+        overview={overview}
+        waitingApprovals={waiting}
+      />,
     );
   });
 

@@ -121,6 +121,11 @@ describe('ledger review', () => {
     await expect(page.locator('#ledger-status').textContent()).resolves.toBe('active');
     await expect(page.locator('tr[data-kind=changed]').count()).resolves.toBe(0);
     await waitFor(() => listed('mut_extra'), 10_000, 'extra listed again');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, 'the review at phone width').toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${base}/console/audit?tool=admin.ledger.approve`);
     await expect(page.locator('details.row').first().textContent()).resolves.toContain('admin:ops');
   });
@@ -139,24 +144,28 @@ describe('approval inbox', () => {
     // The console script reloads the inbox when its stream reports the new entry.
     const card = page.locator('article.approval', { hasText: 'please approve me' });
     await card.waitFor({ timeout: 15_000 });
+    await page.getByRole('link', { name: 'Overview' }).click();
+    await page.getByRole('link', { name: /1 call waits for an operator/ }).click();
+    await page.waitForURL(`${base}/console/approvals`);
     await expect(card.textContent()).resolves.toMatch(/every_echo.*L\d.*anonymous/s);
     await expect(card.locator('pre').textContent()).resolves.toContain('"message": "please approve me"');
     await shot(page, 'operator-approvals');
     await card.getByLabel(/Reason/).fill('checked the message');
     await card.getByRole('button', { name: 'Approve' }).click();
     await page.waitForURL(/done=approve/);
+    await expect(page.locator('.notice-ok').textContent()).resolves.toBe('Done: approved');
     const result = await call;
     expect(result.isError).toBeFalsy();
     expect(text(result)).toContain('please approve me');
   });
 
   it('denies the client’s call with the operator’s reason when declined from the detail page', async () => {
+    await page.goto(`${base}/console/approvals`);
     const call = echo(modern, 'please decline me');
-    const id = await waitFor(async () => {
-      await page.goto(`${base}/console/approvals`);
-      const link = page.locator('article.approval', { hasText: 'please decline me' }).getByRole('link');
-      return (await link.count()) === 1 ? link.getAttribute('href') : undefined;
-    }, 15_000);
+    // Locators wait through the reloads the stream causes; a goto racing one would be aborted.
+    const link = page.locator('article.approval', { hasText: 'please decline me' }).getByRole('link');
+    await link.waitFor({ timeout: 15_000 });
+    const id = await link.getAttribute('href');
     await page.goto(`${base}${id}`);
     await page.getByLabel(/Reason/).fill('not during the freeze');
     await page.getByRole('button', { name: 'Decline' }).click();
@@ -174,12 +183,10 @@ describe('as viewer', () => {
     await expect(page.locator('tr[data-kind=same]').count()).resolves.toBeGreaterThan(0);
     await expect(page.getByRole('button', { name: /Approve|Revoke|Restore/ }).count()).resolves.toBe(0);
 
+    await page.goto(`${base}/console/approvals`);
     const call = echo(legacy, 'viewer looks');
     const card = page.locator('article.approval', { hasText: 'viewer looks' });
-    await waitFor(async () => {
-      await page.goto(`${base}/console/approvals`);
-      return (await card.count()) === 1;
-    }, 15_000);
+    await card.waitFor({ timeout: 15_000 });
     await expect(page.getByRole('button', { name: /Approve|Decline/ }).count()).resolves.toBe(0);
     await shot(page, 'viewer-approvals');
     const href = await card.getByRole('link').getAttribute('href');
