@@ -99,7 +99,7 @@ describe('ledger review', () => {
     await waitFor(async () => !(await listed('mut_extra')), 10_000, 'extra withheld');
 
     const page = await signedIn(OPERATOR);
-    await page.getByRole('link', { name: /changed and wait for review/ }).click();
+    await page.getByRole('link', { name: /1 tool changed and waits for review/ }).click();
     await page.waitForURL(`${base}/console/ledger`);
     await page.getByRole('link', { name: 'mut::extra' }).click();
     await page.waitForURL(/\/console\/ledger\/mut%3A%3Aextra$/);

@@ -81,7 +81,10 @@ export function OverviewPage(props: {
         {o.pendingReviews > 0 ? (
           <p>
             <a href="/console/ledger">
-              {o.pendingReviews} tool{o.pendingReviews === 1 ? '' : 's'} changed and wait for review
+              {o.pendingReviews === 1
+                ? '1 tool changed and waits'
+                : `${o.pendingReviews} tools changed and wait`}{' '}
+              for review
             </a>
           </p>
         ) : null}
