@@ -1,11 +1,14 @@
 /**
- * Saves the console screenshots of the docs (docs/img/console-overview.png, docs/img/console-tools.png): a real
- * gateway in front of server-everything and the poisoned fixture server, a few real calls, Debian's chromium.
+ * Saves the console screenshots of the docs (docs/img/console-overview.png, console-tools.png,
+ * console-ledger-diff.png, console-approvals.png): a real gateway in front of server-everything, the poisoned
+ * fixture server and the mutable fixture server (whose tool is redescribed while the gateway runs), a few real
+ * calls, one waiting in the approval inbox, Debian's chromium.
  * Run by hand: node --no-node-snapshot --import tsx scripts/console-screenshots.ts
  */
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { connectClient, ROOT, startGateway, UPSTREAMS } from '../test/helpers/gateway-harness.ts';
+import type { Client } from '@modelcontextprotocol/client';
+import { connectClient, ROOT, startGateway, UPSTREAMS, waitFor } from '../test/helpers/gateway-harness.ts';
 
 const KEY = 'screenshot-operator-key-0123456789';
 const OUT = path.join(ROOT, 'docs/img');
@@ -16,7 +19,8 @@ async function main(): Promise<void> {
       admin: { keys: [{ name: 'alice', key: '${OPERATOR_KEY}', role: 'operator' }] },
       console: { traceUrl: 'http://localhost:16686/trace/{traceId}' },
       upstreams: {
-        every: UPSTREAMS.everythingStdio,
+        every: { ...UPSTREAMS.everythingStdio, tools: { overrides: { 'get-sum': { hitl: 'REQUIRED' } } } },
+        mut: UPSTREAMS.mutable,
         poisoned: {
           transport: 'stdio',
           command: process.execPath,
@@ -30,6 +34,7 @@ async function main(): Promise<void> {
         },
       },
       tools: { bundled: false },
+      approval: { channel: 'console', elicitationTimeout: '60s' },
     },
     { env: { OPERATOR_KEY: KEY } },
   );
@@ -43,8 +48,11 @@ async function main(): Promise<void> {
     for (const message of ['hello', 'world'])
       await client.callTool({ name: 'every_echo', arguments: { message } });
     await client.callTool({ name: 'every_echo', arguments: { message: 42 } });
-    await client.callTool({ name: 'every_get-sum', arguments: { a: 1, b: 2 } });
-    await client.close();
+    const listed = async (c: Client) => (await c.listTools()).tools.some((t) => t.name === 'mut_extra');
+    await client.callTool({ name: 'mut_mutate', arguments: { action: 'add' } });
+    await waitFor(() => listed(client), 10_000, 'mut_extra listed');
+    await client.callTool({ name: 'mut_mutate', arguments: { action: 'redescribe' } });
+    await waitFor(async () => !(await listed(client)), 10_000, 'mut_extra withheld');
     const base = `http://127.0.0.1:${gateway.port}`;
     const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
     await page.goto(`${base}/console/login`);
@@ -54,7 +62,20 @@ async function main(): Promise<void> {
     await page.screenshot({ path: path.join(OUT, 'console-overview.png'), fullPage: true });
     await page.goto(`${base}/console/tools?upstream=poisoned`);
     await page.screenshot({ path: path.join(OUT, 'console-tools.png') });
-    console.log(`saved ${OUT}/console-overview.png and console-tools.png`);
+    await page.goto(`${base}/console/ledger/${encodeURIComponent('mut::extra')}`);
+    await page.screenshot({ path: path.join(OUT, 'console-ledger-diff.png'), fullPage: true });
+    // A client without elicitation calls a REQUIRED tool; the call waits in the inbox until it is declined below.
+    const waiting = client.callTool({ name: 'every_get-sum', arguments: { a: 1, b: 2 } });
+    await page.goto(`${base}/console/approvals`);
+    const card = page.locator('article.approval');
+    await card.waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: path.join(OUT, 'console-approvals.png') });
+    await card.getByLabel(/Reason/).fill('screenshot only');
+    await card.getByRole('button', { name: 'Decline' }).click();
+    await page.waitForURL(/done=decline/);
+    await waiting;
+    await client.close();
+    console.log(`saved the four console screenshots under ${OUT}`);
   } finally {
     await browser.close();
     await gateway.close();

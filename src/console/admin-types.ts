@@ -82,3 +82,64 @@ export interface AuditPageView {
 export type ChainVerdictView =
   | { ok: true; rows: number; headSeq: number; headDigest: string | null }
   | { ok: false; firstBadId: string | null; seq: number; problem: string; detail: string };
+
+/** One record of `GET /ledger` (digests only). */
+export interface LedgerRecordView {
+  upstream: string;
+  tool: string;
+  hash: string;
+  status: string;
+  firstSeenAt: number;
+  curatedAt: number | null;
+}
+
+/** One side of a ledger review: a stored definition, or the note saying why there is none. */
+export type ReviewedDefinitionView =
+  | { hash: string; stored: true; definition: Record<string, unknown> }
+  | { hash: string | null; stored: false; note: string };
+
+/** `GET /ledger/:key`. */
+export interface LedgerReviewView {
+  record: {
+    key: string;
+    upstream: string;
+    tool: string;
+    status: string;
+    firstSeenAt: number;
+    curatedAt: number | null;
+    changed: boolean;
+    current: ReviewedDefinitionView;
+    approved: ReviewedDefinitionView;
+  };
+  tools: {
+    alias: string;
+    exposed: boolean;
+    withheldReason: string | null;
+    poisoning: { clean: boolean; matches: Omit<FindingView, 'fieldText'>[] } | null;
+    findings: { guard: string; code: string; message: string }[];
+  }[];
+}
+
+/** `GET /ledger/:key/diff` (the part the page shows beside its own rows). */
+export interface LedgerDiffView {
+  diff: { descriptionDiff: string | null } | null;
+}
+
+/** One entry of `GET /approvals`. */
+export interface ApprovalView {
+  id: string;
+  createdAt: number;
+  expiresAt: number;
+  status: 'pending' | 'approved' | 'declined';
+  principal: string;
+  alias: string;
+  upstream: string | null;
+  tool: string;
+  origin: string;
+  risk: string;
+  arguments: unknown;
+  prompt: string;
+  ruleId?: string;
+  era: string;
+  answer?: { actor: string; reason: string; at: number };
+}

@@ -1,6 +1,7 @@
 /**
  * The console's stylesheet and its one small script, served from the gateway (no CDN, no build step). The script
- * only improves what the server rendered: times in the viewer's zone. Pages work without it.
+ * only improves what the server rendered: times in the viewer's zone, and the approval inbox reloaded when its
+ * event stream reports a change (unless the operator is typing a reason). Pages work without it.
  */
 
 /** The stylesheet: readable from phone to laptop widths, visible focus, no external fonts. */
@@ -70,13 +71,23 @@ button.danger { background:var(--bad); border-color:var(--bad); }
 .seq { color:var(--muted); font-variant-numeric:tabular-nums; }
 pre { background:#f3f4f7; padding:8px 10px; border-radius:6px; overflow:auto; max-height:320px; }
 .digest { font-size:.8rem; overflow-wrap:anywhere; }
+table { border-collapse:collapse; width:100%; background:var(--card); }
+th, td { text-align:left; vertical-align:top; padding:4px 8px; border-bottom:1px solid var(--line); }
+.diff { table-layout:fixed; font-size:.9rem; margin:0 0 12px; }
+.diff caption { text-align:left; padding:4px 0; }
+.diff td { white-space:pre-wrap; overflow-wrap:anywhere; width:40%; }
+.diff th[scope=row] { overflow-wrap:anywhere; font-weight:400; }
+.diff-field th { background:#eef1f6; font-weight:650; }
+.diff-changed .old, .diff-removed .old { background:#fdeceb; }
+.diff-changed .new, .diff-added .new { background:#eaf7ef; }
+.diff-mark { display:inline-block; width:1ch; font-weight:700; color:var(--warn); }
 @media (max-width: 600px) {
-  main { padding:12px; } .who { margin-left:0; } .facts { grid-template-columns:1fr; }
+  main { padding:12px; } .diff { font-size:.8rem; } .diff th, .diff td { padding:3px 4px; } .who { margin-left:0; } .facts { grid-template-columns:1fr; }
   .facts dt { margin-top:6px; }
 }
 `;
 
-/** The script: `<time datetime>` shown in the viewer's zone (the server rendered UTC). */
+/** The script: `<time datetime>` shown in the viewer's zone (the server rendered UTC); the live inbox. */
 export const CONSOLE_JS = `'use strict';
 document.addEventListener('DOMContentLoaded', function () {
   var format = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
@@ -85,6 +96,18 @@ document.addEventListener('DOMContentLoaded', function () {
     if (isNaN(at.getTime())) return;
     el.title = el.textContent;
     el.textContent = format.format(at);
+  });
+  var live = document.querySelector('main[data-live=approvals]');
+  if (!live || !window.EventSource) return;
+  var stream = new EventSource('/console/approvals/stream');
+  // A reload while a form is being sent would cancel that navigation (the answer's own event arrives first).
+  document.addEventListener('submit', function () { stream.close(); });
+  var reload = function () {
+    var typing = document.activeElement && document.activeElement.name === 'reason' && document.activeElement.value;
+    if (!typing) window.location.reload();
+  };
+  ['added', 'approved', 'declined', 'expired', 'withdrawn', 'claimed'].forEach(function (name) {
+    stream.addEventListener(name, reload);
   });
 });
 `;

@@ -7,7 +7,14 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { adminClient, type AdminApp, type AdminClient } from './admin-client.ts';
-import type { AuditPageView, ChainVerdictView, OverviewView, ServerView, ToolView } from './admin-types.ts';
+import type {
+  ApprovalView,
+  AuditPageView,
+  ChainVerdictView,
+  OverviewView,
+  ServerView,
+  ToolView,
+} from './admin-types.ts';
 import { CONSOLE_CSS, CONSOLE_JS } from './assets.ts';
 import { clearSessionCookie, decideAsRead, resolveUser, sessionIdOf, setSessionCookie } from './door.ts';
 import type { ConsoleUser, DoorDeps } from './door.ts';
@@ -17,6 +24,7 @@ import { OverviewPage } from './pages/overview.tsx';
 import { ErrorPage, SignInPage } from './pages/sign-in.tsx';
 import { filterTools, ToolsPage, type ToolFilters } from './pages/tools.tsx';
 import { CONSOLE_HEADERS, crossOriginWrite } from './policy.ts';
+import { addReviewRoutes } from './review-routes.tsx';
 import { createSessions, SESSION_DEFAULTS, type SessionOptions } from './sessions.ts';
 
 /** What the console is built from. */
@@ -58,7 +66,12 @@ export function createConsole(deps: ConsoleDeps): Hono<Env> {
   });
   const client = (c: Context<Env>): AdminClient =>
     adminClient(deps.adminApi, c.get('user').authorization, c.env);
-  const refused = (c: Context, status: 401 | 403 | 404 | 415 | 500, message: string, signedIn: boolean) =>
+  const refused = (
+    c: Context,
+    status: 400 | 401 | 403 | 404 | 415 | 500,
+    message: string,
+    signedIn: boolean,
+  ) =>
     page(
       c,
       <ErrorPage status={status} message={message} signedIn={signedIn} />,
@@ -160,15 +173,23 @@ export function createConsole(deps: ConsoleDeps): Hono<Env> {
   });
 
   app.get('/', async (c) => {
-    const [servers, overview] = await Promise.all([
+    const [servers, overview, inbox] = await Promise.all([
       read<{ servers: ServerView[] }>(c, '/servers'),
       read<OverviewView>(c, '/overview'),
+      client(c).get<{ approvals: ApprovalView[] }>('/approvals'),
     ]);
     if (servers instanceof Response) return servers;
     if (overview instanceof Response) return overview;
+    // No inbox route (404) means no approval channel sends calls to the console.
+    const waiting = inbox.ok ? inbox.body.approvals.filter((a) => a.status === 'pending').length : null;
     return page(
       c,
-      <OverviewPage viewer={viewerOf(c.get('user'))} servers={servers.servers} overview={overview} />,
+      <OverviewPage
+        viewer={viewerOf(c.get('user'))}
+        servers={servers.servers}
+        overview={overview}
+        waitingApprovals={waiting}
+      />,
     );
   });
 
@@ -230,6 +251,8 @@ export function createConsole(deps: ConsoleDeps): Hono<Env> {
     to.searchParams.set('target', `${upstream}::${tool}`);
     return c.redirect(`${to.pathname}${to.search}`, 303);
   });
+
+  addReviewRoutes(app, { page, refused, read, client, viewerOf, now: deps.now });
 
   const auditFilters = (c: Context): AuditFilters => {
     const q = c.req.query();

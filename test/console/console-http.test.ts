@@ -78,6 +78,11 @@ const PAGES = [
   '/console/tools?q=echo',
   '/console/audit',
   '/console/audit/export',
+  '/console/ledger',
+  '/console/ledger/every%3A%3Aecho',
+  '/console/approvals',
+  '/console/approvals/stream',
+  '/console/approvals/some-id',
   '/console/x',
 ];
 
@@ -95,18 +100,21 @@ describe('without admin credentials', () => {
     expect(answer.text).not.toMatch(/every|echo/);
   });
 
-  it.each(['/console/tools/ledger', '/console/logout', '/console/login/../tools/ledger'])(
-    'POST %s is refused with no data',
-    async (route) => {
-      const answer = await send(route, {
-        form: { upstream: 'every', tool: 'echo', action: 'revoke' },
-        headers: { origin },
-      });
-      expect([401, 403, 404]).toContain(answer.status);
-      expect(answer.text).not.toMatch(/every|echo/);
-      expect(await ledgerStatus()).toBe('ACTIVE');
-    },
-  );
+  it.each([
+    '/console/tools/ledger',
+    '/console/logout',
+    '/console/login/../tools/ledger',
+    '/console/ledger/every%3A%3Aecho/act',
+    '/console/approvals/some-id/answer',
+  ])('POST %s is refused with no data', async (route) => {
+    const answer = await send(route, {
+      form: { upstream: 'every', tool: 'echo', action: 'revoke' },
+      headers: { origin },
+    });
+    expect([401, 403, 404]).toContain(answer.status);
+    expect(answer.text).not.toMatch(/every|echo/);
+    expect(await ledgerStatus()).toBe('ACTIVE');
+  });
 
   it('opens only the sign-in page and the two static assets', async () => {
     expect((await send('/console/login')).status).toBe(200);
@@ -119,27 +127,31 @@ describe('without admin credentials', () => {
 });
 
 describe('headers and markup', () => {
-  it.each([...PAGES.slice(0, 4), '/console/login', '/console/assets/console.js'])(
-    '%s carries the strict policy and no inline script or style',
-    async (route) => {
-      const answer = await send(route, { headers: { authorization: `Bearer ${VIEWER}` } });
-      expect(answer.headers.get('content-security-policy')).toBe(
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
-          "frame-ancestors 'none'; form-action 'self'; base-uri 'none'",
-      );
-      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(answer.headers.get('referrer-policy')).toBe('same-origin');
-      expect(answer.headers.get('cache-control')).toBe('no-store');
-      if (!answer.headers.get('content-type')?.startsWith('text/html')) return;
-      const scripts = answer.text.match(/<script\b[^>]*>/g) ?? [];
-      expect(scripts.length).toBeGreaterThan(0);
-      for (const tag of scripts) expect(tag).toMatch(/\ssrc="\/console\/assets\/console\.js"/);
-      expect(answer.text).not.toMatch(/<script\b[^>]*>[^<]+<\/script>/);
-      expect(answer.text).not.toMatch(/<[^>]+\son[a-z]+=/i);
-      expect(answer.text).not.toMatch(/<[^>]+\sstyle=/i);
-      expect(answer.text).not.toMatch(/<style\b/i);
-    },
-  );
+  it.each([
+    ...PAGES.slice(0, 4),
+    '/console/ledger',
+    '/console/ledger/every%3A%3Aecho',
+    '/console/approvals',
+    '/console/login',
+    '/console/assets/console.js',
+  ])('%s carries the strict policy and no inline script or style', async (route) => {
+    const answer = await send(route, { headers: { authorization: `Bearer ${VIEWER}` } });
+    expect(answer.headers.get('content-security-policy')).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+        "frame-ancestors 'none'; form-action 'self'; base-uri 'none'",
+    );
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(answer.headers.get('referrer-policy')).toBe('same-origin');
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    if (!answer.headers.get('content-type')?.startsWith('text/html')) return;
+    const scripts = answer.text.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toMatch(/\ssrc="\/console\/assets\/console\.js"/);
+    expect(answer.text).not.toMatch(/<script\b[^>]*>[^<]+<\/script>/);
+    expect(answer.text).not.toMatch(/<[^>]+\son[a-z]+=/i);
+    expect(answer.text).not.toMatch(/<[^>]+\sstyle=/i);
+    expect(answer.text).not.toMatch(/<style\b/i);
+  });
 
   it('a Bearer admin key opens every page (scripted checks)', async () => {
     const tools = await send('/console/tools?q=echo', { headers: { authorization: `Bearer ${VIEWER}` } });
@@ -250,6 +262,35 @@ describe('writes', () => {
       reason: 'console test',
     });
     expect(records.find((r) => r.outcome === 'ERROR')).toMatchObject({ principal: 'admin:watcher' });
+  });
+});
+
+describe('ledger review forms', () => {
+  const act = (session: { cookie: string; csrf: string }, form: Record<string, string>) =>
+    send('/console/ledger/every%3A%3Aecho/act', {
+      form: { csrf: session.csrf, ...form },
+      headers: { cookie: session.cookie, origin },
+    });
+
+  it('needs a reason, then revokes, restores and approves the reviewed digest', async () => {
+    const operator = await signIn(OPERATOR);
+    const page = await send('/console/ledger/every%3A%3Aecho', { headers: { cookie: operator.cookie } });
+    expect(page.text).toContain('action="/console/ledger/every%3A%3Aecho/act"');
+    const hash = /name="hash" value="([0-9a-f]{64})"/.exec(page.text)?.[1] ?? '';
+    const bare = await act(operator, { action: 'revoke', reason: ' ' });
+    expect(bare.status).toBe(400);
+    expect(bare.text).toContain('&quot;reason&quot; must say why');
+    expect(await ledgerStatus()).toBe('ACTIVE');
+    const revoked = await act(operator, { action: 'revoke', reason: 'review test' });
+    expect(revoked.status).toBe(303);
+    expect(revoked.headers.get('location')).toBe('/console/ledger/every%3A%3Aecho?done=revoke');
+    expect(await ledgerStatus()).toBe('REVOKED');
+    expect((await act(operator, { action: 'restore', reason: 'review test' })).status).toBe(303);
+    const stale = await act(operator, { action: 'approve', reason: 'review test', hash: 'f'.repeat(64) });
+    expect(stale.status).toBe(400);
+    expect(await ledgerStatus()).toBe('AWAITING_REREVIEW');
+    expect((await act(operator, { action: 'approve', reason: 'review test', hash })).status).toBe(303);
+    expect(await ledgerStatus()).toBe('ACTIVE');
   });
 });
 

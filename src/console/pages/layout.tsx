@@ -14,11 +14,20 @@ export interface Viewer {
 const NAV = [
   { href: '/console', label: 'Overview', id: 'overview' },
   { href: '/console/tools', label: 'Servers and tools', id: 'tools' },
+  { href: '/console/ledger', label: 'Ledger review', id: 'ledger' },
+  { href: '/console/approvals', label: 'Approvals', id: 'approvals' },
   { href: '/console/audit', label: 'Audit', id: 'audit' },
 ] as const;
 
 /** A whole HTML page. */
-export function Layout(props: { title: string; current?: string; viewer?: Viewer; children?: Child }) {
+export function Layout(props: {
+  title: string;
+  current?: string;
+  viewer?: Viewer;
+  /** Names a live part the console script refreshes from its event stream. */
+  live?: string;
+  children?: Child;
+}) {
   return (
     <html lang="en">
       <head>
@@ -59,7 +68,7 @@ export function Layout(props: { title: string; current?: string; viewer?: Viewer
             </div>
           ) : null}
         </header>
-        <main id="main">
+        <main id="main" data-live={props.live}>
           <h1>{props.title}</h1>
           {props.children}
         </main>

@@ -55,7 +55,14 @@ function ServerCard(props: { server: ServerView }) {
 }
 
 /** The overview. */
-export function OverviewPage(props: { viewer: Viewer; servers: ServerView[]; overview: OverviewView }) {
+export function OverviewPage(props: {
+  viewer: Viewer;
+  servers: ServerView[];
+  overview: OverviewView;
+  /** Calls waiting in the approval inbox; null when no approval channel sends calls to the console. */
+  waitingApprovals: number | null;
+}) {
+  const waiting = props.waitingApprovals;
   const o = props.overview;
   return (
     <Layout title="Overview" current="overview" viewer={props.viewer}>
@@ -67,11 +74,25 @@ export function OverviewPage(props: { viewer: Viewer; servers: ServerView[]; ove
           <Stat label="denied" value={String(o.denials)} warn={o.denials > 0} />
           <Stat label="errors" value={String(o.errors)} warn={o.errors > 0} />
           <Stat label="awaiting review" value={String(o.pendingReviews)} warn={o.pendingReviews > 0} />
+          {waiting === null ? null : (
+            <Stat label="calls awaiting approval" value={String(waiting)} warn={waiting > 0} />
+          )}
         </div>
         {o.pendingReviews > 0 ? (
           <p>
-            <a href="/console/tools?status=AWAITING_REREVIEW">
-              {o.pendingReviews} tool{o.pendingReviews === 1 ? '' : 's'} changed and wait for review
+            <a href="/console/ledger">
+              {o.pendingReviews === 1
+                ? '1 tool changed and waits'
+                : `${o.pendingReviews} tools changed and wait`}{' '}
+              for review
+            </a>
+          </p>
+        ) : null}
+        {waiting !== null && waiting > 0 ? (
+          <p>
+            <a href="/console/approvals">
+              {waiting} call{waiting === 1 ? '' : 's'} wait{waiting === 1 ? 's' : ''} for an operator's
+              approval
             </a>
           </p>
         ) : null}

@@ -5,6 +5,7 @@
  */
 import type { FindingView, ServerView, ToolView } from '../admin-types.ts';
 import { Layout, Level, Notice, type Viewer } from './layout.tsx';
+import { reviewHref } from './ledger.tsx';
 
 /** The filters of the tools page, from its query string. */
 export interface ToolFilters {
@@ -119,6 +120,14 @@ function ToolCard(props: { tool: ToolView; viewer: Viewer; back: string }) {
         {t.origin === 'upstream' ? `${t.upstream} · ${t.upstreamTool}` : `local · ${t.localToolId}`} · HITL{' '}
         {t.hitl}
         {t.fingerprint === null ? '' : ` · ledger ${t.fingerprint.status}`}
+        {t.fingerprint !== null && t.upstream !== null && t.upstreamTool !== null ? (
+          <>
+            {' · '}
+            <a href={reviewHref(t.upstream, t.upstreamTool)}>
+              {t.fingerprint.status === 'ACTIVE' ? 'definition' : 'review the change'}
+            </a>
+          </>
+        ) : null}
       </p>
       {t.description === null ? null : <p class="description">{t.description}</p>}
       {t.withheldDetail === null ? null : <Notice kind="error">{t.withheldDetail}</Notice>}
