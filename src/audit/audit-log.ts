@@ -36,6 +36,8 @@ export interface AuditQuery {
   until?: string;
   alias?: string;
   principal?: string;
+  /** The profile the call came through. */
+  profile?: string;
   outcome?: 'OK' | 'ERROR';
   decision?: AuditDecision;
   /** `desc` (default) newest first, `asc` oldest first. */
@@ -230,6 +232,7 @@ function rowFilter(filter: AuditQuery): AuditRowQuery {
   if (filter.until !== undefined) out.untilMs = parseTime(filter.until, 'until');
   if (filter.alias !== undefined) out.alias = filter.alias;
   if (filter.principal !== undefined) out.principal = filter.principal;
+  if (filter.profile !== undefined) out.profile = filter.profile;
   if (filter.outcome !== undefined) out.outcome = filter.outcome;
   if (filter.decision !== undefined) out.decision = filter.decision;
   if (filter.cursor !== undefined) out.afterSeq = parseCursor(filter.cursor);

@@ -260,6 +260,7 @@ export function createConsole(deps: ConsoleDeps): Hono<Env> {
       since: q.since ?? '',
       until: q.until ?? '',
       principal: q.principal ?? '',
+      profile: q.profile ?? '',
       tool: q.tool ?? '',
       decision: q.decision ?? '',
       outcome: q.outcome ?? '',

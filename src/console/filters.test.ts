@@ -85,6 +85,7 @@ describe('audit filters', () => {
       since: '2026-11-25T10:30',
       until: '',
       principal: ' key:abc ',
+      profile: 'readonly',
       tool: 'every_echo',
       decision: 'deny',
       outcome: '',
@@ -92,11 +93,12 @@ describe('audit filters', () => {
     expect(Object.fromEntries(auditQueryOf(filters))).toEqual({
       since: '2026-11-25T10:30:00Z',
       principal: 'key:abc',
+      profile: 'readonly',
       alias: 'every_echo',
       decision: 'deny',
     });
     expect(filterQueryOf(filters).toString()).toBe(
-      'since=2026-11-25T10%3A30&principal=+key%3Aabc+&tool=every_echo&decision=deny',
+      'since=2026-11-25T10%3A30&principal=+key%3Aabc+&profile=readonly&tool=every_echo&decision=deny',
     );
   });
 });

@@ -22,7 +22,7 @@ const OVERVIEW_MAX_RECORDS = 20_000;
 /** The audit filter of a query string (shared by `/audit` and `/audit/export`); throws on a bad limit. */
 export function auditFilterOf(q: Record<string, string>): AuditQuery {
   const filter: AuditQuery = {};
-  for (const key of ['since', 'until', 'alias', 'principal', 'cursor'] as const) {
+  for (const key of ['since', 'until', 'alias', 'principal', 'profile', 'cursor'] as const) {
     if (q[key] !== undefined) filter[key] = q[key];
   }
   if (q.outcome === 'OK' || q.outcome === 'ERROR') filter.outcome = q.outcome;

@@ -36,6 +36,7 @@ export function createAuditRepository(db: Database.Database): AuditStore {
        AND (@untilMs IS NULL OR time_ms < @untilMs)
        AND (@alias IS NULL OR alias = @alias)
        AND (@principal IS NULL OR principal = @principal)
+       AND (@profile IS NULL OR json_extract(record, '$.profile') = @profile)
        AND (@outcome IS NULL OR outcome = @outcome)
        AND (@decision IS NULL OR decision = @decision)`;
   const queryDesc = db.prepare(
@@ -88,6 +89,7 @@ export function createAuditRepository(db: Database.Database): AuditStore {
         untilMs: filter.untilMs ?? null,
         alias: filter.alias ?? null,
         principal: filter.principal ?? null,
+        profile: filter.profile ?? null,
         outcome: filter.outcome ?? null,
         decision: filter.decision ?? null,
         limit: filter.limit ?? DEFAULT_LIMIT,

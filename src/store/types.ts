@@ -152,6 +152,8 @@ export interface AuditRowQuery {
   untilMs?: number;
   alias?: string;
   principal?: string;
+  /** Only rows of calls made through this profile (the record's `profile`). */
+  profile?: string;
   outcome?: string;
   decision?: string;
   /** `desc` (default): newest first, rows with seq < afterSeq. `asc`: oldest first, rows with seq > afterSeq. */

@@ -8,6 +8,7 @@
  * (test/identity/oauth-e2e.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntry } from '../../src/audit/index.ts';
 import type { Client, ElicitResult } from '@modelcontextprotocol/client';
 import { connectClient, startGateway, UPSTREAMS, type RunningGateway } from '../helpers/gateway-harness.ts';
 import { auditRecords, resultText } from '../helpers/serve-support.ts';
@@ -179,5 +180,17 @@ describe('the audit log of two teams', () => {
     expect(echo?.approval).toMatchObject({ decision: 'ask', ruleId: 'team-a-asks', elicitation: 'accept' });
     const sum = rows.find((r) => r.alias === 'every_get-sum' && r.outcome === 'OK');
     expect(sum?.approval.decision).toBe('allow');
+  });
+
+  it('filters the audit by profile in the admin API', async () => {
+    const response = await fetch(gateway.url.replace(/\/mcp$/, '/admin/api/audit?profile=beta&limit=100'), {
+      headers: { authorization: 'Bearer alice-token' },
+    });
+    expect(response.status).toBe(200);
+    const page = (await response.json()) as { entries: AuditEntry[] };
+    expect(page.entries).toHaveLength(6);
+    expect(new Set(page.entries.map((e) => `${e.record.principal} ${e.record.profile}`))).toEqual(
+      new Set(['key:bob beta']),
+    );
   });
 });

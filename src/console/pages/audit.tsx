@@ -1,5 +1,5 @@
 /**
- * The audit page: the hash-chained log with filters (time, principal, tool, decision, outcome) as a plain GET
+ * The audit page: the hash-chained log with filters (time, principal, profile, tool, decision, outcome) as a plain GET
  * form, each row's detail (masked arguments, risk, approval, upstream requests, trace link), the chain's
  * verification status, paging by cursor and the JSONL export of the same filter.
  */
@@ -12,6 +12,7 @@ export interface AuditFilters {
   since: string;
   until: string;
   principal: string;
+  profile: string;
   tool: string;
   decision: string;
   outcome: string;
@@ -34,6 +35,7 @@ export function auditQueryOf(f: AuditFilters): URLSearchParams {
   if (since !== undefined) q.set('since', since);
   if (until !== undefined) q.set('until', until);
   if (f.principal.trim() !== '') q.set('principal', f.principal.trim());
+  if (f.profile.trim() !== '') q.set('profile', f.profile.trim());
   if (f.tool.trim() !== '') q.set('alias', f.tool.trim());
   if (f.decision !== '') q.set('decision', f.decision);
   if (f.outcome !== '') q.set('outcome', f.outcome);
@@ -171,6 +173,9 @@ export function AuditPage(props: {
         </label>
         <label>
           Principal <input type="text" name="principal" value={f.principal} />
+        </label>
+        <label>
+          Profile <input type="text" name="profile" value={f.profile} placeholder="default" />
         </label>
         <label>
           Tool <input type="text" name="tool" value={f.tool} placeholder="exposed name" />
