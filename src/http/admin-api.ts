@@ -9,6 +9,7 @@ import { adminGuard, auditedAction, type AdminVariables } from './admin-guard.ts
 import { addConsoleReads, auditFilterOf, consoleToolFields } from './admin-console-reads.ts';
 import { addLedgerReviewRoutes } from './admin-ledger-review.ts';
 import { addApprovalRoutes } from './admin-approvals.ts';
+import { addSpecRoutes } from './admin-specs.ts';
 import type { ApprovalInbox } from '../approval/index.ts';
 import type { AuditLog } from '../audit/index.ts';
 import type { PortcullisConfig, UpstreamConfig } from '../config/index.ts';
@@ -351,6 +352,7 @@ export function createAdminApi(deps: AdminDeps): Hono<{ Variables: AdminVariable
     return c.json(deps.audit.query(filter));
   });
   addConsoleReads(api, deps);
+  addSpecRoutes(api, deps);
 
   api.all('*', () => {
     throw new PortcullisError('NOT_FOUND', 'no such admin endpoint; see docs/operations.md');

@@ -1,0 +1,195 @@
+/**
+ * The admin API's Safe Tool Spec studio (docs/operations.md#tool-studio): validate a spec with each error at its
+ * field, run its Local Pass in the real sandbox, and publish it (or save a draft) to the watched `tools.dir`.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Hono } from 'hono';
+import type { PortcullisConfig } from '../config/index.ts';
+import { isPortcullisError, PortcullisError } from '../errors/index.ts';
+import { createToolRunner } from '../sandbox/index.ts';
+import {
+  createPolicyResolver,
+  evaluateSpec,
+  formatSpecError,
+  loadSandboxPolicies,
+  parseSpec,
+  runLocalPass,
+  serializeSpec,
+  type LocalPassOutcome,
+  type SafeToolSpec,
+} from '../tool-specs/index.ts';
+import type { AuditLog } from '../audit/index.ts';
+import type { Masker } from '../secrets/index.ts';
+import { recordAdminAction, requireRole, type AdminContext, type AdminVariables } from './admin-guard.ts';
+
+/** What the studio routes need from the admin API's dependencies. */
+export interface AdminSpecsDeps {
+  config: PortcullisConfig;
+  audit: AuditLog;
+  masker: Masker;
+  now(): number;
+}
+
+/** One problem of a spec, at its field (a JSON pointer; `/` is the whole document). */
+export interface SpecProblem {
+  code: string;
+  pointer: string;
+  message: string;
+  text: string;
+}
+
+type Checked =
+  | { ok: true; spec: SafeToolSpec; toolSafety: unknown; risk: { level: string; reasons: string[] } }
+  | { ok: false; errors: SpecProblem[] };
+
+function problemsOf(errors: readonly PortcullisError[], masker: Masker): SpecProblem[] {
+  const out: SpecProblem[] = [];
+  const push = (code: string, pointer: string | undefined, message: string): void => {
+    const at = pointer === undefined || pointer === '' ? '/' : pointer;
+    out.push({
+      code,
+      pointer: at,
+      message: masker.mask(message),
+      text: masker.mask(`${code} ${at}: ${message}`),
+    });
+  };
+  for (const error of errors) {
+    const nested = error.details?.['errors'];
+    if (Array.isArray(nested)) {
+      for (const e of nested as Array<{ code: string; pointer?: string; message: string }>)
+        push(e.code, e.pointer, e.message);
+    } else push(error.code, error.pointer, formatSpecError(error).replace(/^\S+ \S+: /, ''));
+  }
+  return out;
+}
+
+async function readSpecInput(c: AdminContext): Promise<{ source: unknown; draft: boolean }> {
+  let value: unknown;
+  try {
+    value = await c.req.json();
+  } catch {
+    throw new PortcullisError('PARSE_ERROR', 'the body is not valid JSON');
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new PortcullisError('INVALID_INPUT', 'the body must be a JSON object');
+  const body = value as { spec?: unknown; draft?: unknown };
+  if (body.spec === undefined || body.spec === null)
+    throw new PortcullisError(
+      'INVALID_INPUT',
+      '"spec" must be the spec document (an object) or its JSON/YAML text',
+    );
+  return { source: body.spec, draft: body.draft === true };
+}
+
+/** Builds the studio routes over the configured sandbox policies and tools directory. */
+export function addSpecRoutes(api: Hono<{ Variables: AdminVariables }>, deps: AdminSpecsDeps): void {
+  // The gateway's env lookup is not handed to the admin API; specs needing env values fail their pass here.
+  const lookup = (): undefined => undefined;
+  const resolverOf = async () =>
+    createPolicyResolver(await loadSandboxPolicies(), { defaultProfile: deps.config.tools.profile ?? null });
+
+  const check = async (source: unknown): Promise<Checked> => {
+    const parsed = parseSpec(source);
+    if (!parsed.ok) return { ok: false, errors: problemsOf(parsed.errors, deps.masker) };
+    const evaluation = evaluateSpec(parsed.value, await resolverOf());
+    if (!evaluation.ok) return { ok: false, errors: problemsOf(evaluation.errors, deps.masker) };
+    const { toolSafety, risk } = evaluation.value;
+    return {
+      ok: true,
+      spec: parsed.value,
+      toolSafety,
+      risk: { level: risk.level, reasons: [...risk.reasons] },
+    };
+  };
+
+  const localPass = async (spec: SafeToolSpec, file?: string): Promise<LocalPassOutcome> => {
+    const resolver = await resolverOf();
+    const runner = createToolRunner();
+    try {
+      return await runLocalPass(
+        spec,
+        { runner, lookup, policyFor: resolver.policyFor, now: deps.now },
+        file === undefined ? {} : { file },
+      );
+    } finally {
+      await runner.close();
+    }
+  };
+
+  const passAnswer = (outcome: LocalPassOutcome) =>
+    outcome.ok
+      ? {
+          ok: true,
+          tests: [
+            { ok: true, output: outcome.value, console: outcome.console.map((l) => deps.masker.mask(l)) },
+          ],
+          toolSafety: outcome.toolSafety,
+          risk: { level: outcome.risk.level, reasons: [...outcome.risk.reasons] },
+        }
+      : {
+          ok: false,
+          tests: [{ ok: false, error: problemsOf([outcome.error], deps.masker), console: outcome.console }],
+          errors: problemsOf([outcome.error], deps.masker),
+          toolSafety: outcome.toolSafety ?? null,
+        };
+
+  api.post('/specs/validate', async (c) => {
+    const { source } = await readSpecInput(c);
+    const checked = await check(source);
+    return c.json(checked.ok ? { ok: true, toolSafety: checked.toolSafety, risk: checked.risk } : checked);
+  });
+
+  api.post('/specs/test', async (c) => {
+    requireRole(c, 'operator');
+    const { source } = await readSpecInput(c);
+    const checked = await check(source);
+    if (!checked.ok) return c.json(checked);
+    const answer = passAnswer(await localPass(checked.spec));
+    return c.json(answer.ok ? answer : { ...answer, risk: checked.risk });
+  });
+
+  api.post('/specs/publish', async (c) => {
+    const startedAt = deps.now();
+    const { source, draft } = await readSpecInput(c);
+    const parsed = parseSpec(source);
+    const target = parsed.ok ? parsed.value.toolId : null;
+    const record = (outcome: 'OK' | 'ERROR', errorCode?: string) =>
+      recordAdminAction(deps.audit, c, {
+        action: draft ? 'spec.draft' : 'spec.publish',
+        target,
+        reason: null,
+        body: { toolId: target, draft },
+        outcome,
+        durationMs: deps.now() - startedAt,
+        ...(errorCode === undefined ? {} : { errorCode }),
+      });
+    try {
+      requireRole(c, 'operator');
+      const dir = deps.config.tools.dir;
+      if (dir === undefined)
+        throw new PortcullisError(
+          'CONFIG_INVALID',
+          'publishing needs a tools directory: set tools.dir in the configuration',
+        );
+      const checked = await check(source);
+      if (!checked.ok) {
+        record('ERROR', checked.errors[0]?.code ?? 'SPEC_PARSE');
+        return c.json(checked);
+      }
+      await mkdir(dir, { recursive: true });
+      const file = join(dir, `${checked.spec.toolId}.json`);
+      await writeFile(file, serializeSpec({ ...checked.spec, draft: true }), 'utf8');
+      if (draft) {
+        record('OK');
+        return c.json({ ok: true, draft: true, file, toolId: checked.spec.toolId, risk: checked.risk });
+      }
+      const answer = passAnswer(await localPass({ ...checked.spec, draft: true }, file));
+      record(answer.ok ? 'OK' : 'ERROR', answer.ok ? undefined : 'LOCAL_PASS_FAILED');
+      return c.json({ ...answer, draft: !answer.ok, file, toolId: checked.spec.toolId });
+    } catch (error) {
+      record('ERROR', isPortcullisError(error) ? error.code : 'INTERNAL');
+      throw error;
+    }
+  });
+}
