@@ -25,6 +25,7 @@ import { ErrorPage, SignInPage } from './pages/sign-in.tsx';
 import { filterTools, ToolsPage, type ToolFilters } from './pages/tools.tsx';
 import { CONSOLE_HEADERS, crossOriginWrite } from './policy.ts';
 import { addReviewRoutes } from './review-routes.tsx';
+import { addStudioRoutes } from './studio-routes.tsx';
 import { createSessions, SESSION_DEFAULTS, type SessionOptions } from './sessions.ts';
 
 /** What the console is built from. */
@@ -253,6 +254,7 @@ export function createConsole(deps: ConsoleDeps): Hono<Env> {
   });
 
   addReviewRoutes(app, { page, refused, read, client, viewerOf, now: deps.now });
+  addStudioRoutes(app, { page, refused, read, client, viewerOf, now: deps.now });
 
   const auditFilters = (c: Context): AuditFilters => {
     const q = c.req.query();

@@ -16,6 +16,7 @@ const NAV = [
   { href: '/console/tools', label: 'Servers and tools', id: 'tools' },
   { href: '/console/ledger', label: 'Ledger review', id: 'ledger' },
   { href: '/console/approvals', label: 'Approvals', id: 'approvals' },
+  { href: '/console/studio', label: 'Tool studio', id: 'studio' },
   { href: '/console/audit', label: 'Audit', id: 'audit' },
 ] as const;
 
