@@ -3,11 +3,13 @@
  * at their fields, the Local Pass runs in the real sandbox and reports toolSafety and the risk level, a viewer
  * cannot publish, and a published spec is picked up without restart and called by an SDK client through /mcp.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   connectClient,
+  ROOT,
   startGateway,
   tempDir,
   waitFor,
@@ -21,6 +23,9 @@ const MCP_KEY = 'mcp-key-0123456789abcdef';
 let gateway: RunningGateway;
 let origin: string;
 let toolsDir: string;
+let browser: Browser | undefined;
+const SHOTS = path.join(ROOT, 'test-results/console');
+const cspViolations: string[] = [];
 
 beforeAll(async () => {
   toolsDir = tempDir('portcullis-studio-');
@@ -40,7 +45,32 @@ beforeAll(async () => {
   );
   origin = `http://127.0.0.1:${gateway.port}`;
 }, 120_000);
-afterAll(async () => gateway?.close());
+afterAll(async () => {
+  await browser?.close();
+  await gateway?.close();
+  expect(cspViolations).toEqual([]);
+});
+
+async function signedIn(key: string): Promise<Page> {
+  if (browser === undefined) {
+    mkdirSync(SHOTS, { recursive: true });
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox'],
+    });
+  }
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
+  await page.goto(`${origin}/console/login`);
+  await page.getByLabel('Admin key').fill(key);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${origin}/console`);
+  return page;
+}
 
 const spec = (name: string, code: string, testValue = 'hello') => ({
   toolId: name.replace(/_/g, '-'),
@@ -147,5 +177,82 @@ describe('tool studio admin API', () => {
     } finally {
       await client.close();
     }
+  }, 60_000);
+});
+
+describe('tool studio in the browser', () => {
+  it('lets an operator write, Local-Pass and publish a tool that an MCP client then calls', async () => {
+    const page = await signedIn(OPERATOR);
+    await page.getByRole('link', { name: 'Tool studio' }).click();
+    await page.waitForURL(`${origin}/console/studio`);
+    await page.locator('#studio-name').fill('studio_reverse');
+    await page.locator('#studio-description').fill('Reverses the given text (Returns { reversed }).');
+    await page
+      .locator('#studio-params')
+      .fill(
+        JSON.stringify([
+          { name: 'text', type: 'STRING', required: true, description: 'text', testValue: 'abc' },
+        ]),
+      );
+    await page.locator('#studio-code').fill("return { reversed: text.split('').reverse().join('') };");
+
+    await page.getByRole('button', { name: 'Validate' }).click();
+    await expect(page.locator('#studio-result h2').textContent()).resolves.toContain('Validate: ok');
+
+    await page.getByRole('button', { name: 'Run Local Pass' }).click();
+    await expect(page.locator('#studio-result h2').textContent()).resolves.toContain('Local Pass: ok');
+    await expect(page.locator('.studio-output').textContent()).resolves.toContain('"reversed": "cba"');
+    await expect(page.locator('#studio-tool-safety').count()).resolves.toBe(1);
+    await expect(page.locator('#studio-result .level').textContent()).resolves.toMatch(/risk \S+/);
+    await page.screenshot({ path: path.join(SHOTS, 'operator-studio-local-pass.png'), fullPage: true });
+
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.locator('#studio-result').textContent()).resolves.toContain('Published to');
+    await page.screenshot({ path: path.join(SHOTS, 'operator-studio-published.png'), fullPage: true });
+
+    const client = await connectClient(gateway.url, { era: 'modern', apiKey: MCP_KEY });
+    try {
+      const tool = await waitFor(
+        async () => (await client.listTools()).tools.find((t) => t.name.endsWith('studio_reverse')),
+        20_000,
+        'the studio tool',
+      );
+      const result = await client.callTool({ name: tool.name, arguments: { text: 'portcullis' } });
+      expect(JSON.stringify(result.content)).toContain('silluctrop');
+    } finally {
+      await client.close();
+    }
+  }, 90_000);
+
+  it('shows errors beside their fields', async () => {
+    const page = await signedIn(OPERATOR);
+    await page.goto(`${origin}/console/studio`);
+    await page.locator('#studio-name').fill('');
+    await page.locator('#studio-params').fill('[{"name": "text"}]');
+    await page.locator('#studio-name').evaluate((input) => input.removeAttribute('required'));
+    await page.getByRole('button', { name: 'Validate' }).click();
+    await expect(page.locator('#params-errors').count()).resolves.toBe(1);
+    await page.screenshot({ path: path.join(SHOTS, 'operator-studio-errors.png'), fullPage: true });
+  }, 60_000);
+
+  it('gives a viewer no button, and a forged post is refused', async () => {
+    const page = await signedIn(VIEWER);
+    await page.goto(`${origin}/console/studio`);
+    await expect(page.getByRole('button', { name: 'Publish' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Run Local Pass' }).count()).resolves.toBe(0);
+    await page.screenshot({ path: path.join(SHOTS, 'viewer-studio.png'), fullPage: true });
+    const csrf = await page.locator('input[name=csrf]').first().getAttribute('value');
+    const status = await page.evaluate(async (token) => {
+      const body = new URLSearchParams({
+        csrf: token ?? '',
+        op: 'publish',
+        name: 'forged',
+        params: '[]',
+        code: 'return 1;',
+      });
+      return (await fetch('/console/studio', { method: 'POST', body })).status;
+    }, csrf);
+    expect(status).toBe(403);
+    expect(existsSync(path.join(toolsDir, 'forged.json'))).toBe(false);
   }, 60_000);
 });
