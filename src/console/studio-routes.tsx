@@ -1,6 +1,6 @@
 /**
  * The console's tool studio routes: the form, and its actions passed to the admin API's spec endpoints
- * (docs/operations.md#tool-studio). Writes reach here only after console-app.tsx checked the session, origin and
+ * (docs/operations.md, "Tool studio"). Writes reach here only after console-app.tsx checked the session, origin and
  * CSRF token; the admin API checks the role (operator for the Local Pass and publishing) and audits.
  */
 import type { Hono } from 'hono';
@@ -70,12 +70,10 @@ export function addStudioRoutes(app: Hono<Env>, kit: ReviewKit): void {
       return kit.page(c, <StudioPage viewer={viewer} draft={draft} answer={answer} />, 400);
     }
     const route = op === 'validate' ? '/specs/validate' : op === 'test' ? '/specs/test' : '/specs/publish';
-    const reply = await kit
-      .client(c)
-      .post<Omit<StudioAnswer, 'action'>>(route, {
-        spec: built.spec,
-        ...(op === 'draft' ? { draft: true } : {}),
-      });
+    const reply = await kit.client(c).post<Omit<StudioAnswer, 'action'>>(route, {
+      spec: built.spec,
+      ...(op === 'draft' ? { draft: true } : {}),
+    });
     if (!reply.ok) {
       const status =
         reply.status === 403 || reply.status === 404 ? reply.status : reply.status === 400 ? 400 : 500;

@@ -1,5 +1,5 @@
 /**
- * The admin API's Safe Tool Spec studio (docs/operations.md#tool-studio): validate a spec with each error at its
+ * The admin API's Safe Tool Spec studio (docs/operations.md, "Tool studio"): validate a spec with each error at its
  * field, run its Local Pass in the real sandbox, and publish it (or save a draft) to the watched `tools.dir`.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
