@@ -30,8 +30,8 @@ function specOf(draft: StudioDraft): { spec: object } | { error: StudioAnswer['e
   const name = draft.name.trim();
   return {
     spec: {
-      toolId:
-        draft.toolId.trim() === '' ? name.toLowerCase().replace(/[^a-z0-9]+/g, '-') : draft.toolId.trim(),
+      // A blank id is left for the spec model to derive from the name.
+      ...(draft.toolId.trim() === '' ? {} : { toolId: draft.toolId.trim() }),
       name,
       description: draft.description,
       category: 'OTHER',

@@ -10,6 +10,7 @@ import { isPortcullisError, PortcullisError } from '../errors/index.ts';
 import { createToolRunner } from '../sandbox/index.ts';
 import {
   createPolicyResolver,
+  deriveToolId,
   evaluateSpec,
   formatSpecError,
   loadSandboxPolicies,
@@ -80,6 +81,20 @@ async function readSpecInput(c: AdminContext): Promise<{ source: unknown; draft:
       '"spec" must be the spec document (an object) or its JSON/YAML text',
     );
   return { source: body.spec, draft: body.draft === true };
+}
+
+// The spec's toolId names the file: anything but a plain name could write outside tools.dir.
+const FILE_STEM = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+
+/** The file name (without `.json`) a spec is published under; refuses an id that is not a plain name. */
+function fileStemOf(spec: SafeToolSpec): string {
+  const stem = spec.toolId ?? deriveToolId(spec.name);
+  if (!FILE_STEM.test(stem))
+    throw new PortcullisError(
+      'INVALID_INPUT',
+      'the toolId must be letters, digits, _ or - (it names the file in tools.dir)',
+    );
+  return stem;
 }
 
 /** Builds the studio routes over the configured sandbox policies and tools directory. */
@@ -178,7 +193,7 @@ export function addSpecRoutes(api: Hono<{ Variables: AdminVariables }>, deps: Ad
         return c.json(checked);
       }
       await mkdir(dir, { recursive: true });
-      const file = join(dir, `${checked.spec.toolId}.json`);
+      const file = join(dir, `${fileStemOf(checked.spec)}.json`);
       await writeFile(file, serializeSpec({ ...checked.spec, draft: true }), 'utf8');
       if (draft) {
         record('OK');

@@ -151,6 +151,14 @@ describe('tool studio admin API', () => {
     expect(existsSync(path.join(toolsDir, 'viewer-tool.json'))).toBe(false);
   });
 
+  it('refuses a tool id that would leave the tools directory', async () => {
+    const escape = { ...spec('escape', 'return { shout: text };'), toolId: '../escaped' };
+    const { status, json } = await post('/specs/publish', OPERATOR, { spec: escape });
+    expect(status).toBe(400);
+    expect(json.error.code).toBe('INVALID_INPUT');
+    expect(existsSync(path.join(toolsDir, '..', 'escaped.json'))).toBe(false);
+  });
+
   it('saves a draft, and publishes a spec the gateway serves without restart', async () => {
     const draft = await post('/specs/publish', OPERATOR, {
       spec: spec('draft_tool', 'return { shout: text };'),
