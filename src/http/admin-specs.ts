@@ -2,7 +2,8 @@
  * The admin API's Safe Tool Spec studio (docs/operations.md, "Tool studio"): validate a spec with each error at its
  * field, run its Local Pass in the real sandbox, and publish it (or save a draft) to the watched `tools.dir`.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import type { PortcullisConfig } from '../config/index.ts';
@@ -193,15 +194,30 @@ export function addSpecRoutes(api: Hono<{ Variables: AdminVariables }>, deps: Ad
         return c.json(checked);
       }
       await mkdir(dir, { recursive: true });
-      const file = join(dir, `${fileStemOf(checked.spec)}.json`);
-      await writeFile(file, serializeSpec({ ...checked.spec, draft: true }), 'utf8');
+      const stem = fileStemOf(checked.spec);
+      const file = join(dir, `${stem}.json`);
+      const text = serializeSpec({ ...checked.spec, draft: true });
       if (draft) {
+        await writeFile(file, text, 'utf8');
         record('OK');
         return c.json({ ok: true, draft: true, file, toolId: checked.spec.toolId, risk: checked.risk });
       }
-      const answer = passAnswer(await localPass({ ...checked.spec, draft: true }, file));
-      record(answer.ok ? 'OK' : 'ERROR', answer.ok ? undefined : 'LOCAL_PASS_FAILED');
-      return c.json({ ...answer, draft: !answer.ok, file, toolId: checked.spec.toolId });
+      // The pass runs on a dot-file the tools directory ignores, renamed over the tool's file only when it
+      // passes: a failing version never replaces (or drafts out) the published one.
+      const staging = join(dir, `.${stem}.${randomUUID()}.staging.json`);
+      await writeFile(staging, text, 'utf8');
+      try {
+        const answer = passAnswer(await localPass({ ...checked.spec, draft: true }, staging));
+        if (answer.ok) await rename(staging, file);
+        record(answer.ok ? 'OK' : 'ERROR', answer.ok ? undefined : 'LOCAL_PASS_FAILED');
+        return c.json({
+          ...answer,
+          ...(answer.ok ? { draft: false, file } : {}),
+          toolId: checked.spec.toolId,
+        });
+      } finally {
+        await rm(staging, { force: true });
+      }
     } catch (error) {
       record('ERROR', isPortcullisError(error) ? error.code : 'INTERNAL');
       throw error;

@@ -3,7 +3,7 @@
  * at their fields, the Local Pass runs in the real sandbox and reports toolSafety and the risk level, a viewer
  * cannot publish, and a published spec is picked up without restart and called by an SDK client through /mcp.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -182,6 +182,21 @@ describe('tool studio admin API', () => {
       );
       const result = await client.callTool({ name: tool.name, arguments: { text: 'hi' } });
       expect(JSON.stringify(result.content)).toContain('HI');
+
+      // A new version that fails its Local Pass leaves the published one in place and serving.
+      const broken = await post('/specs/publish', OPERATOR, {
+        spec: spec('api_shout', 'throw new Error("broken");'),
+      });
+      expect(broken.json.ok).toBe(false);
+      expect(broken.json.errors[0]?.code).toBe('LOCAL_PASS_FAILED');
+      const kept = JSON.parse(readFileSync(path.join(toolsDir, 'api-shout.json'), 'utf8')) as {
+        draft: boolean;
+        code: string;
+      };
+      expect(kept).toMatchObject({ draft: false, code: 'return { shout: text.toUpperCase() };' });
+      expect(readdirSync(toolsDir).filter((name) => name.startsWith('.'))).toEqual([]);
+      const again = await client.callTool({ name: tool.name, arguments: { text: 'hi' } });
+      expect(JSON.stringify(again.content)).toContain('HI');
     } finally {
       await client.close();
     }
