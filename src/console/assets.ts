@@ -111,5 +111,15 @@ document.addEventListener('DOMContentLoaded', function () {
   ['added', 'approved', 'declined', 'expired', 'withdrawn', 'claimed'].forEach(function (name) {
     stream.addEventListener(name, reload);
   });
+  // A call that arrived between this page's rendering and the stream's opening is only in the snapshot.
+  stream.addEventListener('snapshot', function (event) {
+    var shown = {};
+    document.querySelectorAll('article.approval').forEach(function (el) { shown[el.id] = true; });
+    var entries;
+    try { entries = JSON.parse(event.data); } catch (e) { return; }
+    var differs = entries.length !== Object.keys(shown).length;
+    entries.forEach(function (entry) { if (!shown['approval-' + entry.id]) differs = true; });
+    if (differs) reload();
+  });
 });
 `;
