@@ -9,7 +9,8 @@ import type { LedgerRecord } from './types.ts';
  * Shown where a record has no stored definition: it was recorded before definitions were kept (the usual case),
  * or its definition exceeded MAX_STORED_DEFINITION_BYTES.
  */
-export const DEFINITION_NOT_STORED = 'definition not stored (recorded before this version)';
+export const DEFINITION_NOT_STORED =
+  'definition not stored (recorded before this version, over 256 KiB, or nested deeper than 64 levels)';
 
 /** One side of a review: the digest and its definition, or the note saying why it is missing. */
 export type ReviewedDefinition =

@@ -157,4 +157,14 @@ describe('stored definitions', () => {
     expect(ledger.checkTool('web', huge).outcome).toBe('NEW');
     expect(ledger.get('web', 'search')).toMatchObject({ hash: fingerprintTool(huge).hash, definition: null });
   });
+
+  it('fingerprints a definition nested deeper than the JSON bounds but does not keep it for review', () => {
+    const { ledger } = setup();
+    // 20,000 levels fit well inside the size cap; a recursive diff or JSON.stringify of them would overflow.
+    let schema: Record<string, unknown> = { type: 'string' };
+    for (let level = 0; level < 20_000; level += 1) schema = { a: schema };
+    const deep = { ...TOOL, inputSchema: schema };
+    expect(ledger.checkTool('web', deep).outcome).toBe('NEW');
+    expect(ledger.get('web', 'search')).toMatchObject({ hash: fingerprintTool(deep).hash, definition: null });
+  });
 });

@@ -1,4 +1,5 @@
 // The ledger service: the state machine over a LedgerStore, with an injected clock.
+import { jsonShapeExcess, MAX_JSON_DEPTH } from '../audit/index.ts';
 import { fingerprintTool, toolFingerprintContent } from './fingerprint.ts';
 import type { Fingerprint, FingerprintableTool } from './fingerprint.ts';
 import {
@@ -13,8 +14,8 @@ import type { ApproveResult, FingerprintCheck, RestoreResult, RevokeResult } fro
 import type { LedgerRecord, LedgerStore } from './types.ts';
 
 /**
- * The largest canonical definition the ledger keeps beside its digest (256 KiB of UTF-8); a larger one is
- * fingerprinted as always but stored as null ("definition over the size cap").
+ * The largest canonical definition the ledger keeps beside its digest (256 KiB of UTF-8); a larger one, or one
+ * nested deeper than the JSON bounds (64 levels), is fingerprinted as always but stored as null.
  */
 export const MAX_STORED_DEFINITION_BYTES = 256 * 1024;
 
@@ -58,7 +59,12 @@ export function createLedger(store: LedgerStore, clock: () => number): Ledger {
     check,
     checkTool(upstream, definition) {
       const content = toolFingerprintContent(definition);
-      const kept = Buffer.byteLength(content, 'utf8') <= MAX_STORED_DEFINITION_BYTES ? content : null;
+      // Deeper than the JSON bounds, a definition could not be diffed or served safely: fingerprinted, not kept.
+      const kept =
+        Buffer.byteLength(content, 'utf8') <= MAX_STORED_DEFINITION_BYTES &&
+        jsonShapeExcess(definition, MAX_JSON_DEPTH, Number.POSITIVE_INFINITY) !== 'too-deep'
+          ? content
+          : null;
       return check(upstream, definition.name, { ...fingerprintTool(definition), definition: kept });
     },
     approve(upstream, tool, expectedHash) {
