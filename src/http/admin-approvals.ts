@@ -22,6 +22,12 @@ export interface ApprovalInboxDeps {
 /** How often the stream sends a comment line, so proxies and browsers keep an idle connection open. */
 const KEEPALIVE_MS = 15_000;
 
+/**
+ * The most inbox changes one stream holds for a reader that does not keep up; beyond it the stream ends, and the
+ * browser's EventSource reconnects to a fresh snapshot.
+ */
+export const MAX_QUEUED_STREAM_EVENTS = 256;
+
 /** Adds the approval inbox routes to the admin API (behind its guard). */
 export function addApprovalRoutes(api: Hono<{ Variables: AdminVariables }>, deps: ApprovalInboxDeps): void {
   // The arguments were masked when the call entered the inbox; the prompt quotes them, so it is masked here too.
@@ -33,11 +39,12 @@ export function addApprovalRoutes(api: Hono<{ Variables: AdminVariables }>, deps
     streamSSE(c, async (stream) => {
       const queue: InboxEvent[] = [];
       let wake: (() => void) | undefined;
+      let open = true;
       const unsubscribe = deps.inbox.subscribe((event) => {
-        queue.push(event);
+        if (queue.length >= MAX_QUEUED_STREAM_EVENTS) open = false;
+        else queue.push(event);
         wake?.();
       });
-      let open = true;
       stream.onAbort(() => {
         open = false;
         wake?.();
