@@ -266,6 +266,7 @@ interface RawUpstream {
   protocol: 'auto' | Era;
   catalog?: string;
   callTimeout?: string;
+  connectTimeout?: string;
   sampling: boolean;
   maxTools: number;
   tools?: { include?: string[]; exclude?: string[]; overrides?: Record<string, object> };
@@ -289,6 +290,7 @@ function toConfig(doc: RawConfig, source: string, baseDir: string, secrets: stri
       protocol: u.protocol,
       ...(u.catalog === undefined ? {} : { catalog: u.catalog }),
       callTimeoutMs: u.callTimeout === undefined ? callTimeoutMs : parseDuration(u.callTimeout),
+      ...(u.connectTimeout === undefined ? {} : { connectTimeoutMs: parseDuration(u.connectTimeout) }),
       sampling: u.sampling,
       maxTools: u.maxTools,
       promptOverrides: (u.prompts?.overrides ?? {}) as Record<string, object>,

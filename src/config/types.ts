@@ -44,6 +44,8 @@ export interface UpstreamCommon {
   protocol: 'auto' | Era;
   catalog?: string;
   callTimeoutMs: number;
+  /** How long connecting (spawn or HTTP, era probe, MCP handshake) may take before the attempt fails (default 30 s). */
+  connectTimeoutMs?: number;
   /** Relay the upstream's sampling/createMessage to the client whose call caused it (off: no sampling offered). */
   sampling: boolean;
   /** Most tools the upstream may list (default 1000); a longer list reports the upstream down instead. */

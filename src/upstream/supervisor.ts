@@ -304,7 +304,7 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
               'warn',
             ),
         },
-        options.connectTimeoutMs,
+        entry.config.connectTimeoutMs ?? options.connectTimeoutMs,
       );
       if (closed || generation !== entry.generation) {
         await connection.close();
