@@ -1,6 +1,6 @@
 /**
  * Section "scale" (`--only scale`), each part on its own `portcullis serve` child, as users run it:
- *   many upstreams: 50 stdio upstreams of 100 generated tools each (bench/many-tools-server.ts): time from spawn
+ *   many upstreams: 50 stdio upstreams of 100 generated tools each (bench/many-tools-server.mjs, plain Node, no SDK): time from spawn
  *     to /readyz with every upstream connected, to a tools/list holding all 5,000 tools, then tools/list p50;
  *   idle sessions: 2,000 idle 2025-era sessions on /mcp (session caps raised in the config), and the gateway's
  *     RSS growth per session;
@@ -14,10 +14,10 @@ import { createCleanupStack, type CleanupStack } from '../cleanup.ts';
 import { connectHttp } from '../clients.ts';
 import { ECHO_STDIO, ROOT } from '../echo-upstream.ts';
 import { ms, signedMs } from '../format.ts';
-import { startGatewayProcess, tsxLaunch, waitForTools } from '../gateway-process.ts';
+import { startGatewayProcess, waitForTools } from '../gateway-process.ts';
 import { openLegacySessions } from '../legacy-sessions.ts';
 import { collectLoad, summarizeSamples } from '../load.ts';
-import { generatedToolName } from '../many-tools-server.ts';
+import { generatedToolName } from '../generated-tools.ts';
 import { processRssKiB } from '../proc-cpu.ts';
 import { summarize, type CellStats } from '../stats.ts';
 import type { BenchOptions, Section, SectionResult, TargetResult } from '../types.ts';
@@ -46,11 +46,11 @@ export const SESSION_KIB_TARGET = 15;
 
 /** The upstreams section of the config: `count` copies of the generated server with `tools` tools each. */
 export function scaleUpstreams(count: number, tools: number): Record<string, Record<string, unknown>> {
-  const launch = tsxLaunch(path.join(ROOT, 'bench/many-tools-server.ts'), [String(tools)]);
+  const script = path.join(ROOT, 'bench/many-tools-server.mjs');
   return Object.fromEntries(
     Array.from({ length: count }, (_, i) => [
       `s${String(i).padStart(2, '0')}`,
-      { transport: 'stdio', command: launch.command, args: [...launch.args], cwd: launch.cwd },
+      { transport: 'stdio', command: process.execPath, args: [script, String(tools)], cwd: ROOT },
     ]),
   );
 }
@@ -271,8 +271,8 @@ async function runScale(options: BenchOptions): Promise<SectionResult> {
     ],
     targets: checkScaleTargets(figures),
     lines: [
-      `upstreams: ${SCALE_UPSTREAMS} copies of \`node --no-node-snapshot --import tsx bench/many-tools-server.ts ${TOOLS_PER_UPSTREAM}\` ` +
-        "(SDK Server, tools/list and tools/call); ready time includes the gateway's own start from source and every upstream's tsx start",
+      `upstreams: ${SCALE_UPSTREAMS} copies of \`node bench/many-tools-server.mjs ${TOOLS_PER_UPSTREAM}\` ` +
+        "(dependency-free JSON-RPC over stdio, default era probe); ready time includes the gateway's own start from source",
       `sessions: plain fetch, initialize (${IDLE_SESSIONS} + 50 warm-up) then notifications/initialized, held open; ` +
         'RSS from /proc/<pid>/status VmRSS of the gateway child (its upstream not included)',
       ...failures,

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseBenchArgs } from '../args.ts';
-import { generatedToolName, generatedTools } from '../many-tools-server.ts';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { ROOT } from '../echo-upstream.ts';
+import { generatedToolName } from '../generated-tools.ts';
 import { checkScaleTargets, kibPerSession, scaleUpstreams, type ScaleFigures } from '../sections/scale.ts';
 import { summarize } from '../stats.ts';
 
@@ -26,14 +30,28 @@ describe('scale section helpers', () => {
     expect(Object.keys(upstreams).slice(0, 2)).toEqual(['s00', 's01']);
     const first = upstreams.s00 as { transport: string; args: string[] };
     expect(first.transport).toBe('stdio');
-    expect(first.args.slice(-2)).toEqual([expect.stringMatching(/bench\/many-tools-server\.ts$/), '100']);
+    expect(first.args.slice(-2)).toEqual([expect.stringMatching(/bench\/many-tools-server\.mjs$/), '100']);
   });
 
-  it('generates distinct, ordered tool names', () => {
-    const tools = generatedTools(100);
-    expect(new Set(tools.map((t) => t.name)).size).toBe(100);
-    expect(tools[0]?.name).toBe(generatedToolName(0));
-    expect(generatedToolName(99)).toBe('tool_099');
+  it('starts a generated server the SDK client lists and calls, its names as generatedToolName says', async () => {
+    const client = new Client({ name: 'scale-test', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [path.join(ROOT, 'bench/many-tools-server.mjs'), '100'],
+      }),
+    );
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).toEqual(Array.from({ length: 100 }, (_, i) => generatedToolName(i)));
+      const result = await client.callTool({ name: generatedToolName(99), arguments: { message: 'hi' } });
+      expect(result.content).toEqual([{ type: 'text', text: 'hi' }]);
+      await expect(client.callTool({ name: 'tool_100', arguments: { message: 'x' } })).rejects.toThrow(
+        /unknown tool/,
+      );
+    } finally {
+      await client.close();
+    }
   });
 
   it('divides RSS growth by the sessions opened', () => {
