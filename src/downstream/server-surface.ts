@@ -1,7 +1,7 @@
 /**
  * The non-tool surface of a downstream server: prompts, resources, completion, and (2025 era only, since a
  * notification needs a session to reach) resource subscriptions. Every request is routed to the upstream that
- * listed the prompt or resource; its result loses the gateway's `_meta`, its error crosses /mcp masked.
+ * listed the prompt or resource; its result loses the gateway's `_meta` and crosses /mcp masked, as its error does.
  */
 import { ProtocolError, ProtocolErrorCode, type Server } from '@modelcontextprotocol/server';
 import { stripGatewayMeta } from '../calls/index.ts';
@@ -10,16 +10,19 @@ import { profileSurface, routeCompletion, type UpstreamSurface } from './prompts
 import type { ResourceFollower } from './resource-subscriptions.ts';
 
 /**
- * Runs an upstream prompt, resource or completion request: its result loses the gateway's `_meta` keys, its
- * error crosses /mcp masked, as a JSON-RPC error.
+ * Runs an upstream prompt, resource or completion request: its result loses the gateway's `_meta` keys and has
+ * every known secret masked (an upstream may echo one in a prompt message or a resource body); its error crosses
+ * /mcp masked, as a JSON-RPC error.
  */
 async function masked<T>(core: GatewayCore, run: () => Promise<T>): Promise<T> {
+  let result: T;
   try {
-    return stripGatewayMeta(await run());
+    result = await run();
   } catch (error) {
     const message = core.mask(error instanceof Error ? error.message : String(error));
     throw new ProtocolError(ProtocolErrorCode.InternalError, message);
   }
+  return core.maskDeep(stripGatewayMeta(result));
 }
 
 /** Registers the prompt, resource, completion and (legacy) subscription handlers on `server`. */
@@ -63,9 +66,7 @@ export function registerServerSurface(server: Server, core: GatewayCore, identit
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown ${what}`);
     }
     const params = { ...request.params, ref: routed.ref };
-    return core.maskDeep(
-      await masked(core, () => core.supervisor.complete(routed.upstream, params, ctx.mcpReq.signal)),
-    );
+    return masked(core, () => core.supervisor.complete(routed.upstream, params, ctx.mcpReq.signal));
   });
 }
 
