@@ -179,6 +179,21 @@ describe('guards.responseScan: enforce', () => {
       expect(record.responseScan?.findings.map((f) => f.field)).toContain(field);
     });
 
+    it('withholds the result of a local (sandboxed) tool the same way', async () => {
+      // The bundled base64 tool, run in its isolate, decodes a document that carries an injection.
+      const encoded = Buffer.from(INJECTION, 'utf8').toString('base64');
+      const withheld = await call(client, 'base64', { text: encoded, mode: 'decode' });
+      expect(withheld._meta?.['dev.portcullis/error']).toMatchObject({ code: 'RESPONSE_WITHHELD' });
+      const record = await auditOf(gateway, 'base64');
+      expect(record).toMatchObject({ origin: 'local', outcome: 'ERROR', errorCode: 'RESPONSE_WITHHELD' });
+      const honest = await call(client, 'base64', {
+        text: Buffer.from(HONEST).toString('base64'),
+        mode: 'decode',
+      });
+      expect(honest.isError).toBeFalsy();
+      expect(JSON.stringify(honest.content)).toContain(HONEST);
+    });
+
     it('lets an honest result, prompt and resource through untouched', async () => {
       const result = await call(client, 'inj_weather');
       expect(result.isError).toBeFalsy();
