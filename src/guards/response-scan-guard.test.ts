@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GuardMode, GuardsConfig } from '../config/index.ts';
+import { buildConfig, type GuardMode } from '../config/index.ts';
 import { createPoisoningScanner, type TextScanResult } from '../poisoning/index.ts';
 import { MAX_RESPONSE_FINDINGS, reviewResponse, type ResponseScanDeps } from './response-scan-guard.ts';
 
@@ -13,15 +13,13 @@ function depsFor(
   scan: (text: string) => TextScanResult = (text) => scanner.scanText(text),
 ): ResponseScanDeps & { logged: string[] } {
   const logged: string[] = [];
-  const policy = { mode: 'enforce', onError: 'closed' } as const;
-  const policies: GuardsConfig = {
-    fingerprint: policy,
-    poisoning: policy,
-    riskCap: policy,
-    shadowing: policy,
-    composition: policy,
-    responseScan: { mode, onError },
-  };
+  const { guards: policies } = buildConfig(
+    { guards: { responseScan: { mode, onError } } },
+    'test.yaml',
+    '/tmp',
+    () => undefined,
+  );
+
   return { scan, policies, log: (event) => logged.push(event), logged };
 }
 

@@ -4,27 +4,16 @@
  * a real stdio upstream (test/fixtures/injecting-server.ts) given the secret in its environment.
  */
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectClient, ROOT, startGateway, type RunningGateway } from '../helpers/gateway-harness.ts';
+import { connectClient, startGateway, UPSTREAMS, type RunningGateway } from '../helpers/gateway-harness.ts';
 
 const SECRET = `echoed-secret-${randomUUID()}`;
 let gateway: RunningGateway;
 
 beforeAll(async () => {
   gateway = await startGateway(
-    {
-      upstreams: {
-        inj: {
-          transport: 'stdio',
-          command: process.execPath,
-          args: ['--import', 'tsx', path.join(ROOT, 'test/fixtures/injecting-server.ts')],
-          cwd: ROOT,
-          env: { FIXTURE_SECRET: '${FIXTURE_SECRET}' },
-        },
-      },
-    },
+    { upstreams: { inj: UPSTREAMS.injecting } },
     { env: { FIXTURE_SECRET: SECRET } },
   );
 }, 120_000);

@@ -8,14 +8,13 @@
  * in both eras, a real stdio upstream (test/fixtures/injecting-server.ts).
  */
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditRecord } from '../../src/audit/index.ts';
 import {
   connectClient,
-  ROOT,
   startGateway,
+  UPSTREAMS,
   waitFor,
   type RunningGateway,
 } from '../helpers/gateway-harness.ts';
@@ -27,18 +26,7 @@ const SECRET = `scan-secret-${randomUUID()}`;
 
 async function start(mode: 'off' | 'advisory' | 'enforce'): Promise<RunningGateway> {
   return startGateway(
-    {
-      guards: { responseScan: { mode } },
-      upstreams: {
-        inj: {
-          transport: 'stdio',
-          command: process.execPath,
-          args: ['--import', 'tsx', path.join(ROOT, 'test/fixtures/injecting-server.ts')],
-          cwd: ROOT,
-          env: { FIXTURE_SECRET: '${FIXTURE_SECRET}' },
-        },
-      },
-    },
+    { guards: { responseScan: { mode } }, upstreams: { inj: UPSTREAMS.injecting } },
     { env: { FIXTURE_SECRET: SECRET } },
   );
 }
@@ -68,10 +56,52 @@ async function wireError(
 const call = async (client: Client, name: string, args: Record<string, unknown> = {}) =>
   (await client.callTool({ name, arguments: args })) as CallToolResult;
 
-describe('guards.responseScan: off (the default)', () => {
+/** The poisoned tool result, prompt and resource reach the client exactly as the upstream sent them. */
+async function expectUnchanged(client: Client): Promise<void> {
+  const result = await call(client, 'inj_weather_injected');
+  expect(result.isError).toBeFalsy();
+  expect(result.content).toEqual([{ type: 'text', text: `${HONEST} ${INJECTION}` }]);
+  const prompt = await client.getPrompt({ name: 'inj_forecast_injected' });
+  expect(prompt.messages).toEqual([
+    { role: 'user', content: { type: 'text', text: `Give me the forecast. ${INJECTION}` } },
+  ]);
+  const resource = await client.readResource({ uri: 'notes://injected' });
+  expect(resource.contents[0]).toMatchObject({ text: `${HONEST}\n${INJECTION}` });
+}
+
+/** off: the audit row and the log say nothing about the answer. */
+async function expectNothingRecorded(gateway: RunningGateway): Promise<void> {
+  const record = await auditOf(gateway, 'inj_weather_injected');
+  expect(record.outcome).toBe('OK');
+  expect(record.responseScan).toBeUndefined();
+  expect(gateway.logs.join('\n')).not.toContain('mcp.response.scan');
+}
+
+/** advisory: the audit row carries the findings as rule ids and spans, and the log names prompt and resource. */
+async function expectFindingsRecorded(gateway: RunningGateway): Promise<void> {
+  const record = await auditOf(gateway, 'inj_weather_injected');
+  expect(record.outcome).toBe('OK');
+  expect(record.responseScan).toMatchObject({ mode: 'advisory', action: 'annotated' });
+  expect(record.responseScan?.findings).toContainEqual({
+    patternId: 'HIDDEN_INSTRUCTION',
+    field: 'content/0/text',
+    offset: HONEST.length + 1 + INJECTION.indexOf('Ignore'),
+    length: 'Ignore all previous instructions'.length,
+  });
+  // Rule ids and spans only: the text the upstream sent is not copied into the audit row.
+  expect(JSON.stringify(record.responseScan)).not.toContain('Ignore all previous');
+  const logs = gateway.logs.filter((line) => line.includes('"mcp.response.scan"'));
+  expect(logs.some((l) => l.includes('"prompts/get"') && l.includes('"annotated"'))).toBe(true);
+  expect(logs.some((l) => l.includes('"resources/read"') && l.includes('"annotated"'))).toBe(true);
+}
+
+describe.each([
+  ['off', expectNothingRecorded],
+  ['advisory', expectFindingsRecorded],
+] as const)('guards.responseScan: %s', (mode, expectRecorded) => {
   let gateway: RunningGateway;
   beforeAll(async () => {
-    gateway = await start('off');
+    gateway = await start(mode);
   }, 120_000);
   afterAll(async () => gateway?.close());
 
@@ -80,58 +110,8 @@ describe('guards.responseScan: off (the default)', () => {
     async (era) => {
       const client = await connectClient(gateway.url, { era });
       try {
-        const result = await call(client, 'inj_weather_injected');
-        expect(result.content).toEqual([{ type: 'text', text: `${HONEST} ${INJECTION}` }]);
-        const prompt = await client.getPrompt({ name: 'inj_forecast_injected' });
-        expect(JSON.stringify(prompt.messages)).toContain('Ignore all previous instructions');
-        const resource = await client.readResource({ uri: 'notes://injected' });
-        expect(resource.contents[0]).toMatchObject({ text: `${HONEST}\n${INJECTION}` });
-        const record = await auditOf(gateway, 'inj_weather_injected');
-        expect(record.outcome).toBe('OK');
-        expect(record.responseScan).toBeUndefined();
-        expect(gateway.logs.join('\n')).not.toContain('mcp.response.scan');
-      } finally {
-        await client.close();
-      }
-    },
-    60_000,
-  );
-});
-
-describe('guards.responseScan: advisory', () => {
-  let gateway: RunningGateway;
-  beforeAll(async () => {
-    gateway = await start('advisory');
-  }, 120_000);
-  afterAll(async () => gateway?.close());
-
-  it.each(['legacy', 'modern'] as const)(
-    'passes answers unchanged and records the findings (%s era)',
-    async (era) => {
-      const client = await connectClient(gateway.url, { era });
-      try {
-        const result = await call(client, 'inj_weather_injected');
-        expect(result.isError).toBeFalsy();
-        expect(result.content).toEqual([{ type: 'text', text: `${HONEST} ${INJECTION}` }]);
-        const record = await auditOf(gateway, 'inj_weather_injected');
-        expect(record.outcome).toBe('OK');
-        expect(record.responseScan).toMatchObject({ mode: 'advisory', action: 'annotated' });
-        expect(record.responseScan?.findings).toContainEqual({
-          patternId: 'HIDDEN_INSTRUCTION',
-          field: 'content/0/text',
-          offset: HONEST.length + 1 + INJECTION.indexOf('Ignore'),
-          length: 'Ignore all previous instructions'.length,
-        });
-        // Rule ids and spans only: the text the upstream sent is not copied into the audit row.
-        expect(JSON.stringify(record.responseScan)).not.toContain('Ignore all previous');
-
-        const prompt = await client.getPrompt({ name: 'inj_forecast_injected' });
-        expect(JSON.stringify(prompt.messages)).toContain('Ignore all previous instructions');
-        const resource = await client.readResource({ uri: 'notes://injected' });
-        expect(resource.contents[0]).toMatchObject({ text: `${HONEST}\n${INJECTION}` });
-        const logs = gateway.logs.filter((line) => line.includes('"mcp.response.scan"'));
-        expect(logs.some((l) => l.includes('"prompts/get"') && l.includes('"annotated"'))).toBe(true);
-        expect(logs.some((l) => l.includes('"resources/read"') && l.includes('"annotated"'))).toBe(true);
+        await expectUnchanged(client);
+        await expectRecorded(gateway);
       } finally {
         await client.close();
       }
