@@ -1,9 +1,11 @@
 /**
  * The tool studio over real HTTP against a real gateway with a watched tools directory: validation errors point
- * at their fields, the Local Pass runs in the real sandbox and reports toolSafety and the risk level, a viewer
- * cannot publish, and a published spec is picked up without restart and called by an SDK client through /mcp.
+ * at their fields, the Local Pass runs in the real sandbox with the gateway's env lookup and reports toolSafety
+ * and the risk level (secret values masked), a viewer cannot publish, a published spec is picked up without
+ * restart and called by an SDK client through /mcp, and an existing spec opens in the form, round-trips
+ * unchanged, and is edited in place.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +21,8 @@ import {
 const VIEWER = 'viewer-key-0123456789abcdef';
 const OPERATOR = 'operator-key-0123456789abcdef';
 const MCP_KEY = 'mcp-key-0123456789abcdef';
+/** Only in the gateway's env lookup: the studio must resolve it and never show it. */
+const STUDIO_TOKEN = 'studio-token-5f3a9c0e1b7d';
 
 let gateway: RunningGateway;
 let origin: string;
@@ -41,7 +45,7 @@ beforeAll(async () => {
       upstreams: {},
       tools: { bundled: false, dir: toolsDir },
     },
-    { env: { VIEWER_KEY: VIEWER, OPERATOR_KEY: OPERATOR } },
+    { env: { VIEWER_KEY: VIEWER, OPERATOR_KEY: OPERATOR, STUDIO_TOKEN } },
   );
   origin = `http://127.0.0.1:${gateway.port}`;
 }, 120_000);
@@ -201,6 +205,106 @@ describe('tool studio admin API', () => {
       await client.close();
     }
   }, 60_000);
+});
+
+async function get(route: string, key: string): Promise<{ status: number; text: string }> {
+  const response = await fetch(`${origin}${route}`, { headers: { authorization: `Bearer ${key}` } });
+  return { status: response.status, text: await response.text() };
+}
+
+/** A spec whose static variable needs STUDIO_TOKEN from the gateway's env. */
+const tokenSpec = (name: string, suffix: string) => ({
+  ...spec(name, `return { shout: text.toUpperCase() + '${suffix}', token, tokenLength: token.length };`),
+  staticVariables: [{ token: '${STUDIO_TOKEN}' }],
+  sandboxOverrides: { secretsInCode: true },
+});
+
+describe('tool studio admin API: env, reading and editing specs', () => {
+  it('runs the Local Pass with the gateway env lookup, the resolved value masked', async () => {
+    const pass = await post('/specs/test', OPERATOR, { spec: tokenSpec('token_shout', '!') });
+    expect(pass.json.ok).toBe(true);
+    expect(pass.json.tests[0]?.output).toMatchObject({ shout: 'HELLO!', tokenLength: STUDIO_TOKEN.length });
+    expect(JSON.stringify(pass.json)).not.toContain(STUDIO_TOKEN);
+
+    const missing = await post('/specs/test', OPERATOR, {
+      spec: { ...tokenSpec('token_shout', '!'), staticVariables: [{ token: '${STUDIO_UNSET_TOKEN}' }] },
+    });
+    expect(missing.json.ok).toBe(false);
+    expect(missing.json.errors[0]).toMatchObject({
+      code: 'LOCAL_PASS_FAILED',
+      pointer: '/staticVariables/0/token',
+    });
+  });
+
+  it('reads a spec of tools.dir by toolId (viewer may), masked, and refuses hostile or unknown ids', async () => {
+    const published = await post('/specs/publish', OPERATOR, { spec: tokenSpec('read_me', '!') });
+    expect(published.json).toMatchObject({ ok: true, draft: false, toolId: 'read-me' });
+    const read = await get('/admin/api/specs/read-me', VIEWER);
+    expect(read.status).toBe(200);
+    const body = JSON.parse(read.text) as { toolId: string; draft: boolean; spec: Record<string, unknown> };
+    expect(body).toMatchObject({ toolId: 'read-me', draft: false });
+    expect(body.spec).toMatchObject({
+      name: 'read_me',
+      staticVariables: [{ token: '${STUDIO_TOKEN}' }],
+      sandboxOverrides: { secretsInCode: true },
+    });
+    expect(read.text).not.toContain(STUDIO_TOKEN);
+
+    for (const hostile of [
+      '..%2F..%2Fetc%2Fpasswd',
+      '..%5C..%5Cwin',
+      '.hidden',
+      'a%00b',
+      'x'.repeat(129),
+      'a%20b',
+    ]) {
+      const refused = await get(`/admin/api/specs/${hostile}`, OPERATOR);
+      expect(refused.status, hostile).toBe(400);
+      expect(JSON.parse(refused.text).error.code, hostile).toBe('INVALID_INPUT');
+    }
+    const unknown = await get('/admin/api/specs/no-such-tool', OPERATOR);
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.text).error.code).toBe('NOT_FOUND');
+    const anonymous = await fetch(`${origin}/admin/api/specs/read-me`);
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('publishes an edit over the file that holds the toolId, keeping its createTimestamp', async () => {
+    const hand = {
+      ...spec('hand_tool', 'return { shout: text };'),
+      toolId: 'hand-tool',
+      createTimestamp: 1_700_000_000_000,
+      'x-note': 'kept',
+    };
+    writeFileSync(path.join(toolsDir, 'handwritten.json'), JSON.stringify(hand, null, 2));
+    const read = JSON.parse((await get('/admin/api/specs/hand-tool', OPERATOR)).text) as {
+      spec: Record<string, unknown>;
+    };
+    const { createTimestamp: _dropped, ...edited } = {
+      ...read.spec,
+      code: 'return { shout: text + "?" };',
+    };
+    const published = await post('/specs/publish', OPERATOR, { spec: edited });
+    expect(published.json).toMatchObject({ ok: true, draft: false, toolId: 'hand-tool' });
+    expect(existsSync(path.join(toolsDir, 'hand-tool.json'))).toBe(false);
+    const file = JSON.parse(readFileSync(path.join(toolsDir, 'handwritten.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    expect(file).toMatchObject({
+      code: 'return { shout: text + "?" };',
+      draft: false,
+      createTimestamp: 1_700_000_000_000,
+      'x-note': 'kept',
+    });
+
+    // A new tool whose toolId names another tool's file does not overwrite it.
+    const squatter = { ...spec('squatter', 'return 1;'), toolId: 'handwritten' };
+    const refused = await post('/specs/publish', OPERATOR, { spec: squatter });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error.code).toBe('INVALID_INPUT');
+    expect(JSON.parse(readFileSync(path.join(toolsDir, 'handwritten.json'), 'utf8')).name).toBe('hand_tool');
+  });
 });
 
 describe('tool studio in the browser', () => {
