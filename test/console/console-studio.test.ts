@@ -280,10 +280,9 @@ describe('tool studio admin API: env, reading and editing specs', () => {
     const read = JSON.parse((await get('/admin/api/specs/hand-tool', OPERATOR)).text) as {
       spec: Record<string, unknown>;
     };
-    const { createTimestamp: _dropped, ...edited } = {
-      ...read.spec,
-      code: 'return { shout: text + "?" };',
-    };
+    // Sent without its createTimestamp: the file's own is kept.
+    const edited: Record<string, unknown> = { ...read.spec, code: 'return { shout: text + "?" };' };
+    delete edited['createTimestamp'];
     const published = await post('/specs/publish', OPERATOR, { spec: edited });
     expect(published.json).toMatchObject({ ok: true, draft: false, toolId: 'hand-tool' });
     expect(existsSync(path.join(toolsDir, 'hand-tool.json'))).toBe(false);
