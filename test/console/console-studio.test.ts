@@ -350,15 +350,116 @@ describe('tool studio in the browser', () => {
     }
   }, 90_000);
 
+  it('opens a published tool from the tools page, round-trips it unchanged, and publishes an edit a client calls', async () => {
+    const original = {
+      ...spec('studio_edit', "return { shout: text.toUpperCase() + '!', tokenType: typeof token };"),
+      category: 'TEXT',
+      tags: ['text'],
+      staticVariables: [{ token: '${STUDIO_TOKEN}' }],
+      sandboxOverrides: { networkMode: 'blocked' },
+      'x-owner': 'team-a',
+    };
+    const first = await post('/specs/publish', OPERATOR, { spec: original });
+    expect(first.json).toMatchObject({ ok: true, draft: false, toolId: 'studio-edit' });
+    const file = path.join(toolsDir, 'studio-edit.json');
+    const comparable = () => {
+      const {
+        updateTimestamp: _u,
+        toolSafety: _t,
+        ...rest
+      } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      return rest;
+    };
+    const before = comparable();
+
+    const page = await signedIn(OPERATOR);
+    await page.goto(`${origin}/console/tools?q=studio_edit`);
+    await page.getByRole('link', { name: 'Edit in studio' }).click();
+    await page.waitForURL(`${origin}/console/studio?from=studio-edit`);
+    await expect(page.locator('#studio-editing').textContent()).resolves.toContain('studio-edit');
+    await expect(page.locator('#studio-code').inputValue()).resolves.toContain("'!'");
+    await expect(page.locator('#studio-category').inputValue()).resolves.toBe('TEXT');
+    await expect(page.locator('#studio-staticVariables').inputValue()).resolves.toContain('${STUDIO_TOKEN}');
+    await expect(page.locator('#studio-extensions').inputValue()).resolves.toContain('team-a');
+    await expect(page.content()).resolves.not.toContain(STUDIO_TOKEN);
+
+    // Unchanged, the form publishes an equivalent file.
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.locator('#studio-result').textContent()).resolves.toContain('Published to');
+    expect(comparable()).toEqual(before);
+
+    await page
+      .locator('#studio-code')
+      .fill("return { shout: text.toUpperCase() + '?', tokenType: typeof token };");
+    await page.locator('#studio-tags').fill('text, edited');
+    await page.getByRole('button', { name: 'Run Local Pass' }).click();
+    await expect(page.locator('#studio-result h2').textContent()).resolves.toContain('Local Pass: ok');
+    await expect(page.locator('.studio-output').textContent()).resolves.toContain('"shout": "HELLO?"');
+    await expect(page.content()).resolves.not.toContain(STUDIO_TOKEN);
+    await page.screenshot({ path: path.join(SHOTS, 'operator-studio-edit-local-pass.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.locator('#studio-result').textContent()).resolves.toContain('Published to');
+    await page.screenshot({ path: path.join(SHOTS, 'operator-studio-edit-published.png'), fullPage: true });
+    expect(comparable()).toMatchObject({
+      ...before,
+      tags: ['text', 'edited'],
+      code: expect.stringContaining("'?'"),
+    });
+    expect(
+      readdirSync(toolsDir).filter((name) => name.includes('studio-edit') || name.includes('studio_edit')),
+    ).toEqual(['studio-edit.json']);
+
+    const client = await connectClient(gateway.url, { era: 'modern', apiKey: MCP_KEY });
+    try {
+      const tool = await waitFor(
+        async () => (await client.listTools()).tools.find((t) => t.name.endsWith('studio_edit')),
+        20_000,
+        'the edited tool',
+      );
+      const text = await waitFor(
+        async () => {
+          const result = await client.callTool({ name: tool.name, arguments: { text: 'hi' } });
+          const seen = JSON.stringify(result.content);
+          return seen.includes('HI?') ? seen : undefined;
+        },
+        20_000,
+        'the edited version',
+      );
+      expect(text).not.toContain(STUDIO_TOKEN);
+    } finally {
+      await client.close();
+    }
+  }, 90_000);
+
   it('shows errors beside their fields', async () => {
     const page = await signedIn(OPERATOR);
     await page.goto(`${origin}/console/studio`);
     await page.locator('#studio-name').fill('');
     await page.locator('#studio-params').fill('[{"name": "text"}]');
     await page.locator('#studio-name').evaluate((input) => input.removeAttribute('required'));
+    await page.locator('#studio-tags').fill('one, two, three');
+    await page.locator('#studio-sandboxOverrides').fill('{"networkMode": "open", "fileRaed": true}');
+    await page.locator('#studio-hitlMode').selectOption('REQUIRED');
+    await page.locator('#studio-extensions').fill('{"x-owner": 7}');
     await page.getByRole('button', { name: 'Validate' }).click();
     await expect(page.locator('#params-errors').count()).resolves.toBe(1);
+    await expect(page.locator('#tags-errors').textContent()).resolves.toContain('/tags');
+    await expect(page.locator('#sandboxOverrides-errors').textContent()).resolves.toContain(
+      '/sandboxOverrides',
+    );
+    await expect(page.locator('#studio-hitlMode').inputValue()).resolves.toBe('REQUIRED');
     await page.screenshot({ path: path.join(SHOTS, 'operator-studio-errors.png'), fullPage: true });
+
+    // The JSON fields are checked before anything is sent, each at its own field.
+    await page.locator('#studio-name').fill('fields');
+    await page.locator('#studio-staticVariables').fill('[{"token": ');
+    await page.locator('#studio-hitlMode').selectOption('');
+    await page.locator('#studio-hitlPrompt').fill('Run it?');
+    await page.getByRole('button', { name: 'Validate' }).click();
+    await expect(page.locator('#staticVariables-errors').textContent()).resolves.toContain('not valid JSON');
+    await expect(page.locator('#hitlPrompt-errors').textContent()).resolves.toContain(
+      'needs an approval mode',
+    );
   }, 60_000);
 
   it('gives a viewer no button, and a forged post is refused', async () => {
@@ -367,6 +468,13 @@ describe('tool studio in the browser', () => {
     await expect(page.getByRole('button', { name: 'Publish' }).count()).resolves.toBe(0);
     await expect(page.getByRole('button', { name: 'Run Local Pass' }).count()).resolves.toBe(0);
     await page.screenshot({ path: path.join(SHOTS, 'viewer-studio.png'), fullPage: true });
+    await page.goto(`${origin}/console/tools?upstream=local`);
+    await expect(page.locator('article.tool').count()).resolves.toBeGreaterThan(0);
+    await expect(page.getByRole('link', { name: 'Edit in studio' }).count()).resolves.toBe(0);
+    await page.goto(`${origin}/console/studio?from=studio-edit`);
+    await expect(page.locator('#studio-name').inputValue()).resolves.toBe('studio_edit');
+    await expect(page.getByRole('button', { name: 'Publish' }).count()).resolves.toBe(0);
+    const published = readFileSync(path.join(toolsDir, 'studio-edit.json'), 'utf8');
     const csrf = await page.locator('input[name=csrf]').first().getAttribute('value');
     const status = await page.evaluate(async (token) => {
       const body = new URLSearchParams({
@@ -376,9 +484,22 @@ describe('tool studio in the browser', () => {
         params: '[]',
         code: 'return 1;',
       });
-      return (await fetch('/console/studio', { method: 'POST', body })).status;
+      const edit = new URLSearchParams({
+        csrf: token ?? '',
+        op: 'publish',
+        from: 'studio-edit',
+        toolId: 'studio-edit',
+        name: 'studio_edit',
+        params: '[]',
+        code: 'return "forged";',
+      });
+      const statuses = [];
+      for (const form of [body, edit])
+        statuses.push((await fetch('/console/studio', { method: 'POST', body: form })).status);
+      return statuses;
     }, csrf);
-    expect(status).toBe(403);
+    expect(status).toEqual([403, 403]);
     expect(existsSync(path.join(toolsDir, 'forged.json'))).toBe(false);
+    expect(readFileSync(path.join(toolsDir, 'studio-edit.json'), 'utf8')).toBe(published);
   }, 60_000);
 });
