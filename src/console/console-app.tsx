@@ -58,6 +58,8 @@ type Env = { Variables: { user: ConsoleUser } };
 const LEDGER_ACTIONS = new Set(['approve', 'revoke', 'restore']);
 const FORM_MAX_BYTES = 16 * 1024;
 const formLimit = bodyLimit({ maxSize: FORM_MAX_BYTES, onError: (c) => c.text('Payload Too Large', 413) });
+// A studio form carries a whole spec (the admin API takes 64 KiB of JSON); URL-encoding can double its size.
+const studioLimit = bodyLimit({ maxSize: 128 * 1024, onError: (c) => c.text('Payload Too Large', 413) });
 const field = (form: Record<string, unknown>, name: string) =>
   typeof form[name] === 'string' ? (form[name] as string) : '';
 
@@ -178,7 +180,8 @@ export function createConsole(deps: ConsoleDeps): Hono<Env> {
       const session = who.user.session;
       if (session === null)
         return refused(c, 403, 'Forbidden: console actions need a signed-in session.', true);
-      const limited = await formLimit(c, async () => undefined);
+      const limit = c.req.path.endsWith('/studio') ? studioLimit : formLimit;
+      const limited = await limit(c, async () => undefined);
       if (limited instanceof Response) return limited;
       const form = await c.req.parseBody();
       if (!sessions.csrfMatches(session, form.csrf))

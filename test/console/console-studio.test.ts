@@ -468,13 +468,23 @@ describe('tool studio in the browser', () => {
     await expect(page.getByRole('button', { name: 'Publish' }).count()).resolves.toBe(0);
     await expect(page.getByRole('button', { name: 'Run Local Pass' }).count()).resolves.toBe(0);
     await page.screenshot({ path: path.join(SHOTS, 'viewer-studio.png'), fullPage: true });
-    await page.goto(`${origin}/console/tools?upstream=local`);
-    await expect(page.locator('article.tool').count()).resolves.toBeGreaterThan(0);
+    const seen = await post('/specs/publish', OPERATOR, {
+      spec: spec('viewer_seen', 'return { shout: text };'),
+    });
+    expect(seen.json).toMatchObject({ ok: true, toolId: 'viewer-seen' });
+    await waitFor(
+      async () => {
+        await page.goto(`${origin}/console/tools?q=viewer_seen`);
+        return (await page.locator('article.tool').count()) > 0 ? true : undefined;
+      },
+      20_000,
+      'the local tool on the tools page',
+    );
     await expect(page.getByRole('link', { name: 'Edit in studio' }).count()).resolves.toBe(0);
-    await page.goto(`${origin}/console/studio?from=studio-edit`);
-    await expect(page.locator('#studio-name').inputValue()).resolves.toBe('studio_edit');
+    await page.goto(`${origin}/console/studio?from=viewer-seen`);
+    await expect(page.locator('#studio-name').inputValue()).resolves.toBe('viewer_seen');
     await expect(page.getByRole('button', { name: 'Publish' }).count()).resolves.toBe(0);
-    const published = readFileSync(path.join(toolsDir, 'studio-edit.json'), 'utf8');
+    const published = readFileSync(path.join(toolsDir, 'viewer-seen.json'), 'utf8');
     const csrf = await page.locator('input[name=csrf]').first().getAttribute('value');
     const status = await page.evaluate(async (token) => {
       const body = new URLSearchParams({
@@ -487,19 +497,24 @@ describe('tool studio in the browser', () => {
       const edit = new URLSearchParams({
         csrf: token ?? '',
         op: 'publish',
-        from: 'studio-edit',
-        toolId: 'studio-edit',
-        name: 'studio_edit',
+        from: 'viewer-seen',
+        toolId: 'viewer-seen',
+        name: 'viewer_seen',
         params: '[]',
         code: 'return "forged";',
       });
+      // A spec of 40 KiB passes the studio's form cap (and is refused for the role); 200 KiB does not.
+      const large = new URLSearchParams(edit);
+      large.set('code', `return ${JSON.stringify('x'.repeat(40 * 1024))};`);
+      const huge = new URLSearchParams(edit);
+      huge.set('code', 'x'.repeat(200 * 1024));
       const statuses = [];
-      for (const form of [body, edit])
+      for (const form of [body, edit, large, huge])
         statuses.push((await fetch('/console/studio', { method: 'POST', body: form })).status);
       return statuses;
     }, csrf);
-    expect(status).toEqual([403, 403]);
+    expect(status).toEqual([403, 403, 403, 413]);
     expect(existsSync(path.join(toolsDir, 'forged.json'))).toBe(false);
-    expect(readFileSync(path.join(toolsDir, 'studio-edit.json'), 'utf8')).toBe(published);
+    expect(readFileSync(path.join(toolsDir, 'viewer-seen.json'), 'utf8')).toBe(published);
   }, 60_000);
 });
