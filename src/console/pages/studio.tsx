@@ -5,6 +5,7 @@
  * same page: each error beside its field, the Local Pass results, the resolved toolSafety and risk level.
  */
 import type { Child } from 'hono/jsx';
+import { KNOWN_SPEC_FIELDS, PROFILE_FIELD } from '../../tool-specs/index.ts';
 import { Layout, type Viewer } from './layout.tsx';
 
 /** The form's fields as typed (re-rendered after every post); the list-like ones are JSON text. */
@@ -74,34 +75,21 @@ export const BLANK_DRAFT: StudioDraft = {
   from: '',
 };
 
-/** The document field each form field holds, where the two names differ. */
-const FIELD_OF_KEY: Readonly<Record<string, keyof StudioDraft>> = {
-  'x-portcullis-sandbox-profile': 'sandboxProfile',
-  humanInTheLoop: 'hitlMode',
-};
-const DIRECT: readonly string[] = [
-  'name',
-  'toolId',
-  'description',
-  'category',
-  'tags',
-  'params',
-  'staticVariables',
-  'code',
-  'sandboxOverrides',
-  'extensions',
-];
+/** Fields no form field holds: a problem there is shown for the whole document. */
+const WHOLE_DOCUMENT = new Set(['', 'codeType', 'draft', 'toolSafety', 'createTimestamp', 'updateTimestamp']);
+const SPEC_FIELDS: ReadonlySet<string> = new Set(KNOWN_SPEC_FIELDS);
 
 /**
  * The form field a spec pointer belongs to (`/params/0/testValue` → params, `/humanInTheLoop/mode` → hitlMode,
  * an unknown top-level field → extensions); null for the whole document.
  */
 export function fieldOf(pointer: string): string | null {
-  const head = (pointer.split('/')[1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
-  if (head === '' || head === 'codeType' || head === 'draft' || head === 'toolSafety') return null;
-  if (head.endsWith('Timestamp')) return null;
-  if (head === 'humanInTheLoop' && pointer.split('/')[2] === 'promptTemplate') return 'hitlPrompt';
-  return FIELD_OF_KEY[head] ?? (DIRECT.includes(head) ? head : 'extensions');
+  const [, top = '', next] = pointer.split('/');
+  const head = top.replace(/~1/g, '/').replace(/~0/g, '~');
+  if (WHOLE_DOCUMENT.has(head)) return null;
+  if (head === PROFILE_FIELD) return 'sandboxProfile';
+  if (head === 'humanInTheLoop') return next === 'promptTemplate' ? 'hitlPrompt' : 'hitlMode';
+  return SPEC_FIELDS.has(head) ? head : 'extensions';
 }
 
 function Problems(props: { errors: StudioProblem[]; field: string }) {
