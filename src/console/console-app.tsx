@@ -121,41 +121,47 @@ export function createConsole(deps: ConsoleDeps): Hono<Env> {
     return page(c, <SignInPage loopback={deps.access.mode === 'loopback'} />);
   });
 
+  /** The limit's refusal, or undefined when the client may try; read before any key is. */
+  const limited = (c: Context, client: string): Response | Promise<Response> | undefined => {
+    const wait = signIns.retryAfter(client);
+    if (wait === 0) return undefined;
+    // Refused before the key is read: a limited client learns nothing more about any key.
+    const error =
+      `SIGN_IN_RATE_LIMITED: too many failed sign-ins from your address. Wait ${Math.ceil(wait / 60)} ` +
+      `minute(s), then sign in again with a key from admin.keys; sign-ins from other addresses are not affected.`;
+    c.header('Retry-After', String(wait));
+    return page(c, <SignInPage loopback={deps.access.mode === 'loopback'} error={error} />, 429);
+  };
+  const failedSignIn = (client: string): void => {
+    if (!signIns.failed(client)) return;
+    deps.log?.(
+      'console.sign_in_limited',
+      {
+        client,
+        failures: limit.maxFailures,
+        windowSeconds: Math.round(limit.windowMs / 1000),
+        action: 'sign-ins from this client are refused until the window ends',
+      },
+      'warn',
+    );
+  };
+
   app.post('/login', formLimit, async (c) => {
     const crossOrigin = crossOriginWrite(c.req.raw);
     if (crossOrigin !== undefined) return refused(c, 403, `Forbidden: ${crossOrigin}.`, false);
     const loopback = deps.access.mode === 'loopback';
     const client = clientKeyOf(deps.peerOf(c));
-    const wait = signIns.retryAfter(client);
-    if (wait > 0) {
-      // Refused before the key is read: a limited client learns nothing more about any key.
-      const minutes = Math.ceil(wait / 60);
-      const error =
-        `SIGN_IN_RATE_LIMITED: too many failed sign-ins from your address. Wait ${minutes} minute(s), ` +
-        `then sign in again with a key from admin.keys; sign-ins from other addresses are not affected.`;
-      c.header('Retry-After', String(wait));
-      return page(c, <SignInPage loopback={loopback} error={error} />, 429);
-    }
+    const refusal = limited(c, client);
+    if (refusal !== undefined) return refusal;
     const form = await c.req.parseBody();
     const key = field(form, 'key').trim();
     const authorization = key === '' ? null : `Bearer ${key}`;
     const decision = decideAsRead(door, c, loopback ? null : authorization);
     if (!decision.ok) {
-      if (signIns.failed(client))
-        deps.log?.(
-          'console.sign_in_limited',
-          {
-            client,
-            failures: limit.maxFailures,
-            windowSeconds: Math.round(limit.windowMs / 1000),
-            action: 'sign-ins from this client are refused until the window ends',
-          },
-          'warn',
-        );
+      failedSignIn(client);
       const error = decision.status === 401 ? 'That key was not accepted.' : decision.message;
       return page(c, <SignInPage loopback={loopback} error={error} />, 401);
     }
-    signIns.succeeded(client);
     sessions.close(sessionIdOf(c));
     const opened = sessions.open({
       actor: decision.actor,
@@ -181,8 +187,8 @@ export function createConsole(deps: ConsoleDeps): Hono<Env> {
       if (session === null)
         return refused(c, 403, 'Forbidden: console actions need a signed-in session.', true);
       const limit = c.req.path.endsWith('/studio') ? studioLimit : formLimit;
-      const limited = await limit(c, async () => undefined);
-      if (limited instanceof Response) return limited;
+      const tooLarge = await limit(c, async () => undefined);
+      if (tooLarge instanceof Response) return tooLarge;
       const form = await c.req.parseBody();
       if (!sessions.csrfMatches(session, form.csrf))
         return refused(

@@ -1,4 +1,4 @@
-/** The sign-in limit on a fake clock: the window, Retry-After, success clearing, the bounded table, client keys. */
+/** The sign-in limit on a fake clock: the window, Retry-After, the bounded table, client keys. */
 import { describe, expect, it } from 'vitest';
 import { clientKeyOf, createSignInLimiter } from './sign-in-limit.ts';
 
@@ -19,15 +19,6 @@ describe('console sign-in limit', () => {
     clock.now += 14_500;
     expect(limit.retryAfter('a')).toBe(0);
     expect(limit.failed('a')).toBe(false);
-  });
-
-  it('forgets a client that signs in', () => {
-    const { limit } = limiter();
-    limit.failed('a');
-    limit.failed('a');
-    limit.succeeded('a');
-    expect([limit.failed('a'), limit.failed('a')]).toEqual([false, false]);
-    expect(limit.retryAfter('a')).toBe(0);
   });
 
   it('remembers at most `capacity` clients, dropping the one seen longest ago', () => {

@@ -2,7 +2,8 @@
  * The console's sign-in attempt limit (docs/console.md, "Signing in"). Each client, keyed by its socket address
  * (an IPv6 address by its /64, which one host usually holds whole), may fail `maxFailures` sign-ins within
  * `windowMs` of its first failure; after that its attempts are refused without reading the key until the window
- * ends. A successful sign-in clears its count. The table holds at most `capacity` clients: when full, the one
+ * ends. A successful sign-in does not clear the count: the holder of one key could otherwise reset it between
+ * guesses of another. The table holds at most `capacity` clients: when full, the one
  * seen longest ago is dropped, so memory stays bounded whatever addresses arrive (a client dropped that way would
  * need `capacity` other addresses of its own to cause it, and those get their own attempts anyway).
  */
@@ -24,8 +25,6 @@ export interface SignInLimiter {
   retryAfter(client: string): number;
   /** Records a failed sign-in of `client`; true exactly when this failure reached the limit. */
   failed(client: string): boolean;
-  /** Forgets `client`'s failures (it signed in). */
-  succeeded(client: string): void;
   /** How many clients are remembered (at most `capacity`). */
   size(): number;
 }
@@ -83,9 +82,6 @@ export function createSignInLimiter(options: SignInLimitOptions): SignInLimiter 
       count.failures += 1;
       counts.set(client, count);
       return count.failures === options.maxFailures;
-    },
-    succeeded(client) {
-      counts.delete(client);
     },
     size: () => counts.size,
   };

@@ -25,22 +25,17 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => gateway?.close());
 
-/** Posts the sign-in form from `localAddress` (any 127/8 address reaches the gateway on 127.0.0.1). */
-function signIn(key: string, localAddress = '127.0.0.1') {
-  const body = new URLSearchParams({ key }).toString();
+/** One request from `localAddress` (any 127/8 address reaches the gateway on 127.0.0.1). */
+function send(localAddress: string, path: string, headers: Record<string, string>, body?: string) {
   return new Promise<{ status: number; retryAfter: string | undefined; text: string }>((resolve, reject) => {
     const req = request(
       {
         host: '127.0.0.1',
         port: gateway.port,
-        path: '/console/login',
-        method: 'POST',
+        path,
+        method: body === undefined ? 'GET' : 'POST',
         localAddress,
-        headers: {
-          origin: `http://127.0.0.1:${gateway.port}`,
-          'content-type': 'application/x-www-form-urlencoded',
-          'content-length': Buffer.byteLength(body),
-        },
+        headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) },
       },
       (res) => {
         let text = '';
@@ -55,6 +50,15 @@ function signIn(key: string, localAddress = '127.0.0.1') {
     req.end(body);
   });
 }
+
+/** Posts the sign-in form from `localAddress`. */
+const signIn = (key: string, localAddress = '127.0.0.1') =>
+  send(
+    localAddress,
+    '/console/login',
+    { origin: `http://127.0.0.1:${gateway.port}`, 'content-type': 'application/x-www-form-urlencoded' },
+    new URLSearchParams({ key }).toString(),
+  );
 
 const limitedLines = () => gateway.logs.filter((line) => line.includes('console.sign_in_limited'));
 
