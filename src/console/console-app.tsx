@@ -186,8 +186,8 @@ export function createConsole(deps: ConsoleDeps): Hono<Env> {
       const session = who.user.session;
       if (session === null)
         return refused(c, 403, 'Forbidden: console actions need a signed-in session.', true);
-      const limit = c.req.path.endsWith('/studio') ? studioLimit : formLimit;
-      const tooLarge = await limit(c, async () => undefined);
+      const cap = c.req.path.endsWith('/studio') ? studioLimit : formLimit;
+      const tooLarge = await cap(c, async () => undefined);
       if (tooLarge instanceof Response) return tooLarge;
       const form = await c.req.parseBody();
       if (!sessions.csrfMatches(session, form.csrf))
