@@ -179,11 +179,7 @@ describe('tool studio admin API', () => {
 
     const client = await connectClient(gateway.url, { era: 'legacy', apiKey: MCP_KEY });
     try {
-      const tool = await waitFor(
-        async () => (await client.listTools()).tools.find((t) => t.name.endsWith('api_shout')),
-        20_000,
-        'the published tool',
-      );
+      const tool = await listedTool(client, 'api_shout', 'the published tool');
       const result = await client.callTool({ name: tool.name, arguments: { text: 'hi' } });
       expect(JSON.stringify(result.content)).toContain('HI');
 
@@ -206,6 +202,10 @@ describe('tool studio admin API', () => {
     }
   }, 60_000);
 });
+
+/** The client's tool whose name ends with `suffix`, once the watched directory has published it. */
+const listedTool = (client: Awaited<ReturnType<typeof connectClient>>, suffix: string, what: string) =>
+  waitFor(async () => (await client.listTools()).tools.find((t) => t.name.endsWith(suffix)), 20_000, what);
 
 async function get(route: string, key: string): Promise<{ status: number; text: string }> {
   const response = await fetch(`${origin}${route}`, { headers: { authorization: `Bearer ${key}` } });
@@ -338,11 +338,7 @@ describe('tool studio in the browser', () => {
 
     const client = await connectClient(gateway.url, { era: 'modern', apiKey: MCP_KEY });
     try {
-      const tool = await waitFor(
-        async () => (await client.listTools()).tools.find((t) => t.name.endsWith('studio_reverse')),
-        20_000,
-        'the studio tool',
-      );
+      const tool = await listedTool(client, 'studio_reverse', 'the studio tool');
       const result = await client.callTool({ name: tool.name, arguments: { text: 'portcullis' } });
       expect(JSON.stringify(result.content)).toContain('silluctrop');
     } finally {
@@ -411,11 +407,7 @@ describe('tool studio in the browser', () => {
 
     const client = await connectClient(gateway.url, { era: 'modern', apiKey: MCP_KEY });
     try {
-      const tool = await waitFor(
-        async () => (await client.listTools()).tools.find((t) => t.name.endsWith('studio_edit')),
-        20_000,
-        'the edited tool',
-      );
+      const tool = await listedTool(client, 'studio_edit', 'the edited tool');
       const text = await waitFor(
         async () => {
           const result = await client.callTool({ name: tool.name, arguments: { text: 'hi' } });

@@ -116,16 +116,26 @@ function Field(props: { label: string; name: string; errors: StudioProblem[]; ch
   );
 }
 
-function Area(props: { name: keyof StudioDraft; draft: StudioDraft; rows: number; code?: boolean }) {
+/** A labelled text area of the form, its problems beside it; code areas are monospace without spellcheck. */
+function AreaField(props: {
+  label: string;
+  name: keyof StudioDraft;
+  draft: StudioDraft;
+  errors: StudioProblem[];
+  rows: number;
+  code?: boolean;
+}) {
   return (
-    <textarea
-      id={`studio-${props.name}`}
-      name={props.name}
-      rows={props.rows}
-      {...(props.code === false ? {} : { class: 'code', spellcheck: false })}
-    >
-      {props.draft[props.name]}
-    </textarea>
+    <Field label={props.label} name={props.name} errors={props.errors}>
+      <textarea
+        id={`studio-${props.name}`}
+        name={props.name}
+        rows={props.rows}
+        {...(props.code === false ? {} : { class: 'code', spellcheck: false })}
+      >
+        {props.draft[props.name]}
+      </textarea>
+    </Field>
   );
 }
 
@@ -201,35 +211,44 @@ export function StudioPage(props: { viewer: Viewer; draft: StudioDraft; answer?:
         <Field label="Tool id (blank: derived from the name)" name="toolId" errors={errors}>
           <input id="studio-toolId" name="toolId" value={draft.toolId} />
         </Field>
-        <Field label="Description" name="description" errors={errors}>
-          <Area name="description" draft={draft} rows={3} code={false} />
-        </Field>
+        <AreaField
+          label="Description"
+          name="description"
+          draft={draft}
+          errors={errors}
+          rows={3}
+          code={false}
+        />
         <Field label="Category (blank: none)" name="category" errors={errors}>
           <input id="studio-category" name="category" value={draft.category} />
         </Field>
         <Field label="Tags (comma-separated, at most two)" name="tags" errors={errors}>
           <input id="studio-tags" name="tags" value={draft.tags} />
         </Field>
-        <Field
+        <AreaField
           label="Params with their test values (JSON list: name, type, required, description, testValue)"
           name="params"
+          draft={draft}
           errors={errors}
-        >
-          <Area name="params" draft={draft} rows={8} />
-        </Field>
-        <Field
+          rows={8}
+        />
+        <AreaField
           label={
             'Static variables (JSON list of one-key objects, e.g. [{"apiKey": "${API_KEY}"}]; ' +
             "${NAME} is read from the gateway's environment)"
           }
           name="staticVariables"
+          draft={draft}
           errors={errors}
-        >
-          <Area name="staticVariables" draft={draft} rows={3} />
-        </Field>
-        <Field label="Code (JavaScript; params are in scope by name)" name="code" errors={errors}>
-          <Area name="code" draft={draft} rows={10} />
-        </Field>
+          rows={3}
+        />
+        <AreaField
+          label="Code (JavaScript; params are in scope by name)"
+          name="code"
+          draft={draft}
+          errors={errors}
+          rows={10}
+        />
         <fieldset class="studio-sandbox">
           <legend>Sandbox</legend>
           <Field
@@ -239,17 +258,17 @@ export function StudioPage(props: { viewer: Viewer; draft: StudioDraft; answer?:
           >
             <input id="studio-sandboxProfile" name="sandboxProfile" value={draft.sandboxProfile} />
           </Field>
-          <Field
+          <AreaField
             label={
               'Sandbox overrides (JSON object: addAllowClasses, removeAllowClasses, addDenyClasses, ' +
               'removeDenyClasses, networkMode, hostsAllow, fileRead, fileWrite, fsBasePath, destructive, ' +
               'secretsInCode)'
             }
             name="sandboxOverrides"
+            draft={draft}
             errors={errors}
-          >
-            <Area name="sandboxOverrides" draft={draft} rows={4} />
-          </Field>
+            rows={4}
+          />
         </fieldset>
         <fieldset class="studio-hitl">
           <legend>Human in the loop</legend>
@@ -266,13 +285,13 @@ export function StudioPage(props: { viewer: Viewer; draft: StudioDraft; answer?:
             <input id="studio-hitlPrompt" name="hitlPrompt" value={draft.hitlPrompt} />
           </Field>
         </fieldset>
-        <Field
+        <AreaField
           label="Other fields (JSON object of the document's extension fields, kept as they are; blank: none)"
           name="extensions"
+          draft={draft}
           errors={errors}
-        >
-          <Area name="extensions" draft={draft} rows={3} />
-        </Field>
+          rows={3}
+        />
         {readOnly ? null : (
           <div class="actions">
             <button type="submit" name="op" value="validate">
