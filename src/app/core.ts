@@ -98,6 +98,10 @@ export interface AppCore {
   auditLog: AuditLog;
   catalog: readonly CatalogEntry[];
   sandbox: LocalToolsWiring['sandbox'];
+  /** How local tools resolve `${NAME}` of static variables (no lookup: every name is unset). */
+  lookup: EnvLookup;
+  /** A fresh runner as the gateway's own, for the studio's Local Pass. */
+  passRunner: LocalToolsWiring['passRunner'];
   /** The approval inbox of the `console` channel. */
   inbox: ApprovalInbox;
   now: () => number;
@@ -305,6 +309,8 @@ export function buildCore(config: PortcullisConfig, deps: AppDeps): AppCore {
     auditLog,
     catalog,
     sandbox: localTools.sandbox,
+    lookup: deps.lookup ?? (() => undefined),
+    passRunner: localTools.passRunner,
     inbox,
     now,
     refresh,

@@ -74,6 +74,8 @@ export function buildGateway(config: PortcullisConfig, deps: GatewayDeps): Gatew
       now: core.now,
       refresh: () => core.refresh(),
       inbox: core.inbox,
+      lookup: core.lookup,
+      passRunner: core.passRunner,
       ...(core.sandbox === undefined ? {} : { sandbox: core.sandbox }),
     },
   });

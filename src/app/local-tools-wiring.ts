@@ -15,6 +15,8 @@ export interface LocalToolsWiring {
   ready: Promise<void> | undefined;
   /** Quarantine control of the default sandbox runner, for the admin API. */
   sandbox: Pick<SandboxRunner, 'quarantined' | 'unquarantine'> | undefined;
+  /** A fresh runner built as the gateway's own (its workspace), for the studio's Local Pass; the caller closes it. */
+  passRunner(): ToolRunner;
   /** Closes what this wiring opened (never a runner or provider the caller passed in). */
   close(): Promise<void>;
 }
@@ -42,6 +44,7 @@ export function buildLocalTools(
     provider: deps.local ?? created,
     ready: created?.ready,
     sandbox: runner !== undefined && isSandboxRunner(runner) ? runner : undefined,
+    passRunner: () => createDefaultRunner(config, logger),
     async close() {
       await created?.close();
       await ownRunner?.close();

@@ -65,6 +65,8 @@ button.danger { background:var(--bad); border-color:var(--bad); }
 .empty { padding:16px; background:var(--card); border:1px dashed var(--line); border-radius:8px; }
 .studio textarea, .studio input:not([type=hidden]) { width:100%; box-sizing:border-box; } .studio .code { font-family:ui-monospace, monospace; }
 .studio-field { margin:0 0 10px; }
+.studio fieldset { border:1px solid var(--line); border-radius:6px; margin:0 0 10px; padding:8px 10px; }
+.studio legend { color:var(--muted); font-size:.9rem; padding:0 4px; }
 .chain-ok { color:var(--ok); }
 .rows .row { background:var(--card); border:1px solid var(--line); border-radius:6px; margin:0 0 6px; }
 .row summary { display:flex; flex-wrap:wrap; gap:6px 14px; align-items:center; padding:8px 12px; cursor:pointer; }

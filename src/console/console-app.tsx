@@ -27,6 +27,12 @@ import { CONSOLE_HEADERS, crossOriginWrite } from './policy.ts';
 import { addReviewRoutes } from './review-routes.tsx';
 import { addStudioRoutes } from './studio-routes.tsx';
 import { createSessions, SESSION_DEFAULTS, type SessionOptions } from './sessions.ts';
+import {
+  clientKeyOf,
+  createSignInLimiter,
+  SIGN_IN_LIMIT_DEFAULTS,
+  type SignInLimitOptions,
+} from './sign-in-limit.ts';
 
 /** What the console is built from. */
 export interface ConsoleDeps extends Omit<DoorDeps, 'sessions'> {
@@ -39,6 +45,12 @@ export interface ConsoleDeps extends Omit<DoorDeps, 'sessions'> {
   now(): number;
   /** Session lifetimes (defaults: sessions.ts). */
   sessions?: Partial<Omit<SessionOptions, 'now'>>;
+  /** The peer's socket address (the sign-in limit's key); undefined when unknown. */
+  peerOf(c: Context): string | undefined;
+  /** The sign-in attempt limit (defaults: sign-in-limit.ts). */
+  signInLimit?: Partial<Omit<SignInLimitOptions, 'now'>>;
+  /** Structured log sink (the gateway's masked logger). */
+  log?(event: string, fields: Record<string, unknown>, level: 'warn'): void;
 }
 
 type Env = { Variables: { user: ConsoleUser } };
@@ -46,6 +58,8 @@ type Env = { Variables: { user: ConsoleUser } };
 const LEDGER_ACTIONS = new Set(['approve', 'revoke', 'restore']);
 const FORM_MAX_BYTES = 16 * 1024;
 const formLimit = bodyLimit({ maxSize: FORM_MAX_BYTES, onError: (c) => c.text('Payload Too Large', 413) });
+// A studio form carries a whole spec (the admin API takes 64 KiB of JSON); URL-encoding can double its size.
+const studioLimit = bodyLimit({ maxSize: 128 * 1024, onError: (c) => c.text('Payload Too Large', 413) });
 const field = (form: Record<string, unknown>, name: string) =>
   typeof form[name] === 'string' ? (form[name] as string) : '';
 
@@ -55,9 +69,11 @@ export function createConsole(deps: ConsoleDeps): Hono<Env> {
   const sessions = createSessions(options);
   const door: DoorDeps = { access: deps.access, factsOf: deps.factsOf, sessions };
   const maxAge = Math.floor(options.absoluteMs / 1000);
+  const limit = { ...SIGN_IN_LIMIT_DEFAULTS, ...deps.signInLimit, now: deps.now };
+  const signIns = createSignInLimiter(limit);
   const app = new Hono<Env>();
 
-  const page = (c: Context, body: unknown, status: 200 | 400 | 401 | 403 | 404 | 500 = 200) =>
+  const page = (c: Context, body: unknown, status: 200 | 400 | 401 | 403 | 404 | 429 | 500 = 200) =>
     c.html(html(body), status);
   const viewerOf = (user: ConsoleUser): Viewer => ({
     actor: user.actor,
@@ -105,22 +121,52 @@ export function createConsole(deps: ConsoleDeps): Hono<Env> {
     return page(c, <SignInPage loopback={deps.access.mode === 'loopback'} />);
   });
 
+  /** The limit's refusal, or undefined when the client may try; read before any key is. */
+  const limited = (c: Context, client: string): Response | Promise<Response> | undefined => {
+    const wait = signIns.retryAfter(client);
+    if (wait === 0) return undefined;
+    // Refused before the key is read: a limited client learns nothing more about any key.
+    const error =
+      `SIGN_IN_RATE_LIMITED: too many failed sign-ins from your address. Wait ${Math.ceil(wait / 60)} ` +
+      `minute(s), then sign in again with a key from admin.keys; sign-ins from other addresses are not affected.`;
+    c.header('Retry-After', String(wait));
+    return page(c, <SignInPage loopback={deps.access.mode === 'loopback'} error={error} />, 429);
+  };
+  const failedSignIn = (client: string): void => {
+    if (!signIns.failed(client)) return;
+    deps.log?.(
+      'console.sign_in_limited',
+      {
+        client,
+        failures: limit.maxFailures,
+        windowSeconds: Math.round(limit.windowMs / 1000),
+        action: 'sign-ins from this client are refused until the window ends',
+      },
+      'warn',
+    );
+  };
+
   app.post('/login', formLimit, async (c) => {
     const crossOrigin = crossOriginWrite(c.req.raw);
     if (crossOrigin !== undefined) return refused(c, 403, `Forbidden: ${crossOrigin}.`, false);
+    const loopback = deps.access.mode === 'loopback';
+    const client = clientKeyOf(deps.peerOf(c));
+    const refusal = limited(c, client);
+    if (refusal !== undefined) return refusal;
     const form = await c.req.parseBody();
     const key = field(form, 'key').trim();
     const authorization = key === '' ? null : `Bearer ${key}`;
-    const decision = decideAsRead(door, c, deps.access.mode === 'loopback' ? null : authorization);
+    const decision = decideAsRead(door, c, loopback ? null : authorization);
     if (!decision.ok) {
+      failedSignIn(client);
       const error = decision.status === 401 ? 'That key was not accepted.' : decision.message;
-      return page(c, <SignInPage loopback={deps.access.mode === 'loopback'} error={error} />, 401);
+      return page(c, <SignInPage loopback={loopback} error={error} />, 401);
     }
     sessions.close(sessionIdOf(c));
     const opened = sessions.open({
       actor: decision.actor,
       role: decision.role,
-      authorization: deps.access.mode === 'loopback' ? null : authorization,
+      authorization: loopback ? null : authorization,
     });
     setSessionCookie(c, opened.id, maxAge);
     return c.redirect('/console', 303);
@@ -140,8 +186,9 @@ export function createConsole(deps: ConsoleDeps): Hono<Env> {
       const session = who.user.session;
       if (session === null)
         return refused(c, 403, 'Forbidden: console actions need a signed-in session.', true);
-      const limited = await formLimit(c, async () => undefined);
-      if (limited instanceof Response) return limited;
+      const cap = c.req.path.endsWith('/studio') ? studioLimit : formLimit;
+      const tooLarge = await cap(c, async () => undefined);
+      if (tooLarge instanceof Response) return tooLarge;
       const form = await c.req.parseBody();
       if (!sessions.csrfMatches(session, form.csrf))
         return refused(

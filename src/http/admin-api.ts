@@ -26,8 +26,8 @@ import {
   type McpToolDefinition,
 } from '../risk/index.ts';
 import { createPoisoningScanner } from '../poisoning/index.ts';
-import type { Masker } from '../secrets/index.ts';
-import type { QuarantineEntry } from '../sandbox/index.ts';
+import type { EnvLookup, Masker } from '../secrets/index.ts';
+import type { QuarantineEntry, ToolRunner } from '../sandbox/index.ts';
 import { EVENT_TYPES, type EventType, type Store } from '../store/index.ts';
 import type { Supervisor } from '../upstream/index.ts';
 
@@ -55,6 +55,10 @@ export interface AdminDeps {
   sandbox?: { quarantined(): QuarantineEntry[]; unquarantine(toolId: string): boolean };
   /** The approval inbox of the `console` channel. */
   inbox?: ApprovalInbox;
+  /** The env lookup the live local tools resolve static variables with (the studio's Local Pass uses it). */
+  lookup: EnvLookup;
+  /** A fresh sandbox runner built as the live one (same workspace), for one Local Pass; closed after it. */
+  passRunner(): ToolRunner;
 }
 
 const bad = (message: string) => new PortcullisError('INVALID_INPUT', message);

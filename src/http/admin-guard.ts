@@ -23,14 +23,19 @@ export type AdminContext = Context<{ Variables: AdminVariables }>;
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
-function peerIsLoopback(c: Context): boolean {
+/** The peer's socket address; undefined when unknown (the app was called without a server). */
+export function peerAddress(c: Context): string | undefined {
   try {
-    const address = getConnInfo(c).remote.address;
-    return address !== undefined && LOOPBACK.test(address);
+    return getConnInfo(c).remote.address;
   } catch {
-    // No socket to read (the app was called without a server): unknown counts as not loopback.
-    return false;
+    return undefined;
   }
+}
+
+function peerIsLoopback(c: Context): boolean {
+  // Unknown counts as not loopback.
+  const address = peerAddress(c);
+  return address !== undefined && LOOPBACK.test(address);
 }
 
 function selfOrigin(request: Request): string {

@@ -1,28 +1,31 @@
 /**
- * The admin API's Safe Tool Spec studio (docs/operations.md, "Tool studio"): validate a spec with each error at its
- * field, run its Local Pass in the real sandbox, and publish it (or save a draft) to the watched `tools.dir`.
+ * The admin API's Safe Tool Spec studio (docs/operations.md, "Tool studio"): read a spec of the watched `tools.dir`,
+ * validate a spec with each error at its field, run its Local Pass in the real sandbox as the live gateway runs the
+ * tool (its env lookup and workspace), and publish it (or save a draft), replacing the file that holds its toolId.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Hono } from 'hono';
 import type { PortcullisConfig } from '../config/index.ts';
 import { isPortcullisError, PortcullisError } from '../errors/index.ts';
-import { createToolRunner } from '../sandbox/index.ts';
+import type { ToolRunner } from '../sandbox/index.ts';
 import {
   createPolicyResolver,
-  deriveToolId,
   evaluateSpec,
+  findSpecFile,
   formatSpecError,
   loadSandboxPolicies,
   parseSpec,
+  readSpecFile,
   runLocalPass,
   serializeSpec,
+  specToDocument,
   type LocalPassOutcome,
   type SafeToolSpec,
 } from '../tool-specs/index.ts';
 import type { AuditLog } from '../audit/index.ts';
-import type { Masker } from '../secrets/index.ts';
+import type { EnvLookup, Masker } from '../secrets/index.ts';
 import { recordAdminAction, requireRole, type AdminContext, type AdminVariables } from './admin-guard.ts';
 
 /** What the studio routes need from the admin API's dependencies. */
@@ -31,6 +34,10 @@ export interface AdminSpecsDeps {
   audit: AuditLog;
   masker: Masker;
   now(): number;
+  /** The live local tools' env lookup: a pass resolves `${NAME}` as a call of the published tool would. */
+  lookup: EnvLookup;
+  /** A fresh runner built as the live one (same workspace); closed after each pass. */
+  passRunner(): ToolRunner;
 }
 
 /** One problem of a spec, at its field (a JSON pointer; `/` is the whole document). */
@@ -87,21 +94,53 @@ async function readSpecInput(c: AdminContext): Promise<{ source: unknown; draft:
 // The spec's toolId names the file: anything but a plain name could write outside tools.dir.
 const FILE_STEM = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 
-/** The file name (without `.json`) a spec is published under; refuses an id that is not a plain name. */
-function fileStemOf(spec: SafeToolSpec): string {
-  const stem = spec.toolId ?? deriveToolId(spec.name);
-  if (!FILE_STEM.test(stem))
+/** A toolId as a plain name; anything else (a path, a dot, control characters, over 128) is refused. */
+function plainToolId(toolId: string): string {
+  if (!FILE_STEM.test(toolId))
     throw new PortcullisError(
       'INVALID_INPUT',
-      'the toolId must be letters, digits, _ or - (it names the file in tools.dir)',
+      'the toolId must be 1 to 128 letters, digits, _ or - (it names the file in tools.dir)',
     );
-  return stem;
+  return toolId;
+}
+
+/** The configured tools directory, or the refusal naming the key to set. */
+function toolsDirOf(config: PortcullisConfig, doing: string): string {
+  const dir = config.tools.dir;
+  if (dir === undefined)
+    throw new PortcullisError(
+      'CONFIG_INVALID',
+      `${doing} needs a tools directory: set tools.dir in the configuration`,
+    );
+  return dir;
+}
+
+/**
+ * The file a spec is written to: the file of tools.dir that already holds its toolId (an edit replaces it), else
+ * `<toolId>.json`, which must not hold another tool. Also the spec's createTimestamp when it had none.
+ */
+async function targetOf(
+  dir: string,
+  spec: SafeToolSpec,
+): Promise<{ file: string; stem: string; createTimestamp: number | null }> {
+  const stem = plainToolId(spec.toolId);
+  const existing = await findSpecFile(dir, spec.toolId);
+  if (existing !== undefined) {
+    const base = basename(existing.file, '.json');
+    return { file: existing.file, stem: base, createTimestamp: existing.spec.createTimestamp };
+  }
+  const file = join(dir, `${stem}.json`);
+  const other = await readSpecFile(file);
+  if (other.ok && other.value.toolId !== spec.toolId)
+    throw new PortcullisError(
+      'INVALID_INPUT',
+      `${stem}.json in tools.dir holds another tool (toolId ${other.value.toolId}); choose another toolId`,
+    );
+  return { file, stem, createTimestamp: null };
 }
 
 /** Builds the studio routes over the configured sandbox policies and tools directory. */
 export function addSpecRoutes(api: Hono<{ Variables: AdminVariables }>, deps: AdminSpecsDeps): void {
-  // The gateway's env lookup is not handed to the admin API; specs needing env values fail their pass here.
-  const lookup = (): undefined => undefined;
   const resolverOf = async () =>
     createPolicyResolver(await loadSandboxPolicies(), { defaultProfile: deps.config.tools.profile ?? null });
 
@@ -121,11 +160,11 @@ export function addSpecRoutes(api: Hono<{ Variables: AdminVariables }>, deps: Ad
 
   const localPass = async (spec: SafeToolSpec, file?: string): Promise<LocalPassOutcome> => {
     const resolver = await resolverOf();
-    const runner = createToolRunner();
+    const runner = deps.passRunner();
     try {
       return await runLocalPass(
         spec,
-        { runner, lookup, policyFor: resolver.policyFor, now: deps.now },
+        { runner, lookup: deps.lookup, policyFor: resolver.policyFor, now: deps.now },
         file === undefined ? {} : { file },
       );
     } finally {
@@ -149,6 +188,20 @@ export function addSpecRoutes(api: Hono<{ Variables: AdminVariables }>, deps: Ad
           errors: problemsOf([outcome.error], deps.masker),
           toolSafety: outcome.toolSafety ?? null,
         };
+
+  // The spec of tools.dir with this toolId, for the studio's edit form: the document as on disk, masked.
+  api.get('/specs/:toolId', async (c) => {
+    const toolId = plainToolId(c.req.param('toolId'));
+    const found = await findSpecFile(toolsDirOf(deps.config, 'reading a spec'), toolId);
+    if (found === undefined)
+      throw new PortcullisError('NOT_FOUND', `no spec file in tools.dir has the toolId ${toolId}`);
+    return c.json({
+      toolId,
+      file: found.file,
+      draft: found.spec.draft,
+      spec: deps.masker.maskDeep(specToDocument(found.spec)),
+    });
+  });
 
   api.post('/specs/validate', async (c) => {
     const { source } = await readSpecInput(c);
@@ -182,21 +235,19 @@ export function addSpecRoutes(api: Hono<{ Variables: AdminVariables }>, deps: Ad
       });
     try {
       requireRole(c, 'operator');
-      const dir = deps.config.tools.dir;
-      if (dir === undefined)
-        throw new PortcullisError(
-          'CONFIG_INVALID',
-          'publishing needs a tools directory: set tools.dir in the configuration',
-        );
+      const dir = toolsDirOf(deps.config, 'publishing');
       const checked = await check(source);
       if (!checked.ok) {
         record('ERROR', checked.errors[0]?.code ?? 'SPEC_PARSE');
         return c.json(checked);
       }
       await mkdir(dir, { recursive: true });
-      const stem = fileStemOf(checked.spec);
-      const file = join(dir, `${stem}.json`);
-      const text = serializeSpec({ ...checked.spec, draft: true });
+      const { file, stem, createTimestamp } = await targetOf(dir, checked.spec);
+      const text = serializeSpec({
+        ...checked.spec,
+        draft: true,
+        createTimestamp: checked.spec.createTimestamp ?? createTimestamp,
+      });
       if (draft) {
         await writeFile(file, text, 'utf8');
         record('OK');

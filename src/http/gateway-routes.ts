@@ -20,7 +20,7 @@ import type { Logger } from '../telemetry/index.ts';
 import type { UpstreamSnapshot } from '../upstream/index.ts';
 import { createAdminAccess } from './admin-access.ts';
 import { createAdminApi, type AdminDeps } from './admin-api.ts';
-import { adminRequestFacts } from './admin-guard.ts';
+import { adminRequestFacts, peerAddress } from './admin-guard.ts';
 import { createConsole } from '../console/index.ts';
 import { installErrorHandlers } from './error-handler.ts';
 import { jsonRpcError, JSON_RPC } from './json-rpc-response.ts';
@@ -153,6 +153,8 @@ export function createGatewayRoutes(deps: GatewayRoutesDeps): Hono {
       adminApi: admin,
       access,
       factsOf: adminRequestFacts,
+      peerOf: peerAddress,
+      log: (event, fields, level) => logger.log(event, fields, level),
       checkHost: (request) => checkHost(request, hosts),
       traceUrl: config.console?.traceUrl,
       now: deps.admin.now,

@@ -49,6 +49,23 @@ export async function loadSpecDirectory(dir: string): Promise<SpecDirectory> {
   return { dir: root, specs, failures, conflicts: findSpecConflicts(specs) };
 }
 
+/** The parsed spec in `dir` whose toolId is `toolId`, with its file; undefined when no file holds it. */
+export async function findSpecFile(
+  dir: string,
+  toolId: string,
+): Promise<{ file: string; spec: SafeToolSpec } | undefined> {
+  let directory: SpecDirectory;
+  try {
+    directory = await loadSpecDirectory(dir);
+  } catch (cause) {
+    // A tools directory not created yet holds no spec; any other failure is the caller's to report.
+    if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw cause;
+  }
+  const spec = directory.specs.find((s) => s.toolId === toolId);
+  return spec === undefined || spec.source === null ? undefined : { file: spec.source, spec };
+}
+
 /** Options of the directory watcher. */
 export interface WatchOptions {
   /** Quiet time after the last file event before reloading (default 150 ms). */

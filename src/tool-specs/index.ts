@@ -7,12 +7,13 @@
 export type { SafeToolSpec } from './types.ts';
 export { formatSpecError } from './spec-error.ts';
 
-export { deriveToolId, parseSpec, serializeSpec } from './document.ts';
+export { deriveToolId, KNOWN_SPEC_FIELDS, parseSpec, serializeSpec, specToDocument } from './document.ts';
 
 export { loadSandboxPolicies } from './policy-files.ts';
 
 export { createPolicyResolver } from './resolver.ts';
 export type { PolicyResolver } from './resolver.ts';
+export { PROFILE_FIELD } from './resolver.ts';
 
 export { lifecycleOf } from './lifecycle.ts';
 
@@ -20,6 +21,6 @@ export { evaluateSpec } from './evaluate.ts';
 
 export { publishSpecFile, runLocalPass } from './local-pass.ts';
 export type { LocalPassDeps, LocalPassOutcome } from './local-pass.ts';
-export { readSpecFile } from './directory.ts';
+export { findSpecFile, readSpecFile } from './directory.ts';
 
 export { createLocalTools } from './local-tools.ts';

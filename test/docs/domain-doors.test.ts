@@ -21,7 +21,7 @@ function filesUnder(dir: string): string[] {
       if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
       const full = path.join(current, entry.name);
       if (entry.isDirectory()) pending.push(full);
-      else if (/\.(ts|mts|mjs|js)$/.test(entry.name)) out.push(full);
+      else if (/\.(ts|tsx|mts|mjs|js)$/.test(entry.name)) out.push(full);
     }
   }
   return out;

@@ -1,18 +1,36 @@
 /**
- * The tool studio page: a Safe Tool Spec as a form (name, id, description, params with their test values as JSON,
- * the code), Validate / Run Local Pass / Publish / Save draft as plain form posts, and the admin API's answer on
- * the same page: each error beside its field, the Local Pass results, the resolved toolSafety and risk level.
+ * The tool studio page: a whole Safe Tool Spec as a form (name, id, description, category, tags, params with their
+ * test values, static variables, the code, the sandbox profile and overrides, the approval block and any extension
+ * fields), Validate / Run Local Pass / Publish / Save draft as plain form posts, and the admin API's answer on the
+ * same page: each error beside its field, the Local Pass results, the resolved toolSafety and risk level.
  */
 import type { Child } from 'hono/jsx';
+import { KNOWN_SPEC_FIELDS, PROFILE_FIELD } from '../../tool-specs/index.ts';
 import { Layout, type Viewer } from './layout.tsx';
 
-/** The form's fields as typed (re-rendered after every post). */
+/** The form's fields as typed (re-rendered after every post); the list-like ones are JSON text. */
 export interface StudioDraft {
   name: string;
   toolId: string;
   description: string;
+  category: string;
+  /** Comma-separated. */
+  tags: string;
   params: string;
+  staticVariables: string;
   code: string;
+  /** `x-portcullis-sandbox-profile`; blank for none. */
+  sandboxProfile: string;
+  sandboxOverrides: string;
+  /** `humanInTheLoop.mode`; blank for no block. */
+  hitlMode: string;
+  hitlPrompt: string;
+  /** Other top-level fields of the document, as a JSON object (blank for none). */
+  extensions: string;
+  /** Kept from the opened file so an edit does not reset it; blank for a new tool. */
+  createTimestamp: string;
+  /** The toolId the form was opened from (`?from=`), blank for a new tool. */
+  from: string;
 }
 
 /** One problem at its field (a JSON pointer into the spec). */
@@ -44,15 +62,34 @@ export const BLANK_DRAFT: StudioDraft = {
     null,
     2,
   ),
+  category: 'OTHER',
+  tags: '',
+  staticVariables: '[]',
   code: 'return { shout: text.toUpperCase() };',
+  sandboxProfile: '',
+  sandboxOverrides: '{}',
+  hitlMode: '',
+  hitlPrompt: '',
+  extensions: '',
+  createTimestamp: '',
+  from: '',
 };
 
-const FIELDS = ['name', 'toolId', 'description', 'params', 'code'] as const;
+/** Fields no form field holds: a problem there is shown for the whole document. */
+const WHOLE_DOCUMENT = new Set(['', 'codeType', 'draft', 'toolSafety', 'createTimestamp', 'updateTimestamp']);
+const SPEC_FIELDS: ReadonlySet<string> = new Set(KNOWN_SPEC_FIELDS);
 
-/** The form field a spec pointer belongs to (`/params/0/testValue` → params); null for the whole document. */
-export function fieldOf(pointer: string): (typeof FIELDS)[number] | null {
-  const head = pointer.split('/')[1] ?? '';
-  return (FIELDS as readonly string[]).includes(head) ? (head as (typeof FIELDS)[number]) : null;
+/**
+ * The form field a spec pointer belongs to (`/params/0/testValue` → params, `/humanInTheLoop/mode` → hitlMode,
+ * an unknown top-level field → extensions); null for the whole document.
+ */
+export function fieldOf(pointer: string): string | null {
+  const [, top = '', next] = pointer.split('/');
+  const head = top.replace(/~1/g, '/').replace(/~0/g, '~');
+  if (WHOLE_DOCUMENT.has(head)) return null;
+  if (head === PROFILE_FIELD) return 'sandboxProfile';
+  if (head === 'humanInTheLoop') return next === 'promptTemplate' ? 'hitlPrompt' : 'hitlMode';
+  return SPEC_FIELDS.has(head) ? head : 'extensions';
 }
 
 function Problems(props: { errors: StudioProblem[]; field: string }) {
@@ -78,6 +115,31 @@ function Field(props: { label: string; name: string; errors: StudioProblem[]; ch
     </div>
   );
 }
+
+/** A labelled text area of the form, its problems beside it; code areas are monospace without spellcheck. */
+function AreaField(props: {
+  label: string;
+  name: keyof StudioDraft;
+  draft: StudioDraft;
+  errors: StudioProblem[];
+  rows: number;
+  code?: boolean;
+}) {
+  return (
+    <Field label={props.label} name={props.name} errors={props.errors}>
+      <textarea
+        id={`studio-${props.name}`}
+        name={props.name}
+        rows={props.rows}
+        {...(props.code === false ? {} : { class: 'code', spellcheck: false })}
+      >
+        {props.draft[props.name]}
+      </textarea>
+    </Field>
+  );
+}
+
+const HITL_MODES = ['', 'REQUIRED', 'AUTO_APPROVE', 'DISABLED'] as const;
 
 function Result(props: { answer: StudioAnswer }) {
   const a = props.answer;
@@ -132,34 +194,104 @@ export function StudioPage(props: { viewer: Viewer; draft: StudioDraft; answer?:
         publish it to the tools directory (the gateway picks it up without restart) or keep it as a draft.
         {readOnly ? ' Your role can read only; an operator signed in with a session writes here.' : ''}
       </p>
+      {draft.from === '' ? null : (
+        <p class="notice notice-ok" id="studio-editing">
+          Editing <code>{draft.from}</code> from <code>tools.dir</code>: publishing replaces its file once the
+          new version passes its Local Pass.
+        </p>
+      )}
       {props.answer ? <Result answer={props.answer} /> : null}
       <form method="post" action="/console/studio" class="card studio">
         {viewer.csrf === null ? null : <input type="hidden" name="csrf" value={viewer.csrf} />}
+        <input type="hidden" name="from" value={draft.from} />
+        <input type="hidden" name="createTimestamp" value={draft.createTimestamp} />
         <Field label="Name" name="name" errors={errors}>
           <input id="studio-name" name="name" value={draft.name} required />
         </Field>
         <Field label="Tool id (blank: derived from the name)" name="toolId" errors={errors}>
           <input id="studio-toolId" name="toolId" value={draft.toolId} />
         </Field>
-        <Field label="Description" name="description" errors={errors}>
-          <textarea id="studio-description" name="description" rows={3}>
-            {draft.description}
-          </textarea>
+        <AreaField
+          label="Description"
+          name="description"
+          draft={draft}
+          errors={errors}
+          rows={3}
+          code={false}
+        />
+        <Field label="Category (blank: none)" name="category" errors={errors}>
+          <input id="studio-category" name="category" value={draft.category} />
         </Field>
-        <Field
+        <Field label="Tags (comma-separated, at most two)" name="tags" errors={errors}>
+          <input id="studio-tags" name="tags" value={draft.tags} />
+        </Field>
+        <AreaField
           label="Params with their test values (JSON list: name, type, required, description, testValue)"
           name="params"
+          draft={draft}
           errors={errors}
-        >
-          <textarea id="studio-params" name="params" rows={8} class="code" spellcheck={false}>
-            {draft.params}
-          </textarea>
-        </Field>
-        <Field label="Code (JavaScript; params are in scope by name)" name="code" errors={errors}>
-          <textarea id="studio-code" name="code" rows={10} class="code" spellcheck={false}>
-            {draft.code}
-          </textarea>
-        </Field>
+          rows={8}
+        />
+        <AreaField
+          label={
+            'Static variables (JSON list of one-key objects, e.g. [{"apiKey": "${API_KEY}"}]; ' +
+            "${NAME} is read from the gateway's environment)"
+          }
+          name="staticVariables"
+          draft={draft}
+          errors={errors}
+          rows={3}
+        />
+        <AreaField
+          label="Code (JavaScript; params are in scope by name)"
+          name="code"
+          draft={draft}
+          errors={errors}
+          rows={10}
+        />
+        <fieldset class="studio-sandbox">
+          <legend>Sandbox</legend>
+          <Field
+            label="Sandbox profile (blank: the gateway's tools.profile)"
+            name="sandboxProfile"
+            errors={errors}
+          >
+            <input id="studio-sandboxProfile" name="sandboxProfile" value={draft.sandboxProfile} />
+          </Field>
+          <AreaField
+            label={
+              'Sandbox overrides (JSON object: addAllowClasses, removeAllowClasses, addDenyClasses, ' +
+              'removeDenyClasses, networkMode, hostsAllow, fileRead, fileWrite, fsBasePath, destructive, ' +
+              'secretsInCode)'
+            }
+            name="sandboxOverrides"
+            draft={draft}
+            errors={errors}
+            rows={4}
+          />
+        </fieldset>
+        <fieldset class="studio-hitl">
+          <legend>Human in the loop</legend>
+          <Field label="Approval mode (blank: the gateway's rules decide)" name="hitlMode" errors={errors}>
+            <select id="studio-hitlMode" name="hitlMode">
+              {HITL_MODES.map((mode) => (
+                <option value={mode} selected={draft.hitlMode === mode}>
+                  {mode === '' ? '(none)' : mode}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label="Approval prompt template (blank: none)" name="hitlPrompt" errors={errors}>
+            <input id="studio-hitlPrompt" name="hitlPrompt" value={draft.hitlPrompt} />
+          </Field>
+        </fieldset>
+        <AreaField
+          label="Other fields (JSON object of the document's extension fields, kept as they are; blank: none)"
+          name="extensions"
+          draft={draft}
+          errors={errors}
+          rows={3}
+        />
         {readOnly ? null : (
           <div class="actions">
             <button type="submit" name="op" value="validate">

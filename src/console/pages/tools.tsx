@@ -128,6 +128,14 @@ function ToolCard(props: { tool: ToolView; viewer: Viewer; back: string }) {
             </a>
           </>
         ) : null}
+        {t.origin === 'local' && t.localToolId !== null && props.viewer.canAct ? (
+          <>
+            {' · '}
+            <a class="studio-edit" href={`/console/studio?from=${encodeURIComponent(t.localToolId)}`}>
+              Edit in studio
+            </a>
+          </>
+        ) : null}
       </p>
       {t.description === null ? null : <p class="description">{t.description}</p>}
       {t.withheldDetail === null ? null : <Notice kind="error">{t.withheldDetail}</Notice>}
