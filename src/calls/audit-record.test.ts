@@ -43,6 +43,7 @@ const localTool: ExposedTool = {
   alias: 'base64',
   origin: 'local',
   localToolId: 'base64',
+  localSource: 'bundled',
   definition,
   source: definition,
   hitl: 'DISABLED',

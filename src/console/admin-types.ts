@@ -39,6 +39,8 @@ export interface ToolView {
   upstream: string | null;
   upstreamTool: string | null;
   localToolId: string | null;
+  /** `user`: the spec lives in `tools.dir` and the studio can edit it; `bundled`: the shipped catalog. */
+  localSource: 'bundled' | 'user' | null;
   exposed: boolean;
   withheldReason: string | null;
   withheldDetail: string | null;

@@ -10,6 +10,7 @@ const tool = (alias: string, over: Partial<ToolView> = {}): ToolView => ({
   upstream: 'every',
   upstreamTool: alias,
   localToolId: null,
+  localSource: null,
   exposed: true,
   withheldReason: null,
   withheldDetail: null,

@@ -31,6 +31,7 @@ function localTool(alias: string, tags: string[], category: string): ExposedTool
     origin: 'local',
     alias,
     localToolId: alias,
+    localSource: 'user',
     definition,
     source: definition,
     hitl: 'AUTO_APPROVE',

@@ -30,6 +30,7 @@ const localProvider = (tools: LocalTool[]): LocalToolProvider => ({
 
 const hashText: LocalTool = {
   toolId: 'hash-text',
+  source: 'bundled',
   definition: tool('hash_text'),
   active: true,
   hitl: 'DISABLED',

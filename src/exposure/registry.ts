@@ -186,6 +186,7 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
         tool: {
           origin: 'local',
           localToolId: local.toolId,
+          localSource: local.source,
           source: local.definition,
           hitl: local.hitl,
           exposed: local.active,

@@ -49,6 +49,7 @@ export interface UpstreamExposedTool extends ExposedToolBase {
   /** The composition that exposes it (implicit ones are `upstream:<id>`). */
   composition: string;
   localToolId?: never;
+  localSource?: never;
 }
 
 /** A tool a Safe Tool Spec defines, run in the sandbox. */
@@ -56,10 +57,15 @@ export interface LocalExposedTool extends ExposedToolBase {
   origin: 'local';
   /** Local (Safe Tool Spec) tool id. */
   localToolId: string;
+  /** Where its spec lives: the bundled catalog, or the watched `tools.dir` (the only ones the studio edits). */
+  localSource: LocalToolSource;
   upstream?: never;
   upstreamTool?: never;
   composition?: never;
 }
+
+/** Where a local tool's spec comes from: the bundled catalog or the user directory (`tools.dir`). */
+export type LocalToolSource = 'bundled' | 'user';
 
 /** One tool the gateway knows, exposed or withheld. */
 export type ExposedTool = UpstreamExposedTool | LocalExposedTool;
@@ -121,6 +127,7 @@ export interface LocalToolProvider {
 /** One local tool. */
 export interface LocalTool {
   toolId: string;
+  source: LocalToolSource;
   definition: Tool;
   active: boolean;
   hitl: HitlMode;

@@ -223,6 +223,7 @@ export function createAdminApi(deps: AdminDeps): Hono<{ Variables: AdminVariable
           upstream: tool.upstream ?? null,
           upstreamTool: tool.upstreamTool ?? null,
           localToolId: tool.localToolId ?? null,
+          localSource: tool.localSource ?? null,
           composition: tool.composition ?? null,
           exposed: tool.exposed,
           withheldReason: tool.withheldReason ?? null,

@@ -159,6 +159,7 @@ export function createLocalTools(options: LocalToolsOptions): LocalTools {
     list(): LocalTool[] {
       return [...entries.values()].map((entry) => ({
         toolId: entry.spec.toolId,
+        source: entry.source,
         definition: entry.evaluation.mcpTool as Tool,
         active: entry.publishable && lifecycleOf(entry.spec, options.lookup).state === 'ACTIVE',
         hitl: entry.evaluation.humanInTheLoop.mode,

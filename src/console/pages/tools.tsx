@@ -128,7 +128,7 @@ function ToolCard(props: { tool: ToolView; viewer: Viewer; back: string }) {
             </a>
           </>
         ) : null}
-        {t.origin === 'local' && t.localToolId !== null && props.viewer.canAct ? (
+        {t.origin === 'local' && t.localToolId !== null && t.localSource === 'user' && props.viewer.canAct ? (
           <>
             {' · '}
             <a class="studio-edit" href={`/console/studio?from=${encodeURIComponent(t.localToolId)}`}>

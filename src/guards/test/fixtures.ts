@@ -49,6 +49,7 @@ export function localTool(toolId: string, over: Partial<LocalExposedTool> = {}):
   return {
     origin: 'local',
     localToolId: toolId,
+    localSource: 'bundled',
     alias: toolId,
     source,
     definition: source,
