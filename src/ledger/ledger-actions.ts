@@ -13,7 +13,13 @@ const required = (value: unknown, name: string): string => {
   return value;
 };
 
-const KINDS: readonly LedgerKind[] = ['tool', 'prompt', 'resource', 'resource-template', 'server-instructions'];
+const KINDS: readonly LedgerKind[] = [
+  'tool',
+  'prompt',
+  'resource',
+  'resource-template',
+  'server-instructions',
+];
 
 function kindOf(value: unknown): LedgerKind {
   if (value === undefined) return 'tool';

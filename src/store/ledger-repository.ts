@@ -24,7 +24,9 @@ const COLUMNS =
 
 /** Builds the fingerprint-ledger repository over an open, migrated database. */
 export function createLedgerRepository(db: Database.Database): LedgerStore {
-  const select = db.prepare(`SELECT ${COLUMNS} FROM tool_ledger WHERE upstream = ? AND kind = ? AND tool = ?`);
+  const select = db.prepare(
+    `SELECT ${COLUMNS} FROM tool_ledger WHERE upstream = ? AND kind = ? AND tool = ?`,
+  );
   const selectAll = db.prepare(`SELECT ${COLUMNS} FROM tool_ledger ORDER BY upstream, kind, tool`);
   const upsert = db.prepare(
     `INSERT INTO tool_ledger (${COLUMNS})
