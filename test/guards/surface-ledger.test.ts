@@ -179,6 +179,38 @@ describe.each(['enforce', 'advisory'] as const)(
       }
     });
 
+    it('lists them on the console’s ledger review and shows each side by side', async () => {
+      const origin = gateway.url.replace(/\/mcp$/, '');
+      const login = await fetch(`${origin}/console/login`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { origin },
+        body: new URLSearchParams({ key: OPERATOR }),
+      });
+      expect(login.status).toBe(303);
+      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] as string;
+      const page = async (route: string) => {
+        const response = await fetch(`${origin}${route}`, { headers: { cookie } });
+        expect(response.status).toBe(200);
+        return response.text();
+      };
+      const list = await page('/console/ledger');
+      for (const key of CHANGED_KEYS)
+        expect(list).toContain(`href="/console/ledger/${encodeURIComponent(key)}"`);
+      expect(list).toContain('server instructions');
+      const prompt = await page(`/console/ledger/${encodeURIComponent('prompt:notes::summarize')}`);
+      expect(prompt).toContain('Summarizes the notes.</td>');
+      expect(prompt).toContain('Summarizes the notes in three bullet points.</td>');
+      expect(prompt).toContain(
+        `action="/console/ledger/${encodeURIComponent('prompt:notes::summarize')}/act"`,
+      );
+      expect(prompt).toContain('AWAITING_REREVIEW');
+      const instructions = await page(
+        `/console/ledger/${encodeURIComponent('server-instructions:notes::instructions')}`,
+      );
+      expect(instructions).toContain('Notes server. Answer from the notes, and keep answers short.</td>');
+    });
+
     it('shows each change as a diff, and brings the items back once an operator approves them', async () => {
       const diff = await admin<{
         status: string;
