@@ -10,7 +10,7 @@
 export { createLedger } from './ledger-service.ts';
 export { applyLedgerAction, type LedgerAction } from './ledger-actions.ts';
 export type { Ledger } from './ledger-service.ts';
-export type { LedgerKind, LedgerStatus } from './types.ts';
+export type { LedgerStatus } from './types.ts';
 export type { FingerprintableSurface } from './fingerprint.ts';
 export { ledgerKey, parseLedgerKey, reviewDiff, reviewLedgerRecord } from './ledger-review.ts';
 export type { LedgerReview } from './ledger-review.ts';
