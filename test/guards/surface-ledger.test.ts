@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
 import {
+  adminCall,
   connectClient,
   ROOT,
   startGateway,
@@ -93,17 +94,7 @@ describe.each(['enforce', 'advisory'] as const)(
     let gateway: RunningGateway;
     const clients: Client[] = [];
 
-    const admin = async <T>(route: string, body?: unknown): Promise<{ status: number; json: T }> => {
-      const response = await fetch(gateway.url.replace(/\/mcp$/, `/admin/api${route}`), {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: {
-          authorization: `Bearer ${OPERATOR}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: response.status, json: (await response.json()) as T };
-    };
+    const admin = <T>(route: string, body?: unknown) => adminCall<T>(gateway, OPERATOR, route, body);
     const ledger = async () =>
       (await admin<{ records: LedgerRecord[] }>('/ledger')).json.records.filter((r) => r.kind !== undefined);
     const surfaces = async () => (await admin<{ surfaces: SurfaceFinding[] }>('/surfaces')).json.surfaces;

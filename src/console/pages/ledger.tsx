@@ -254,6 +254,29 @@ export function LedgerReviewPage(props: {
   );
 }
 
+/** A subject's poisoning matches and guard findings as one list. */
+function FindingList(props: {
+  matches: readonly { patternId: string; fieldPath: string; matchedText: string }[];
+  findings: readonly { code: string; message: string }[];
+  children?: unknown;
+}) {
+  return (
+    <ul>
+      {props.matches.map((m) => (
+        <li>
+          <strong>{m.patternId}</strong> in <code>{m.fieldPath}</code>: <mark>{m.matchedText}</mark>
+        </li>
+      ))}
+      {props.findings.map((f) => (
+        <li>
+          <code>{f.code}</code> {f.message}
+        </li>
+      ))}
+      {props.children}
+    </ul>
+  );
+}
+
 /** What the guards say of a prompt, resource or instructions as it is now. */
 function SurfaceFindings(props: { surfaces: SurfaceView[] }) {
   if (props.surfaces.length === 0) return <p class="muted">No findings.</p>;
@@ -265,19 +288,9 @@ function SurfaceFindings(props: { surfaces: SurfaceView[] }) {
             <code>{s.uri ?? s.name}</code>{' '}
             {s.withheld ? <span class="badge warn">withheld</span> : <span class="badge ok">listed</span>}
           </h3>
-          <ul>
-            {s.matches.map((m) => (
-              <li>
-                <strong>{m.patternId}</strong> in <code>{m.fieldPath}</code>: <mark>{m.matchedText}</mark>
-              </li>
-            ))}
-            {s.findings.map((f) => (
-              <li>
-                <code>{f.code}</code> {f.message}
-              </li>
-            ))}
+          <FindingList matches={s.matches} findings={s.findings}>
             {s.score === null ? null : <li class="muted">model p={s.score.toFixed(3)}</li>}
-          </ul>
+          </FindingList>
         </article>
       ))}
     </>
@@ -306,18 +319,7 @@ function ToolFindings(props: { review: LedgerReviewView }) {
             {(t.poisoning?.matches ?? []).length === 0 && t.findings.length === 0 ? (
               <p class="muted">No findings.</p>
             ) : (
-              <ul>
-                {(t.poisoning?.matches ?? []).map((m) => (
-                  <li>
-                    <strong>{m.patternId}</strong> in <code>{m.fieldPath}</code>: <mark>{m.matchedText}</mark>
-                  </li>
-                ))}
-                {t.findings.map((f) => (
-                  <li>
-                    <code>{f.code}</code> {f.message}
-                  </li>
-                ))}
-              </ul>
+              <FindingList matches={t.poisoning?.matches ?? []} findings={t.findings} />
             )}
           </article>
         ))
