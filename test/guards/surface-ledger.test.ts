@@ -93,6 +93,7 @@ describe.each(['enforce', 'advisory'] as const)(
     const start = () => startGateway(document, { env: { OPERATOR_KEY: OPERATOR } });
     let gateway: RunningGateway;
     const clients: Client[] = [];
+    let promptListChanges = 0;
 
     const admin = <T>(route: string, body?: unknown) => adminCall<T>(gateway, OPERATOR, route, body);
     const ledger = async () =>
@@ -110,6 +111,9 @@ describe.each(['enforce', 'advisory'] as const)(
       writeFileSync(changedFlag, '');
       gateway = await start();
       for (const era of ERAS) clients.push(await connectClient(gateway.url, { era }));
+      clients[0]?.setNotificationHandler('notifications/prompts/list_changed', () => {
+        promptListChanges += 1;
+      });
     }, 180_000);
     afterAll(async () => {
       for (const client of clients) await client.close();
@@ -231,6 +235,7 @@ describe.each(['enforce', 'advisory'] as const)(
         hash: 'f'.repeat(64),
       });
       expect(stale.status).toBe(400);
+      const changesBefore = promptListChanges;
       for (const key of CHANGED_KEYS) {
         const review = await admin<{ current: { hash: string } }>(`/ledger/${encodeURIComponent(key)}/diff`);
         const approved = await admin<{ outcome: string; record: { status: string; key: string } }>(
@@ -247,6 +252,8 @@ describe.each(['enforce', 'advisory'] as const)(
       for (const client of clients)
         await waitFor(async () => (await visible(client)).prompts.length === 2, 10_000, 'back');
       for (const client of clients) expect(await visible(client)).toEqual(ALL);
+      // The approvals changed what is withheld, not any upstream list: the gateway says so itself.
+      if (enforce) await waitFor(() => promptListChanges > changesBefore, 10_000, 'prompts/list_changed');
       expect(await surfaces()).toEqual([]);
       expect((await ledger()).every((r) => r.status === 'ACTIVE')).toBe(true);
 
