@@ -1,25 +1,29 @@
 /**
  * The non-tool surface of a downstream server: prompts, resources, completion, and (2025 era only, since a
  * notification needs a session to reach) resource subscriptions. Every request is routed to the upstream that
- * listed the prompt or resource; its result loses the gateway's `_meta`, its error crosses /mcp masked.
+ * listed the prompt or resource; its result loses the gateway's `_meta` and crosses /mcp masked, as its error does.
+ * A prompt's messages and a resource's texts then go through the response scan (withheld under `enforce`).
  */
 import { ProtocolError, ProtocolErrorCode, type Server } from '@modelcontextprotocol/server';
-import { stripGatewayMeta } from '../calls/index.ts';
+import { screenSurfaceAnswer, stripGatewayMeta } from '../calls/index.ts';
 import type { DownstreamIdentity, GatewayCore } from './gateway-core.ts';
 import { profileSurface, routeCompletion, type UpstreamSurface } from './prompts-resources.ts';
 import type { ResourceFollower } from './resource-subscriptions.ts';
 
 /**
- * Runs an upstream prompt, resource or completion request: its result loses the gateway's `_meta` keys, its
- * error crosses /mcp masked, as a JSON-RPC error.
+ * Runs an upstream prompt, resource or completion request: its result loses the gateway's `_meta` keys and has
+ * every known secret masked (an upstream may echo one in a prompt message or a resource body); its error crosses
+ * /mcp masked, as a JSON-RPC error.
  */
 async function masked<T>(core: GatewayCore, run: () => Promise<T>): Promise<T> {
+  let result: T;
   try {
-    return stripGatewayMeta(await run());
+    result = await run();
   } catch (error) {
     const message = core.mask(error instanceof Error ? error.message : String(error));
     throw new ProtocolError(ProtocolErrorCode.InternalError, message);
   }
+  return core.maskDeep(stripGatewayMeta(result));
 }
 
 /** Registers the prompt, resource, completion and (legacy) subscription handlers on `server`. */
@@ -33,7 +37,7 @@ export function registerServerSurface(server: Server, core: GatewayCore, identit
     const prompt = surface().findPrompt(request.params.name);
     if (!prompt)
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}`);
-    return masked(core, () =>
+    const answer = await masked(core, () =>
       core.supervisor.getPrompt(
         prompt.upstream,
         prompt.upstreamName,
@@ -41,6 +45,8 @@ export function registerServerSurface(server: Server, core: GatewayCore, identit
         ctx.mcpReq.signal,
       ),
     );
+    const origin = { kind: 'prompt', target: request.params.name, upstream: prompt.upstream } as const;
+    return screenSurfaceAnswer(core.response, origin, answer);
   });
   server.setRequestHandler('resources/list', () => ({ resources: surface().resources }));
   server.setRequestHandler('resources/templates/list', () => ({
@@ -52,7 +58,14 @@ export function registerServerSurface(server: Server, core: GatewayCore, identit
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown resource: ${request.params.uri}`, {
         uri: request.params.uri,
       });
-    return masked(core, () => core.supervisor.readResource(upstream, request.params.uri, ctx.mcpReq.signal));
+    const answer = await masked(core, () =>
+      core.supervisor.readResource(upstream, request.params.uri, ctx.mcpReq.signal),
+    );
+    return screenSurfaceAnswer(
+      core.response,
+      { kind: 'resource', target: request.params.uri, upstream },
+      answer,
+    );
   });
   if (identity.era === 'legacy') registerSubscriptions(server, core, surface);
   server.setRequestHandler('completion/complete', async (request, ctx) => {
@@ -63,9 +76,7 @@ export function registerServerSurface(server: Server, core: GatewayCore, identit
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown ${what}`);
     }
     const params = { ...request.params, ref: routed.ref };
-    return core.maskDeep(
-      await masked(core, () => core.supervisor.complete(routed.upstream, params, ctx.mcpReq.signal)),
-    );
+    return masked(core, () => core.supervisor.complete(routed.upstream, params, ctx.mcpReq.signal));
   });
 }
 

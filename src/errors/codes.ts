@@ -39,6 +39,8 @@ export const ERROR_CODES = {
   APPROVAL_STATE_INVALID: 'A requestState was tampered with, replayed, expired or bound to other arguments.',
   APPROVAL_TIMEOUT: 'No operator answered the call in the approval inbox before it expired.',
   APPROVAL_INBOX_FULL: "The approval inbox (or the caller's share of it) is full; retry later.",
+  RESPONSE_WITHHELD:
+    'The response scan withheld an answer: it holds instructions aimed at the model, or could not be scanned.',
   INTERNAL: 'An unexpected internal error; details are in the gateway log.',
   // HTTP front door (http/)
   UNAUTHORIZED: 'Missing or wrong API key or access token (Authorization: Bearer).',
