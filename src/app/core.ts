@@ -150,6 +150,8 @@ export function buildCore(config: PortcullisConfig, deps: AppDeps): AppCore {
       if (change === 'state' || change === 'tools') refresh();
       if (change === 'state' || change === 'prompts') lists.emit('prompts');
       if (change === 'state' || change === 'resources') lists.emit('resources');
+      // Fingerprints the new surface now rather than when a client first lists it.
+      if (change === 'prompts' || change === 'resources') withheldSurface();
     },
     onConnected: (id, at) => {
       store.upstreams.recordConnected(id, at);
@@ -191,8 +193,25 @@ export function buildCore(config: PortcullisConfig, deps: AppDeps): AppCore {
     inputSchemaProblem: (schema) => validator.schemaProblem(schema),
     log: (event, fields, level) => logger.log(event, fields, level),
   });
+  // The withheld prompts, resources and instructions, as one string: an operator's approve or revoke changes it
+  // without any upstream change, and clients must hear that their lists changed.
+  let lastWithheld: string | undefined;
+  function withheldSurface(): boolean {
+    const withheld = governance
+      .surfaces()
+      .findings.filter((f) => f.withheld)
+      .map((f) => `${f.kind}\u0000${f.upstream}\u0000${f.uri ?? f.name}`)
+      .join('\n');
+    const changed = lastWithheld !== undefined && withheld !== lastWithheld;
+    lastWithheld = withheld;
+    return changed;
+  }
   function refresh(): void {
     if (registry.rebuild()) lists.emit('tools');
+    if (withheldSurface()) {
+      lists.emit('prompts');
+      lists.emit('resources');
+    }
   }
   localTools.provider?.onChange(refresh);
 

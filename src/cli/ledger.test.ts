@@ -61,6 +61,24 @@ describe('portcullis ledger', () => {
     ]);
   });
 
+  it('acts on a prompt of the same name as a tool with --kind, and refuses an unknown kind', async () => {
+    const store = openStore({ path: join(dir, 'p.db') });
+    createLedger(store.ledger, () => 1).checkSurface('files', {
+      kind: 'prompt',
+      item: { name: 'write_file', description: 'Drafts a file.' },
+    });
+    store.close();
+    expect(
+      await runLedger(['revoke', 'files', 'write_file', '--kind', 'prompt', '--reason', 'x'], io()),
+    ).toBe(0);
+    expect(out.join('')).toContain('REVOKED prompt:files::write_file');
+    expect(await runLedger(['list'], io())).toBe(0);
+    expect(out.join('')).toMatch(/REVOKED\s+prompt:files::write_file/);
+    expect(out.join('')).toMatch(/ACTIVE\s+files::write_file/);
+    expect(await runLedger(['revoke', 'files', 'write_file', '--kind', 'widget'], io())).toBe(1);
+    expect(err.join('')).toContain('"kind" must be one of');
+  });
+
   it('answers usage for an unknown action', async () => {
     expect(await runLedger(['delete', 'files', 'write_file'], io())).toBe(2);
     expect(err.join('')).toContain('usage: portcullis ledger');

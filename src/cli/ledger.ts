@@ -1,13 +1,13 @@
 /**
- * `portcullis ledger list | approve | revoke | restore UPSTREAM TOOL`: the fingerprint ledger from the command
- * line. It writes the same database the gateway uses (a running gateway picks the change up within a second) and
+ * `portcullis ledger list | approve | revoke | restore UPSTREAM TOOL [--kind K]`: the fingerprint ledger from the
+ * command line (`--kind` names a prompt, resource, resource template or server instructions instead of a tool). It writes the same database the gateway uses (a running gateway picks the change up within a second) and
  * records each action, with the OS user as actor, in the audit log.
  */
 import { loadConfig, processEnvLookup } from '../config/index.ts';
 import { userInfo } from 'node:os';
 import { adminActionInput, createAuditLog } from '../audit/index.ts';
 import { isPortcullisError } from '../errors/index.ts';
-import { applyLedgerAction, createLedger, type LedgerAction } from '../ledger/index.ts';
+import { applyLedgerAction, createLedger, ledgerKey, type LedgerAction } from '../ledger/index.ts';
 import { createMasker } from '../secrets/index.ts';
 import { openStore } from '../store/index.ts';
 import type { CommandIo } from './args.ts';
@@ -15,7 +15,9 @@ import { parseCommandArgs } from './args.ts';
 
 const USAGE =
   'usage: portcullis ledger list [--json] | approve UPSTREAM TOOL [--hash H] | revoke UPSTREAM TOOL | ' +
-  'restore UPSTREAM TOOL   [--reason TEXT] [--config FILE]\n';
+  'restore UPSTREAM TOOL   [--kind prompt|resource|resource-template|server-instructions] [--reason TEXT] ' +
+  '[--config FILE]\n  (TOOL is the name within its kind: a prompt name, a resource URI, a URI template, ' +
+  'or "instructions")\n';
 
 /** The OS user running the command; some containers have no passwd entry for it. */
 function osUser(): string {
@@ -35,6 +37,7 @@ export async function runLedger(args: string[], io: CommandIo): Promise<number> 
   const { values, positionals } = parseCommandArgs(args, {
     json: { type: 'boolean' },
     hash: { type: 'string' },
+    kind: { type: 'string' },
     reason: { type: 'string' },
   });
   const [action, upstream, tool] = positionals;
@@ -56,7 +59,7 @@ export async function runLedger(args: string[], io: CommandIo): Promise<number> 
       else {
         for (const r of records)
           io.stdout(
-            `${r.status.padEnd(18)} ${r.upstream}::${r.tool}  ${r.hash.slice(0, 16)}…  (${r.profile})\n`,
+            `${r.status.padEnd(18)} ${ledgerKey(r.upstream, r.tool, r.kind)}  ${r.hash.slice(0, 16)}…  (${r.profile})\n`,
           );
         io.stdout(`${records.length} fingerprints\n`);
       }
@@ -66,6 +69,7 @@ export async function runLedger(args: string[], io: CommandIo): Promise<number> 
       io.stderr(USAGE);
       return 2;
     }
+    const kind = values.kind;
     const startedAt = Date.now();
     const reason = values.reason?.trim() ? values.reason : null;
     const audit = createAuditLog(store, { masker: createMasker(config.secrets) });
@@ -74,18 +78,23 @@ export async function runLedger(args: string[], io: CommandIo): Promise<number> 
         adminActionInput({
           actor: `cli:${osUser()}`,
           action: `ledger.${action}`,
-          target: `${upstream}::${tool}`,
+          target: kind === undefined ? `${upstream}::${tool}` : `${kind}:${upstream}::${tool}`,
           reason,
-          body: { upstream, tool, ...(values.hash ? { hash: values.hash } : {}) },
+          body: {
+            upstream,
+            tool,
+            ...(kind === undefined ? {} : { kind }),
+            ...(values.hash ? { hash: values.hash } : {}),
+          },
           outcome,
           durationMs: Date.now() - startedAt,
           ...(errorCode === undefined ? {} : { errorCode }),
         }),
       );
     try {
-      const result = applyLedgerAction(ledger, action, { upstream, tool, hash: values.hash });
+      const result = applyLedgerAction(ledger, action, { upstream, tool, kind, hash: values.hash });
       record('OK');
-      io.stdout(`${result.outcome} ${upstream}::${tool} ${result.record.hash}\n`);
+      io.stdout(`${result.outcome} ${ledgerKey(upstream, tool, result.record.kind)} ${result.record.hash}\n`);
       return 0;
     } catch (error) {
       if (!isPortcullisError(error)) throw error;

@@ -6,7 +6,7 @@
 import type { ExposedTool } from '../exposure/index.ts';
 import { isRiskAtLeast, isRiskLevel, type RiskLevel, type ServerAssessment } from '../risk/index.ts';
 import type { UpstreamSnapshot } from '../upstream/index.ts';
-import type { ShadowingHit, SurfaceHit } from './scan-analysis.ts';
+import type { ShadowingHit, SurfaceHit } from '../app/index.ts';
 import type { TextPosition } from './scan-json.ts';
 
 /** A SARIF result level. */
@@ -27,8 +27,10 @@ export interface ScanFinding {
   name: string;
   fieldPath: string;
   message: string;
-  /** sha256 of the definition's canonical JSON (the ledger's fingerprint for tools). */
+  /** sha256 of the definition's canonical JSON (the ledger's fingerprint of a tool, prompt, resource or instructions). */
   digest: string | null;
+  /** The poisoning model's probability that a prompt, resource or template is poisoned (its verdict). */
+  modelScore?: number;
   /** The risk level a risk finding reports. */
   risk?: RiskLevel;
   line?: number;
@@ -311,6 +313,30 @@ function toolFindings(inputs: ReportInputs): Omit<ScanFinding, 'line' | 'column'
   return findings;
 }
 
+/** A finding on a prompt, resource, template or instructions, with the model's verdict where it gave one. */
+const surfaceFinding =
+  (inputs: ReportInputs) =>
+  (h: SurfaceHit): Omit<ScanFinding, 'line' | 'column'> => {
+    const where = `${h.kind} ${inputs.nameOf(h.upstream)}/${h.name || '(instructions)'}`;
+    const verdict = h.score === undefined ? '' : `; model p=${h.score.toFixed(3)}`;
+    const withheld = h.withheld ? '; withheld' : '';
+    return {
+      ruleId: h.ruleId,
+      category: h.category,
+      level: 'error',
+      server: inputs.nameOf(h.upstream),
+      subject: h.kind,
+      name: h.name,
+      fieldPath: h.fieldPath,
+      digest: h.digest,
+      ...(h.score === undefined ? {} : { modelScore: h.score }),
+      message:
+        h.category === 'exposure'
+          ? `${where}: fingerprint ${h.ruleId.slice('fingerprint-'.length).toUpperCase()}${withheld}`
+          : `${h.ruleId} in ${where} at ${h.fieldPath}: ${excerpt(h.matchedText)}${h.detail ? ` (${h.detail})` : ''}${verdict}${withheld}`,
+    };
+  };
+
 /** Builds the report; `failOn` is decided over it. */
 export function buildReport(inputs: ReportInputs, failOn: FailOn): ScanReport {
   const servers = serverLines(inputs);
@@ -318,17 +344,7 @@ export function buildReport(inputs: ReportInputs, failOn: FailOn): ScanReport {
   const unplaced = [
     ...serverFindings(inputs, servers),
     ...toolFindings(inputs),
-    ...inputs.surfaces.map((h) => ({
-      ruleId: h.patternId,
-      category: 'poisoning' as const,
-      level: 'error' as const,
-      server: inputs.nameOf(h.upstream),
-      subject: h.kind,
-      name: h.name,
-      fieldPath: h.fieldPath,
-      digest: h.digest,
-      message: `${h.patternId} in ${h.kind} ${inputs.nameOf(h.upstream)}/${h.name || '(instructions)'} at ${h.fieldPath}: ${excerpt(h.matchedText)}`,
-    })),
+    ...inputs.surfaces.map(surfaceFinding(inputs)),
     ...inputs.shadowing.map((h) => ({
       ruleId: h.rule,
       category: 'shadowing' as const,

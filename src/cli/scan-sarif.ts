@@ -81,6 +81,7 @@ export function toSarif(report: ScanReport, cwd: string): Record<string, unknown
         subject: f.subject,
         ...(f.digest === null ? {} : { definitionDigest: f.digest }),
         ...(f.risk === undefined ? {} : { risk: f.risk }),
+        ...(f.modelScore === undefined ? {} : { modelScore: f.modelScore }),
       },
     };
   });

@@ -35,7 +35,10 @@ export function renderScanReport(report: ScanReport): string {
     for (const finding of report.findings.filter(
       (f) =>
         f.server === server.name &&
-        (f.category === 'shadowing' || (f.category === 'poisoning' && f.subject !== 'tool')),
+        (f.category === 'shadowing' ||
+          (f.subject !== 'tool' &&
+            f.subject !== 'server' &&
+            (f.category === 'poisoning' || f.category === 'exposure'))),
     ))
       lines.push(`    ! ${finding.message}`);
   }

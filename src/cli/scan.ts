@@ -1,17 +1,16 @@
 /**
  * `portcullis scan`, for people and for CI: reads the gateway's config (`--config`), an MCP client config
  * (`--from`, each server connected) or a tools JSON file (`--tools`, offline), governs every tool as the gateway
- * would, scans prompts, resources and server instructions, checks shadowing between servers, and prints text,
- * JSON or SARIF. Exit 0 clean, 1 when --fail-on is met, 2 on a usage or input error (docs/scan.md).
+ * would, governs prompts, resources and server instructions with the gateway's own guards and live scanner, checks
+ * shadowing between servers, and prints text, JSON or SARIF. Exit 0 clean, 1 when --fail-on is met, 2 on a usage or input error (docs/scan.md).
  */
 import path from 'node:path';
-import { buildCore, type AppCore } from '../app/index.ts';
+import { analyzeCore, buildCore, governSnapshots, type AppCore } from '../app/index.ts';
 import { processEnvLookup } from '../config/index.ts';
 import { createMasker } from '../secrets/index.ts';
 import { parseCommandArgs, parseSeconds, UsageError, type CommandIo } from './args.ts';
 import { inheritedEnv } from './process-env.ts';
 import { appFromProcess } from './process-env.ts';
-import { governSnapshots, scanModelSurfaces } from './scan-analysis.ts';
 import { connectClientServers, governingConfig, offlineServers, type ScanServer } from './scan-connect.ts';
 import { parseLocatedJson, readBoundedFile, ScanInputError, type LocatedJson } from './scan-json.ts';
 import { buildReport, FAIL_ON_VALUES, isFailOn, type FailOn, type ScanReport } from './scan-report.ts';
@@ -121,14 +120,12 @@ function reportOfCore(
   file: string,
   failOn: FailOn,
 ): ScanReport {
-  const snapshots = gateway.supervisor.snapshots();
   return buildReport(
     {
       source: { kind: 'config', file },
-      snapshots,
+      snapshots: gateway.supervisor.snapshots(),
       assessments: gateway.governance.servers(),
-      tools: gateway.registry.all(),
-      ...scanModelSurfaces(snapshots),
+      ...analyzeCore(gateway),
       nameOf: (id) => id,
       positionOf: () => undefined,
       mask: (text) => gateway.masker.mask(text),

@@ -1,7 +1,8 @@
 /**
- * The rows of the ledger page's side-by-side view: a tool's approved and current definitions laid out field by
- * field (description by line, schemas and annotations by JSON Pointer, arrays whole as the admin API's diff
- * compares them), each row marked same, changed, added or removed. Pure.
+ * The rows of the ledger page's side-by-side view: a tool's, prompt's, resource's or server instructions'
+ * approved and current definitions laid out field by field (description and instructions by line, schemas and
+ * annotations by JSON Pointer, arrays whole as the admin API's diff compares them), each row marked same,
+ * changed, added or removed. Pure.
  */
 
 /** One row of the side-by-side view; `old`/`new` absent where that side has no such line or path. */
@@ -14,7 +15,21 @@ export interface DefinitionRow {
   kind: 'same' | 'changed' | 'added' | 'removed';
 }
 
-const FIELDS = ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations'] as const;
+// Every kind's fields in the ledger's review order; a definition lacks the other kinds' fields.
+const FIELDS = [
+  'name',
+  'title',
+  'description',
+  'instructions',
+  'uri',
+  'uriTemplate',
+  'mimeType',
+  'arguments',
+  'inputSchema',
+  'outputSchema',
+  'annotations',
+] as const;
+const TEXT_FIELDS: ReadonlySet<string> = new Set(['description', 'instructions']);
 const escapeToken = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
 
 function flatten(value: unknown, path: string, into: Map<string, string>): void {
@@ -84,7 +99,7 @@ export function definitionRows(
     const old = approved?.[field];
     const now = current?.[field];
     if (old === undefined && now === undefined) continue;
-    if (field === 'description' && (typeof old === 'string' || typeof now === 'string')) {
+    if (TEXT_FIELDS.has(field) && (typeof old === 'string' || typeof now === 'string')) {
       rows.push(...lineRows(field, typeof old === 'string' ? old : '', typeof now === 'string' ? now : ''));
       continue;
     }

@@ -9,7 +9,7 @@ import type { ApprovalView, LedgerDiffView, LedgerRecordView, LedgerReviewView }
 import type { ConsoleUser } from './door.ts';
 import { ApprovalPage, ApprovalsPage } from './pages/approvals.tsx';
 import type { Viewer } from './pages/layout.tsx';
-import { LedgerListPage, LedgerReviewPage, reviewHref } from './pages/ledger.tsx';
+import { keyHref, LedgerListPage, LedgerReviewPage } from './pages/ledger.tsx';
 
 type Env = { Variables: { user: ConsoleUser } };
 type Status = 200 | 400 | 401 | 403 | 404 | 500;
@@ -97,8 +97,7 @@ export function addReviewRoutes(app: Hono<Env>, kit: ReviewKit): void {
       if (refusal.status === 400) return reviewPage(c, key, { error: refusal.message });
       return kit.refused(c, refusal.status, refusal.message, true);
     }
-    const [upstream = '', ...rest] = key.split('::');
-    return c.redirect(`${reviewHref(upstream, rest.join('::'))}?done=${action}`, 303);
+    return c.redirect(`${keyHref(key)}?done=${action}`, 303);
   });
 
   app.get('/approvals', async (c) => {

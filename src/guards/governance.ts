@@ -3,8 +3,9 @@
  * fingerprinted and checked for shadowing. Runs inside every registry rebuild, before the list is advertised,
  * through one evaluation path per tool, on every exposure path. The facts come first (tool-facts.ts), then
  * the guards decide in order — fingerprint, poisoning, composition gate (risk cap, shadowing) — each in the
- * mode the config gives it (runner.ts). Prompts, resources and server instructions go through the poisoning
- * guard too (surface-governance.ts), with the same live scanner: every scan knows the other servers' tool names.
+ * mode the config gives it (runner.ts). Prompts, resources and server instructions go through the fingerprint and
+ * poisoning guards too (surface-governance.ts), with the same ledger and live scanner: every scan knows the other
+ * servers' tool names.
  */
 import type { PortcullisConfig, UpstreamConfig } from '../config/index.ts';
 import type { ExposedTool, GovernFunction } from '../exposure/index.ts';
@@ -91,7 +92,13 @@ export function createGovernance(deps: GovernanceDeps): Governance {
       last.snapshots.length === snapshots.length &&
       last.snapshots.every((snapshot, i) => snapshot === snapshots[i]);
     if (same) return last.review;
-    const review = reviewSurfaces(snapshots, { ...runnerDeps, config: deps.config, scanner, emit });
+    const review = reviewSurfaces(snapshots, {
+      ...runnerDeps,
+      config: deps.config,
+      ledger: deps.ledger,
+      scanner,
+      emit,
+    });
     lastReview = { version: toolsVersion, snapshots: [...snapshots], review };
     return review;
   };

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { GuardMode } from '../config/index.ts';
+import { createLedger, type Ledger } from '../ledger/index.ts';
 import { createPoisoningScanner } from '../poisoning/index.ts';
+import { openStore, type Store } from '../store/index.ts';
 import type { UpstreamSnapshot } from '../upstream/index.ts';
 import { createLiveScanner } from './live-scanner.ts';
 import { reviewSurfaces } from './surface-governance.ts';
@@ -32,17 +35,36 @@ function snapshot(over: Partial<UpstreamSnapshot> = {}): UpstreamSnapshot {
   };
 }
 
+const stores: Store[] = [];
+afterEach(() => {
+  for (const store of stores.splice(0)) store.close();
+});
+
+/** A ledger over a fresh in-memory SQLite store. */
+function freshLedger(): Ledger {
+  const store = openStore({ path: ':memory:' });
+  stores.push(store);
+  return createLedger(store.ledger, () => 1_000);
+}
+
 function review(
-  mode: 'enforce' | 'advisory' | 'off',
+  mode: GuardMode,
   snapshots = [snapshot()],
   onError: 'open' | 'closed' = 'closed',
+  ledger = freshLedger(),
+  fingerprint: GuardMode = 'enforce',
 ) {
   const events: { type: string; subject: string }[] = [];
   const scanner = createLiveScanner((otherNames) => createPoisoningScanner({ otherNames }));
   scanner.setTools([upstreamTool('notion', 'create_page')]);
   const result = reviewSurfaces(snapshots, {
     config: configOf(),
-    policies: { ...DEFAULT_GUARDS, poisoning: { mode, onError } },
+    policies: {
+      ...DEFAULT_GUARDS,
+      poisoning: { mode, onError },
+      fingerprint: { mode: fingerprint, onError: 'closed' },
+    },
+    ledger,
     scanner,
     emit: (type, subject) => events.push({ type, subject }),
     log: () => {},
@@ -151,6 +173,7 @@ describe('reviewSurfaces', () => {
     const result = reviewSurfaces([only], {
       config: configOf(),
       policies: { ...DEFAULT_GUARDS, poisoning: { mode: 'advisory', onError } },
+      ledger: freshLedger(),
       scanner,
       emit: () => {},
       log: (event) => logged.push(event),
@@ -162,5 +185,170 @@ describe('reviewSurfaces', () => {
         'x:guard-failed:true',
         'greet:guard-failed:true',
       ]);
+  });
+});
+
+describe('reviewSurfaces fingerprints every item into the ledger', () => {
+  const clean = (over: Partial<UpstreamSnapshot> = {}) =>
+    snapshot({
+      prompts: [
+        {
+          name: 'greet',
+          description: 'Writes a greeting.',
+          arguments: [{ name: 'who', description: 'Who' }],
+        },
+      ],
+      resources: [
+        { name: 'readme', uri: 'docs://readme', description: 'The readme.', mimeType: 'text/plain' },
+      ],
+      resourceTemplates: [{ name: 'page', uriTemplate: 'docs://pages/{id}', description: 'A page by id.' }],
+      instructions: 'Serves docs.',
+      ...over,
+    });
+  const base = clean();
+  const names = (s: UpstreamSnapshot | undefined) => ({
+    prompts: s?.prompts.map((p) => p.name),
+    resources: s?.resources.map((r) => r.uri),
+    templates: s?.resourceTemplates.map((t) => t.uriTemplate),
+    instructions: s?.instructions,
+  });
+
+  it('records each kind under its own key, never a tool’s', () => {
+    const ledger = freshLedger();
+    review('enforce', [clean({ tools: [] })], 'closed', ledger);
+    expect(ledger.list().map((r) => `${r.kind ?? 'tool'}|${r.tool}|${r.status}|${r.profile}`)).toEqual([
+      'prompt|greet|ACTIVE|portcullis-prompt/v1',
+      'resource|docs://readme|ACTIVE|portcullis-resource/v1',
+      'resource-template|docs://pages/{id}|ACTIVE|portcullis-resource-template/v1',
+      'server-instructions|instructions|ACTIVE|portcullis-instructions/v1',
+    ]);
+    expect(ledger.get('docs', 'greet')).toBeUndefined();
+    expect(ledger.get('docs', 'greet', 'prompt')?.status).toBe('ACTIVE');
+  });
+
+  it.each<[string, Partial<UpstreamSnapshot>, string]>([
+    [
+      'a prompt description',
+      {
+        prompts: [
+          {
+            name: 'greet',
+            description: 'Writes a warm greeting.',
+            arguments: [{ name: 'who', description: 'Who' }],
+          },
+        ],
+      },
+      'prompt|greet',
+    ],
+    [
+      'a prompt argument description',
+      {
+        prompts: [
+          {
+            name: 'greet',
+            description: 'Writes a greeting.',
+            arguments: [{ name: 'who', description: 'Whom' }],
+          },
+        ],
+      },
+      'prompt|greet',
+    ],
+    [
+      'a resource MIME type',
+      {
+        resources: [
+          { name: 'readme', uri: 'docs://readme', description: 'The readme.', mimeType: 'text/html' },
+        ],
+      },
+      'resource|docs://readme',
+    ],
+    [
+      'a resource annotation',
+      {
+        resources: [
+          {
+            name: 'readme',
+            uri: 'docs://readme',
+            description: 'The readme.',
+            mimeType: 'text/plain',
+            annotations: { audience: ['assistant'] },
+          },
+        ],
+      },
+      'resource|docs://readme',
+    ],
+    [
+      'a template title',
+      {
+        resourceTemplates: [
+          { name: 'page', title: 'Page', uriTemplate: 'docs://pages/{id}', description: 'A page by id.' },
+        ],
+      },
+      'resource-template|docs://pages/{id}',
+    ],
+    [
+      'the server instructions',
+      { instructions: 'Serves docs. Be brief.' },
+      'server-instructions|instructions',
+    ],
+  ])(
+    'a changed %s is withheld under enforce, reported under advisory, back once approved',
+    (_n, change, key) => {
+      const ledger = freshLedger();
+      review('advisory', [base], 'closed', ledger);
+      const changed = clean(change);
+      const enforced = review('advisory', [changed], 'closed', ledger, 'enforce');
+      const awaiting = ledger.list().filter((r) => r.status !== 'ACTIVE');
+      expect(awaiting.map((r) => `${r.kind}|${r.tool}`)).toEqual([key]);
+      const [kind, name] = key.split('|') as [string, string];
+      const finding = enforced.findings.find((f) => f.fingerprint?.status === 'AWAITING_REREVIEW');
+      expect(finding).toMatchObject({ kind, withheld: true, matches: [] });
+      expect(finding?.findings[0]).toMatchObject({ guard: 'fingerprint', code: 'AWAITING_REREVIEW' });
+      expect(enforced.events.map((e) => e.type)).toEqual(['HashLedgerMismatch']);
+      const shown = names(enforced.snapshots[0]);
+      const full = names(changed);
+      expect(shown).not.toEqual(full);
+      // Only the changed item is gone; the key of instructions (`instructions`) names no listed item.
+      for (const which of ['prompts', 'resources', 'templates'] as const)
+        expect(shown[which]).toEqual(full[which]?.filter((v) => v !== name));
+      expect(shown.instructions).toBe(kind === 'server-instructions' ? undefined : full.instructions);
+
+      const advisory = review('advisory', [changed], 'closed', ledger, 'advisory');
+      expect(names(advisory.snapshots[0])).toEqual(full);
+      expect(advisory.findings).toEqual([expect.objectContaining({ kind, withheld: false })]);
+      expect(advisory.events).toEqual([]);
+
+      expect(ledger.approve('docs', name, undefined, kind as 'prompt').outcome).toBe('APPROVED');
+      const approved = review('advisory', [changed], 'closed', ledger, 'enforce');
+      expect(names(approved.snapshots[0])).toEqual(full);
+      expect(approved.findings).toEqual([]);
+    },
+  );
+
+  it('keeps a revoked item withheld whatever the upstream sends next', () => {
+    const ledger = freshLedger();
+    review('advisory', [base], 'closed', ledger);
+    expect(ledger.revoke('docs', 'instructions', 'server-instructions').outcome).toBe('REVOKED');
+    for (const instructions of ['Serves docs.', 'Serves docs, changed.', 'Serves docs.']) {
+      const run = review('advisory', [clean({ instructions })], 'closed', ledger);
+      expect(run.snapshots[0]?.instructions).toBeUndefined();
+      expect(run.findings[0]?.findings[0]?.code).toBe('REVOKED');
+    }
+  });
+
+  it('fails closed on an item the ledger cannot check', () => {
+    const ledger = freshLedger();
+    const broken: Ledger = {
+      ...ledger,
+      checkSurface: (upstream, surface) => {
+        if (surface.kind === 'prompt') throw new Error('ledger broke');
+        return ledger.checkSurface(upstream, surface);
+      },
+    };
+    const run = review('advisory', [base], 'closed', broken);
+    expect(run.snapshots[0]?.prompts).toEqual([]);
+    expect(run.findings).toEqual([
+      expect.objectContaining({ kind: 'prompt', withheld: true, fingerprint: null }),
+    ]);
   });
 });

@@ -1,18 +1,21 @@
 /**
  * Governed prompts, resources, resource templates and server instructions (docs/architecture.md, "Guards"):
- * every upstream's non-tool surface is scanned like its tools — with the live names of the other servers'
- * tools — and the poisoning guard decides on each item in the configured mode. A withheld item leaves the
- * governed snapshots (so it is absent from the lists and unknown when asked for); every flagged item is
- * reported, withheld or not, as a PoisoningHit event and in `findings`.
+ * every upstream's non-tool surface is fingerprinted into the ledger and scanned like its tools — with the live
+ * names of the other servers' tools — and the fingerprint and poisoning guards decide on each item in their
+ * configured modes, in that order. A withheld item leaves the governed snapshots (so it is absent from the lists
+ * and unknown when asked for); every flagged item is reported, withheld or not, in `findings`, a poisoning hit
+ * as a PoisoningHit event and a changed definition as a HashLedgerMismatch event.
  */
 import type { Prompt, Resource, ResourceTemplateType } from '@modelcontextprotocol/client';
 import type { GuardsConfig, PortcullisConfig } from '../config/index.ts';
 import { defaultAlias, type GuardFinding } from '../exposure/index.ts';
+import type { FingerprintableSurface, Ledger, LedgerStatus } from '../ledger/index.ts';
 import type { ToolMatch, ToolScanResult } from '../poisoning/index.ts';
 import type { McpToolDefinition } from '../risk/index.ts';
 import type { UpstreamSnapshot } from '../upstream/index.ts';
 import type { GuardSubject } from './contract.ts';
 import type { GovernanceEmit } from './event-emitter.ts';
+import { createFingerprintGuard } from './fingerprint-guard.ts';
 import { upstreamOwner, type LiveScanner } from './live-scanner.ts';
 import { createPoisoningGuard, type ScanOutcome } from './poisoning-guard.ts';
 import { runGuards } from './runner.ts';
@@ -29,9 +32,13 @@ export interface SurfaceFinding {
   name: string;
   /** The resource's URI or the template's URI template. */
   uri?: string;
-  /** True when the guard withheld it (`enforce`): not listed, unknown when asked for, instructions dropped. */
+  /** True when a guard withheld it (`enforce`): not listed, unknown when asked for, instructions dropped. */
   withheld: boolean;
+  /** The ledger's digest of the item's definition, and its status; null when the ledger check failed. */
+  fingerprint: { hash: string; status: LedgerStatus } | null;
   matches: ToolMatch[];
+  /** The scanner model's probability that the item is poisoned (absent for instructions: rules only). */
+  score?: number;
   findings: GuardFinding[];
 }
 
@@ -47,6 +54,7 @@ export interface SurfaceReview {
 export interface SurfaceReviewDeps {
   config: Pick<PortcullisConfig, 'upstreams'>;
   policies: GuardsConfig;
+  ledger: Ledger;
   scanner: LiveScanner;
   emit: GovernanceEmit;
   log(event: string, fields: Record<string, unknown>, level: 'warn' | 'error'): void;
@@ -58,12 +66,14 @@ interface Item {
   name: string;
   uri?: string;
   /** The scan, or why it failed (the guard rethrows it, so the runner applies `onError`). */
-  scan: ScanOutcome | Error;
+  scan: (ScanOutcome & { score?: number }) | Error;
+  /** The ledger's record of the item, or why the check failed (rethrown like a failed scan). */
+  fingerprint: { hash: string; status: LedgerStatus } | Error;
 }
 
 const NOTHING: ScanOutcome = { clean: true, matches: [] };
 
-function scanned(run: () => ScanOutcome): ScanOutcome | Error {
+function attempt<T>(run: () => T): T | Error {
   try {
     return run();
   } catch (error) {
@@ -78,22 +88,60 @@ const SUBJECT: Record<SurfaceKind, GuardSubject> = {
   'server-instructions': 'server-instructions',
 };
 
+const labelOf = (item: Item) =>
+  item.kind === 'server-instructions'
+    ? `the server instructions of ${item.upstream}`
+    : `${item.kind} ${item.upstream}::${item.uri ?? item.name}`;
+
 const guards = Object.fromEntries(
   (Object.keys(SUBJECT) as SurfaceKind[]).map((kind) => [
     kind,
-    createPoisoningGuard<Item>(SUBJECT[kind], (item) => {
-      if (item.scan instanceof Error) throw item.scan;
-      return item.scan;
-    }),
+    [
+      createFingerprintGuard<Item>(
+        SUBJECT[kind],
+        (item) => {
+          if (item.fingerprint instanceof Error) throw item.fingerprint;
+          return item.fingerprint.status;
+        },
+        labelOf,
+      ),
+      createPoisoningGuard<Item>(SUBJECT[kind], (item) => {
+        if (item.scan instanceof Error) throw item.scan;
+        return item.scan;
+      }),
+    ],
   ]),
-) as Record<SurfaceKind, ReturnType<typeof createPoisoningGuard<Item>>>;
+) as Record<SurfaceKind, ReturnType<typeof createPoisoningGuard<Item>>[]>;
+
+/** Checks the item's definition against the ledger; a changed one is a HashLedgerMismatch event. */
+function fingerprinted(
+  deps: SurfaceReviewDeps,
+  upstream: string,
+  surface: FingerprintableSurface,
+): Item['fingerprint'] {
+  return attempt(() => {
+    const check = deps.ledger.checkSurface(upstream, surface);
+    if (check.outcome === 'MISMATCH') {
+      deps.emit('HashLedgerMismatch', `${surface.kind}:${upstream}::${check.record.tool}`, {
+        upstream,
+        kind: surface.kind,
+        name: check.record.tool,
+        previousHash: check.previousHash,
+        currentHash: check.record.hash,
+      });
+    }
+    return { hash: check.record.hash, status: check.record.status };
+  });
+}
 
 /** Field paths read as the item's own fields: `arguments.<name>.description`, `uri`, `mimeType`. */
-function renamed(scan: ToolScanResult, from: string, to: string): ScanOutcome {
-  if (!scan.matches.some((m) => m.fieldPath.startsWith(from))) return scan;
+function renamed(scan: ToolScanResult, from: string, to: string): ScanOutcome & { score?: number } {
+  const score = scan.score === undefined ? {} : { score: scan.score };
+  if (!scan.matches.some((m) => m.fieldPath.startsWith(from)))
+    return { clean: scan.clean, matches: scan.matches, ...score };
   const rename = (m: ToolMatch): ToolMatch =>
     m.fieldPath.startsWith(from) ? { ...m, fieldPath: to + m.fieldPath.slice(from.length) } : m;
-  return { clean: scan.clean, matches: scan.matches.map(rename) };
+  return { clean: scan.clean, matches: scan.matches.map(rename), ...score };
 }
 
 /** A prompt read as a tool: its arguments are its parameters. */
@@ -137,14 +185,16 @@ function itemsOf(snapshot: UpstreamSnapshot, deps: SurfaceReviewDeps): Item[] {
     const override = Object.hasOwn(overrides, prompt.name) ? overrides[prompt.name] : undefined;
     const definition = promptDefinition(prompt, override?.description ?? prompt.description);
     const exposedAs = override?.alias ?? defaultAlias(upstream, prompt.name);
-    const scan = scanned(() =>
+    const scan = attempt(() =>
       renamed(
         deps.scanner.scanDefinition(owner, definition, exposedAs),
         'inputSchema.properties.',
         'arguments.',
       ),
     );
-    items.push({ kind: 'prompt', upstream, name: prompt.name, scan });
+    // The ledger keeps what the upstream sent: an override is the operator's, not a change upstream.
+    const fingerprint = fingerprinted(deps, upstream, { kind: 'prompt', item: prompt });
+    items.push({ kind: 'prompt', upstream, name: prompt.name, scan, fingerprint });
   }
   const resources: [SurfaceKind, Resource | ResourceTemplateType, string][] = [
     ...snapshot.resources.map((r): [SurfaceKind, Resource, string] => ['resource', r, r.uri]),
@@ -156,22 +206,24 @@ function itemsOf(snapshot: UpstreamSnapshot, deps: SurfaceReviewDeps): Item[] {
   ];
   for (const [kind, resource, uri] of resources) {
     const definition = resourceDefinition(resource, uri);
-    const scan = scanned(() =>
+    const scan = attempt(() =>
       renamed(
         deps.scanner.scanDefinition(owner, definition, defaultAlias(upstream, resource.name)),
         'annotations.',
         '',
       ),
     );
-    items.push({ kind, upstream, name: resource.name, uri, scan });
+    const fingerprint = fingerprinted(deps, upstream, { kind, item: resource } as FingerprintableSurface);
+    items.push({ kind, upstream, name: resource.name, uri, scan, fingerprint });
   }
   if (snapshot.instructions !== undefined && snapshot.instructions !== '') {
     const text = snapshot.instructions;
-    const scan = scanned(() => {
+    const scan = attempt(() => {
       const { clean, matches } = deps.scanner.scanText(owner, text);
       return { clean, matches: matches.map((m): ToolMatch => ({ ...m, fieldPath: 'instructions' })) };
     });
-    items.push({ kind: 'server-instructions', upstream, name: upstream, scan });
+    const fingerprint = fingerprinted(deps, upstream, { kind: 'server-instructions', instructions: text });
+    items.push({ kind: 'server-instructions', upstream, name: upstream, scan, fingerprint });
   }
   return items;
 }
@@ -199,22 +251,25 @@ export function reviewSurfaces(
     for (const kind of Object.keys(SUBJECT) as SurfaceKind[]) {
       const ofKind = items.filter((item) => item.kind === kind);
       if (ofKind.length === 0) continue;
-      const verdicts = runGuards([guards[kind]], ofKind, { policies: deps.policies, log: deps.log });
+      const verdicts = runGuards(guards[kind], ofKind, { policies: deps.policies, log: deps.log });
       ofKind.forEach((item, i) => {
         const verdict = verdicts[i];
-        const scan = item.scan instanceof Error ? NOTHING : item.scan;
+        const scan: ScanOutcome & { score?: number } = item.scan instanceof Error ? NOTHING : item.scan;
         if (verdict?.withheld !== undefined) withheld.add(item);
-        if (scan.clean && verdict?.withheld === undefined) return;
+        if (scan.clean && verdict?.withheld === undefined && (verdict?.findings.length ?? 0) === 0) return;
         const finding: SurfaceFinding = {
           kind,
           upstream: item.upstream,
           name: item.name,
           ...(item.uri === undefined ? {} : { uri: item.uri }),
           withheld: verdict?.withheld !== undefined,
+          fingerprint: item.fingerprint instanceof Error ? null : item.fingerprint,
           matches: [...scan.matches],
+          ...(scan.score === undefined ? {} : { score: scan.score }),
           findings: verdict?.findings ?? [],
         };
         findings.push(finding);
+        if (scan.clean) return;
         deps.emit('PoisoningHit', subjectOf(item), {
           upstream: item.upstream,
           surface: kind,

@@ -256,7 +256,9 @@ export function createAdminApi(deps: AdminDeps): Hono<{ Variables: AdminVariable
       role: 'operator',
       targetOf: (input) =>
         typeof input.upstream === 'string' && typeof input.tool === 'string'
-          ? `${input.upstream}::${input.tool}`
+          ? typeof input.kind === 'string' && input.kind !== 'tool'
+            ? `${input.kind}:${input.upstream}::${input.tool}`
+            : `${input.upstream}::${input.tool}`
           : null,
       run: (input) => {
         const result = applyLedgerAction(deps.ledger, action, input);

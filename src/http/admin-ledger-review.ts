@@ -1,15 +1,18 @@
 /**
- * The admin API's ledger review (docs/operations.md, "Ledger review"): one record with its current and approved
- * definitions and the findings on the tool, the structured diff between the two, and approve / revoke / restore
- * of the record by key with a reason (operator role, audited with the actor).
+ * The admin API's ledger review (docs/operations.md, "Ledger review"): one record — a tool, prompt, resource,
+ * resource template or server instructions — with its current and approved definitions and the findings on it,
+ * the structured diff between the two, and approve / revoke / restore of the record by key with a reason
+ * (operator role, audited with the actor).
  */
 import type { Hono } from 'hono';
 import { auditedAction, type AdminContext, type AdminVariables } from './admin-guard.ts';
 import type { AuditLog } from '../audit/index.ts';
 import { PortcullisError } from '../errors/index.ts';
 import type { ToolRegistry } from '../exposure/index.ts';
+import type { Governance } from '../guards/index.ts';
 import {
   applyLedgerAction,
+  ledgerKey,
   parseLedgerKey,
   reviewDiff,
   reviewLedgerRecord,
@@ -23,6 +26,7 @@ import type { Masker } from '../secrets/index.ts';
 export interface LedgerReviewDeps {
   ledger: Ledger;
   registry: ToolRegistry;
+  governance: Pick<Governance, 'surfaces'>;
   audit: AuditLog;
   masker: Masker;
   now(): number;
@@ -30,16 +34,25 @@ export interface LedgerReviewDeps {
   refresh(): void;
 }
 
-function keyOf(c: AdminContext): { upstream: string; tool: string } {
+function keyOf(c: AdminContext): NonNullable<ReturnType<typeof parseLedgerKey>> {
   const key = parseLedgerKey(c.req.param('key') ?? '');
-  if (!key) throw new PortcullisError('INVALID_INPUT', 'a ledger key is "<upstream>::<tool>", URL-encoded');
+  if (!key)
+    throw new PortcullisError(
+      'INVALID_INPUT',
+      'a ledger key is "<upstream>::<tool>" or "<kind>:<upstream>::<name>" (kind prompt, resource, ' +
+        'resource-template or server-instructions), URL-encoded',
+    );
   return key;
 }
 
 function reviewOf(deps: LedgerReviewDeps, c: AdminContext): LedgerReview {
-  const { upstream, tool } = keyOf(c);
-  const record = deps.ledger.get(upstream, tool);
-  if (!record) throw new PortcullisError('NOT_FOUND', `no fingerprint is recorded for ${upstream}::${tool}`);
+  const { upstream, tool, kind } = keyOf(c);
+  const record = deps.ledger.get(upstream, tool, kind);
+  if (!record)
+    throw new PortcullisError(
+      'NOT_FOUND',
+      `no fingerprint is recorded for ${ledgerKey(upstream, tool, kind)}`,
+    );
   // Definitions are what the upstream sent: a secret an upstream echoes is masked like at every other egress.
   return deps.masker.maskDeep(reviewLedgerRecord(record));
 }
@@ -53,7 +66,19 @@ export function addLedgerReviewRoutes(
     const record = reviewOf(deps, c);
     const tools = deps.registry
       .all()
-      .filter((tool) => tool.upstream === record.upstream && tool.upstreamTool === record.tool);
+      .filter(
+        (tool) =>
+          record.kind === 'tool' && tool.upstream === record.upstream && tool.upstreamTool === record.tool,
+      );
+    // A flagged prompt, resource or instructions: what the guards said about the item as it is now.
+    const surfaces = deps.governance
+      .surfaces()
+      .findings.filter(
+        (f) =>
+          f.kind === record.kind &&
+          f.upstream === record.upstream &&
+          (f.kind === 'server-instructions' || (f.uri ?? f.name) === record.tool),
+      );
     return c.json({
       record,
       tools: tools.map((tool) => ({
@@ -63,6 +88,17 @@ export function addLedgerReviewRoutes(
         poisoning: tool.governance?.poisoning ?? null,
         findings: tool.governance?.findings ?? [],
       })),
+      surfaces: deps.masker.maskDeep(
+        surfaces.map((f) => ({
+          kind: f.kind,
+          name: f.name,
+          uri: f.uri ?? null,
+          withheld: f.withheld,
+          score: f.score ?? null,
+          matches: f.matches,
+          findings: f.findings,
+        })),
+      ),
     });
   });
 
@@ -88,8 +124,8 @@ export function addLedgerReviewRoutes(
         if (typeof input.reason !== 'string' || input.reason.trim() === '') {
           throw new PortcullisError('INVALID_INPUT', '"reason" must say why (a non-empty string)');
         }
-        const { upstream, tool } = keyOf(c);
-        const result = applyLedgerAction(deps.ledger, name, { ...input, upstream, tool });
+        const { upstream, tool, kind } = keyOf(c);
+        const result = applyLedgerAction(deps.ledger, name, { ...input, upstream, tool, kind });
         deps.refresh();
         return { outcome: result.outcome, record: deps.masker.maskDeep(reviewLedgerRecord(result.record)) };
       },

@@ -1,15 +1,24 @@
 /**
- * The review diff of two stored tool definitions (the canonical JSON a fingerprint covers): one change per field
- * leaf (schemas and annotations by JSON Pointer inside the field, arrays compared whole), and a unified text diff
- * of the description. Pure: plain data in, plain data out.
+ * The review diff of two stored definitions (the canonical JSON a fingerprint covers: a tool, prompt, resource,
+ * resource template or server instructions): one change per field leaf (schemas and annotations by JSON Pointer
+ * inside the field, arrays compared whole), and a unified text diff of the description (of the instructions for
+ * server instructions). Pure: plain data in, plain data out.
  */
 import { canonicalJson, formatJsonPointer } from '../shared/index.ts';
 
-/** The six fields a fingerprint covers. */
+/**
+ * The fields any fingerprint covers, in review order: a tool's six keep their order, the other kinds' fields sit
+ * among them (a definition lacks the fields of other kinds, and an absent field is no change).
+ */
 export const DEFINITION_FIELDS = [
   'name',
   'title',
   'description',
+  'instructions',
+  'uri',
+  'uriTemplate',
+  'mimeType',
+  'arguments',
   'inputSchema',
   'outputSchema',
   'annotations',
@@ -32,7 +41,7 @@ export interface FieldChange {
 /** The diff of two definitions. */
 export interface DefinitionDiff {
   changes: FieldChange[];
-  /** Unified diff of the description lines; null when the description did not change. */
+  /** Unified diff of the description (or instructions) lines; null when it did not change. */
   descriptionDiff: string | null;
 }
 
@@ -83,8 +92,9 @@ export function diffDefinitions(oldContent: string, newContent: string): Definit
   const after = parseDefinition(newContent);
   const changes: FieldChange[] = [];
   for (const field of DEFINITION_FIELDS) diffValue(field, [], before[field], after[field], changes);
-  const oldText = typeof before.description === 'string' ? before.description : '';
-  const newText = typeof after.description === 'string' ? after.description : '';
+  const text = 'instructions' in before || 'instructions' in after ? 'instructions' : 'description';
+  const oldText = typeof before[text] === 'string' ? before[text] : '';
+  const newText = typeof after[text] === 'string' ? after[text] : '';
   return { changes, descriptionDiff: oldText === newText ? null : unifiedLineDiff(oldText, newText) };
 }
 

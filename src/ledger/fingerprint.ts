@@ -84,3 +84,74 @@ export function hashMcpTool(
     ),
   );
 }
+
+/** A model-visible item of an upstream besides its tools. */
+export type SurfaceKind = 'prompt' | 'resource' | 'resource-template' | 'server-instructions';
+
+/** The profile id of each surface's fingerprint (docs/rules/ledger.md#r-ledger-8-prompts-resources-and-instructions). */
+export const SURFACE_FINGERPRINT_PROFILES: Readonly<Record<SurfaceKind, string>> = {
+  prompt: 'portcullis-prompt/v1',
+  resource: 'portcullis-resource/v1',
+  'resource-template': 'portcullis-resource-template/v1',
+  'server-instructions': 'portcullis-instructions/v1',
+};
+
+/** The fields of a prompt, resource or template a fingerprint covers (plain JSON data, as the upstream sent it). */
+export interface FingerprintableSurfaceItem {
+  readonly name: string;
+  readonly title?: string | undefined;
+  readonly description?: string | undefined;
+  readonly arguments?: readonly FingerprintablePromptArgument[] | undefined;
+  readonly uri?: string | undefined;
+  readonly uriTemplate?: string | undefined;
+  readonly mimeType?: string | undefined;
+  readonly annotations?: unknown;
+}
+
+/** One argument of a prompt as a fingerprint covers it. */
+export interface FingerprintablePromptArgument {
+  readonly name: string;
+  readonly title?: string | undefined;
+  readonly description?: string | undefined;
+  readonly required?: boolean | undefined;
+}
+
+/** One surface item to fingerprint: a prompt, resource or template, or an upstream's server instructions. */
+export type FingerprintableSurface =
+  | { readonly kind: 'prompt' | 'resource' | 'resource-template'; readonly item: FingerprintableSurfaceItem }
+  | { readonly kind: 'server-instructions'; readonly instructions: string };
+
+/** The name a surface item's ledger record is kept under within its kind. */
+export function surfaceLedgerName(surface: FingerprintableSurface): string {
+  if (surface.kind === 'server-instructions') return 'instructions';
+  if (surface.kind === 'resource') return surface.item.uri ?? surface.item.name;
+  if (surface.kind === 'resource-template') return surface.item.uriTemplate ?? surface.item.name;
+  return surface.item.name;
+}
+
+/**
+ * The canonical content a surface fingerprint covers: every model-visible field of its kind, each absent one as
+ * JSON null (a prompt's arguments field by field, in the upstream's order), so any change to any of them changes
+ * the hash.
+ */
+export function surfaceFingerprintContent(surface: FingerprintableSurface): string {
+  if (surface.kind === 'server-instructions')
+    return canonicalJson({ instructions: surface.instructions }, 'strict');
+  const item = surface.item;
+  const common = { description: item.description ?? null, name: item.name, title: item.title ?? null };
+  if (surface.kind === 'prompt') {
+    const args = (item.arguments ?? []).map((argument) => ({
+      description: argument.description ?? null,
+      name: argument.name,
+      required: argument.required ?? null,
+      title: argument.title ?? null,
+    }));
+    return canonicalJson({ ...common, arguments: args }, 'strict');
+  }
+  const where =
+    surface.kind === 'resource' ? { uri: item.uri ?? null } : { uriTemplate: item.uriTemplate ?? null };
+  return canonicalJson(
+    { ...common, ...where, annotations: item.annotations ?? null, mimeType: item.mimeType ?? null },
+    'strict',
+  );
+}

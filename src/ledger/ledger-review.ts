@@ -3,7 +3,7 @@
  * canonical JSON, or a note saying why there is none) and the diff between them. Pure.
  */
 import { diffDefinitions, parseDefinition, type DefinitionDiff } from './definition-diff.ts';
-import type { LedgerRecord } from './types.ts';
+import type { LedgerKind, LedgerRecord } from './types.ts';
 
 /**
  * Shown where a record has no stored definition: it was recorded before definitions were kept (the usual case),
@@ -21,6 +21,8 @@ export type ReviewedDefinition =
 export interface LedgerReview {
   key: string;
   upstream: string;
+  kind: LedgerKind;
+  /** The item's name within its kind (a tool or prompt name, a URI, a URI template, `instructions`). */
   tool: string;
   status: LedgerRecord['status'];
   profile: string;
@@ -34,16 +36,38 @@ export interface LedgerReview {
   approved: ReviewedDefinition;
 }
 
-/** The key the admin API names a record by: `<upstream>::<tool>`. */
-export function ledgerKey(upstream: string, tool: string): string {
-  return `${upstream}::${tool}`;
+const SURFACE_KINDS: ReadonlySet<string> = new Set<LedgerKind>([
+  'prompt',
+  'resource',
+  'resource-template',
+  'server-instructions',
+]);
+
+/**
+ * The key the admin API names a record by: `<upstream>::<tool>` for a tool, `<kind>:<upstream>::<name>` for a
+ * prompt, resource, resource template or server instructions.
+ */
+export function ledgerKey(upstream: string, tool: string, kind: LedgerKind = 'tool'): string {
+  return kind === 'tool' ? `${upstream}::${tool}` : `${kind}:${upstream}::${tool}`;
 }
 
-/** Splits a ledger key at its first `::` (upstream ids never hold a colon); undefined when malformed. */
-export function parseLedgerKey(key: string): { upstream: string; tool: string } | undefined {
+/**
+ * Splits a ledger key at its first `::`; a single `:` before it separates the kind (upstream ids never hold a
+ * colon, so a tool's key has none there). Undefined when malformed or of an unknown kind.
+ */
+export function parseLedgerKey(
+  key: string,
+): { upstream: string; tool: string; kind: LedgerKind } | undefined {
   const at = key.indexOf('::');
   if (at <= 0 || at + 2 >= key.length) return undefined;
-  return { upstream: key.slice(0, at), tool: key.slice(at + 2) };
+  const head = key.slice(0, at);
+  const tool = key.slice(at + 2);
+  const colon = head.indexOf(':');
+  if (colon === -1) return { upstream: head, tool, kind: 'tool' };
+  const kind = head.slice(0, colon);
+  const upstream = head.slice(colon + 1);
+  if (!SURFACE_KINDS.has(kind) || upstream === '' || upstream.includes(':')) return undefined;
+  return { upstream, tool, kind: kind as LedgerKind };
 }
 
 function side(hash: string | null, content: string | null | undefined): ReviewedDefinition {
@@ -61,9 +85,11 @@ export function reviewLedgerRecord(record: LedgerRecord): LedgerReview {
     approvedHash === record.hash
       ? (record.approvedDefinition ?? record.definition)
       : record.approvedDefinition;
+  const kind = record.kind ?? 'tool';
   return {
-    key: ledgerKey(record.upstream, record.tool),
+    key: ledgerKey(record.upstream, record.tool, kind),
     upstream: record.upstream,
+    kind,
     tool: record.tool,
     status: record.status,
     profile: record.profile,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fingerprintTool, toolFingerprintContent } from './fingerprint.ts';
+import { fingerprintTool, surfaceFingerprintContent, toolFingerprintContent } from './fingerprint.ts';
+import type { FingerprintableSurface } from './fingerprint.ts';
 import { createLedger, MAX_STORED_DEFINITION_BYTES } from './ledger-service.ts';
 import type { LedgerRecord, LedgerStore } from './types.ts';
 
@@ -8,10 +9,11 @@ function createMemoryStore(): LedgerStore & { puts: number } {
   const records = new Map<string, LedgerRecord>();
   const store = {
     puts: 0,
-    get: (upstream: string, tool: string) => records.get(`${upstream}\u0000${tool}`),
+    get: (upstream: string, tool: string, kind = 'tool') =>
+      records.get(`${upstream}\u0000${kind}\u0000${tool}`),
     put(record: LedgerRecord) {
       store.puts += 1;
-      records.set(`${record.upstream}\u0000${record.tool}`, { ...record });
+      records.set(`${record.upstream}\u0000${record.kind ?? 'tool'}\u0000${record.tool}`, { ...record });
     },
     list: () => [...records.values()],
   };
@@ -166,5 +168,64 @@ describe('stored definitions', () => {
     const deep = { ...TOOL, inputSchema: schema };
     expect(ledger.checkTool('web', deep).outcome).toBe('NEW');
     expect(ledger.get('web', 'search')).toMatchObject({ hash: fingerprintTool(deep).hash, definition: null });
+  });
+});
+
+describe('surfaces (R-LEDGER-8)', () => {
+  const PROMPT: FingerprintableSurface = {
+    kind: 'prompt',
+    item: { name: 'search', description: 'Plans a search.', arguments: [{ name: 'q', required: true }] },
+  };
+
+  it('keeps a prompt named like a tool as its own record, and walks the same rug pull', () => {
+    const { ledger } = setup();
+    ledger.checkTool('web', TOOL);
+    expect(ledger.checkSurface('web', PROMPT).outcome).toBe('NEW');
+    expect(ledger.get('web', 'search', 'prompt')).toMatchObject({
+      kind: 'prompt',
+      profile: 'portcullis-prompt/v1',
+      definition: surfaceFingerprintContent(PROMPT),
+    });
+    expect(ledger.get('web', 'search')).not.toHaveProperty('kind');
+    const changed: FingerprintableSurface = {
+      kind: 'prompt',
+      item: { ...PROMPT.item, description: 'Plans a search and mails it out.' },
+    };
+    const check = ledger.checkSurface('web', changed);
+    expect(check.outcome).toBe('MISMATCH');
+    expect(ledger.isExposable('web', 'search', 'prompt')).toBe(false);
+    expect(ledger.isExposable('web', 'search')).toBe(true);
+    expect(ledger.approve('web', 'search', 'f'.repeat(64), 'prompt').outcome).toBe('HASH_MISMATCH');
+    expect(ledger.approve('web', 'search', check.record.hash, 'prompt').outcome).toBe('APPROVED');
+    expect(ledger.isExposable('web', 'search', 'prompt')).toBe(true);
+    expect(ledger.revoke('web', 'search', 'prompt').outcome).toBe('REVOKED');
+    expect(ledger.get('web', 'search')?.status).toBe('ACTIVE');
+  });
+
+  it.each<[string, FingerprintableSurface, string]>([
+    ['a prompt', PROMPT, 'search'],
+    ['a resource, by URI', { kind: 'resource', item: { name: 'a', uri: 'docs://a' } }, 'docs://a'],
+    [
+      'a resource template, by URI template',
+      { kind: 'resource-template', item: { name: 't', uriTemplate: 'docs://t/{id}' } },
+      'docs://t/{id}',
+    ],
+    ['server instructions', { kind: 'server-instructions', instructions: 'Be brief.' }, 'instructions'],
+  ])('records %s under its name within the kind', (_name, surface, key) => {
+    const { ledger } = setup();
+    ledger.checkSurface('web', surface);
+    expect(ledger.list().map((r) => [r.kind, r.tool])).toEqual([[surface.kind, key]]);
+  });
+
+  it('fingerprints instructions over the cap, or annotations nested too deep, without keeping them', () => {
+    const { ledger } = setup();
+    const huge = 'x'.repeat(MAX_STORED_DEFINITION_BYTES);
+    ledger.checkSurface('web', { kind: 'server-instructions', instructions: huge });
+    expect(ledger.get('web', 'instructions', 'server-instructions')).toMatchObject({ definition: null });
+    let annotations: Record<string, unknown> = { audience: ['user'] };
+    for (let level = 0; level < 20_000; level += 1) annotations = { a: annotations };
+    ledger.checkSurface('web', { kind: 'resource', item: { name: 'r', uri: 'docs://r', annotations } });
+    expect(ledger.get('web', 'docs://r', 'resource')).toMatchObject({ definition: null });
+    expect(ledger.get('web', 'docs://r', 'resource')?.hash).toMatch(/^[0-9a-f]{64}$/);
   });
 });

@@ -1,10 +1,12 @@
 // The fingerprint state machine as pure functions
 // (docs/rules/ledger.md#r-ledger-4-checking-an-observed-definition).
-import type { LedgerRecord } from './types.ts';
+import type { LedgerKind, LedgerRecord } from './types.ts';
 
 /** A definition just observed from an upstream. */
 export interface FingerprintObservation {
   readonly upstream: string;
+  /** Absent or `tool` for a tool. */
+  readonly kind?: LedgerKind | undefined;
   readonly tool: string;
   readonly hash: string;
   readonly profile: string;
@@ -48,6 +50,7 @@ export function checkFingerprint(
       outcome: 'NEW',
       record: {
         upstream: observed.upstream,
+        ...(observed.kind === undefined || observed.kind === 'tool' ? {} : { kind: observed.kind }),
         tool: observed.tool,
         hash: observed.hash,
         profile: observed.profile,

@@ -10,6 +10,7 @@ export type { AuditJournal } from './audit-journal.ts';
 export type {
   Store,
   UpstreamStore,
+  LedgerKind,
   LedgerStatus,
   LedgerRecord,
   LedgerStore,

@@ -1,9 +1,10 @@
 /** SQLite implementation of LedgerStore. */
 import type Database from 'better-sqlite3';
-import type { LedgerRecord, LedgerStatus, LedgerStore } from './types.ts';
+import type { LedgerKind, LedgerRecord, LedgerStatus, LedgerStore } from './types.ts';
 
 interface LedgerRow {
   upstream: string;
+  kind: LedgerKind;
   tool: string;
   hash: string;
   profile: string;
@@ -18,18 +19,20 @@ interface LedgerRow {
 }
 
 const COLUMNS =
-  'upstream, tool, hash, profile, status, first_seen_at, curated_at, published_at, previous_hash, definition, ' +
+  'upstream, kind, tool, hash, profile, status, first_seen_at, curated_at, published_at, previous_hash, definition, ' +
   'approved_hash, approved_definition';
 
 /** Builds the fingerprint-ledger repository over an open, migrated database. */
 export function createLedgerRepository(db: Database.Database): LedgerStore {
-  const select = db.prepare(`SELECT ${COLUMNS} FROM tool_ledger WHERE upstream = ? AND tool = ?`);
-  const selectAll = db.prepare(`SELECT ${COLUMNS} FROM tool_ledger ORDER BY upstream, tool`);
+  const select = db.prepare(
+    `SELECT ${COLUMNS} FROM tool_ledger WHERE upstream = ? AND kind = ? AND tool = ?`,
+  );
+  const selectAll = db.prepare(`SELECT ${COLUMNS} FROM tool_ledger ORDER BY upstream, kind, tool`);
   const upsert = db.prepare(
     `INSERT INTO tool_ledger (${COLUMNS})
-     VALUES (@upstream, @tool, @hash, @profile, @status, @firstSeenAt, @curatedAt, @publishedAt, @previousHash, @definition,
+     VALUES (@upstream, @kind, @tool, @hash, @profile, @status, @firstSeenAt, @curatedAt, @publishedAt, @previousHash, @definition,
        @approvedHash, @approvedDefinition)
-     ON CONFLICT (upstream, tool) DO UPDATE SET
+     ON CONFLICT (upstream, kind, tool) DO UPDATE SET
        hash = excluded.hash, profile = excluded.profile, status = excluded.status,
        first_seen_at = excluded.first_seen_at, curated_at = excluded.curated_at,
        published_at = excluded.published_at, previous_hash = excluded.previous_hash,
@@ -37,8 +40,8 @@ export function createLedgerRepository(db: Database.Database): LedgerStore {
        approved_definition = excluded.approved_definition`,
   );
   return {
-    get(upstream, tool) {
-      const row = select.get(upstream, tool) as LedgerRow | undefined;
+    get(upstream, tool, kind = 'tool') {
+      const row = select.get(upstream, kind, tool) as LedgerRow | undefined;
       return row && toRecord(row);
     },
     put(record) {
@@ -47,6 +50,7 @@ export function createLedgerRepository(db: Database.Database): LedgerStore {
         approvedHash: null,
         approvedDefinition: null,
         ...record,
+        kind: record.kind ?? 'tool',
       });
     },
     list() {
@@ -55,9 +59,11 @@ export function createLedgerRepository(db: Database.Database): LedgerStore {
   };
 }
 
+// A tool's record carries no kind, so tool records read exactly as before surfaces were fingerprinted.
 function toRecord(row: LedgerRow): LedgerRecord {
   return {
     upstream: row.upstream,
+    ...(row.kind === 'tool' ? {} : { kind: row.kind }),
     tool: row.tool,
     hash: row.hash,
     profile: row.profile,

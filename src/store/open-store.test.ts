@@ -13,7 +13,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isPortcullisError } from '../errors/index.ts';
 import { openDatabase } from './database.ts';
-import { defaultMigrationsDir, listMigrations } from './migrations.ts';
+import { defaultMigrationsDir, listMigrations, runMigrations } from './migrations.ts';
 import { openStore } from './index.ts';
 
 let dir: string;
@@ -56,7 +56,7 @@ describe('openDatabase', () => {
 describe('openStore', () => {
   it('finds the package migrations folder', () => {
     expect(defaultMigrationsDir()).toBe(resolve(import.meta.dirname, '..', '..', 'migrations'));
-    expect(listMigrations(defaultMigrationsDir()).map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(listMigrations(defaultMigrationsDir()).map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
   it('creates parent folders, migrates to the newest version and leaves the file in WAL mode', () => {
@@ -154,6 +154,65 @@ describe('openStore', () => {
     expect(fixed.schemaVersion).toBe(next);
     expect(fixed.ledger.list()).toHaveLength(1);
     fixed.close();
+  });
+
+  it('moves every tool row of a version-6 ledger under kind tool, digests and definitions unchanged', () => {
+    const migrations = join(dir, 'migrations');
+    copyMigrations(migrations);
+    rmSync(join(migrations, '007_ledger_kinds.sql'));
+    const path = join(dir, 'p.db');
+    const raw = new Database(path);
+    expect(runMigrations(raw, migrations)).toBe(6);
+    const row = {
+      upstream: 'files',
+      tool: 'read',
+      hash: 'a'.repeat(64),
+      profile: 'portcullis-tool/v1',
+      status: 'AWAITING_REREVIEW',
+      first_seen_at: 1,
+      curated_at: 2,
+      published_at: 3,
+      previous_hash: 'b'.repeat(64),
+      definition: '{"name":"read"}',
+      approved_hash: 'b'.repeat(64),
+      approved_definition: '{"name":"read","title":"x"}',
+    };
+    raw
+      .prepare(
+        `INSERT INTO tool_ledger (${Object.keys(row).join(', ')}) VALUES (${Object.keys(row)
+          .map((k) => `@${k}`)
+          .join(', ')})`,
+      )
+      .run(row);
+    raw.close();
+
+    const store = openStore({ path });
+    expect(store.schemaVersion).toBe(7);
+    const before = {
+      upstream: 'files',
+      tool: 'read',
+      hash: row.hash,
+      profile: row.profile,
+      status: 'AWAITING_REREVIEW' as const,
+      firstSeenAt: 1,
+      curatedAt: 2,
+      publishedAt: 3,
+      previousHash: row.previous_hash,
+      definition: row.definition,
+      approvedHash: row.approved_hash,
+      approvedDefinition: row.approved_definition,
+    };
+    expect(store.ledger.list()).toEqual([before]);
+    expect(store.ledger.get('files', 'read')).toEqual(before);
+    // A prompt of the same name is its own record beside the tool's.
+    store.ledger.put({ ...before, kind: 'prompt', hash: 'c'.repeat(64), status: 'ACTIVE' });
+    expect(store.ledger.get('files', 'read')).toEqual(before);
+    expect(store.ledger.get('files', 'read', 'prompt')).toMatchObject({
+      kind: 'prompt',
+      hash: 'c'.repeat(64),
+    });
+    expect(() => store.ledger.put({ ...before, kind: 'widget' as 'prompt' })).toThrow();
+    store.close();
   });
 
   it('refuses two migration files with the same version', () => {

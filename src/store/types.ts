@@ -24,9 +24,15 @@ export interface UpstreamStore {
 /** Status of a fingerprinted tool (docs/rules/ledger.md#r-ledger-4-checking-an-observed-definition). */
 export type LedgerStatus = 'ACTIVE' | 'AWAITING_REREVIEW' | 'REVOKED';
 
+/** What a ledger row fingerprints: an upstream tool, or one item of its other model-visible surface. */
+export type LedgerKind = 'tool' | 'prompt' | 'resource' | 'resource-template' | 'server-instructions';
+
 /** One fingerprint ledger row. */
 export interface LedgerRecord {
   upstream: string;
+  /** Absent for a tool (every row recorded before surfaces were fingerprinted is one); part of the key. */
+  kind?: LedgerKind;
+  /** The item's key within its kind: a tool or prompt name, a resource URI, a URI template, `instructions`. */
   tool: string;
   hash: string;
   profile: string;
@@ -45,11 +51,11 @@ export interface LedgerRecord {
 
 /** The fingerprint ledger's persistence; the ledger domain owns the state machine. */
 export interface LedgerStore {
-  /** The record of one tool, or undefined. */
-  get(upstream: string, tool: string): LedgerRecord | undefined;
-  /** Inserts or replaces the record of (upstream, tool). */
+  /** The record of one item (a tool unless `kind` says otherwise), or undefined. */
+  get(upstream: string, tool: string, kind?: LedgerKind): LedgerRecord | undefined;
+  /** Inserts or replaces the record of (upstream, kind, tool). */
   put(record: LedgerRecord): void;
-  /** Every record, ordered by upstream then tool. */
+  /** Every record, ordered by upstream, kind, then tool. */
   list(): LedgerRecord[];
 }
 

@@ -52,4 +52,14 @@ describe('governance events as telemetry facts', () => {
       }),
     ).not.toHaveProperty('previousHash');
   });
+
+  it('names a changed prompt, resource or instructions by the event subject, which carries its kind', () => {
+    expect(
+      ledgerMismatchOf({
+        type: 'HashLedgerMismatch',
+        subject: 'prompt:notes::summarize',
+        payload: { upstream: 'notes', kind: 'prompt', name: 'summarize', currentHash: 'c' },
+      }).tool,
+    ).toBe('prompt:notes::summarize');
+  });
 });

@@ -54,7 +54,8 @@ export function ledgerMismatchOf(event: GovernanceEventFacts): LedgerMismatchFac
   const previousHash = stringOf(payload.get('previousHash'));
   return {
     upstream: stringOf(payload.get('upstream')) ?? '',
-    tool: stringOf(payload.get('tool')) ?? '',
+    // A prompt, resource or instructions has no tool: its subject says `<kind>:<upstream>::<name>`.
+    tool: stringOf(payload.get('tool')) ?? event.subject ?? '',
     ...(previousHash === undefined ? {} : { previousHash }),
     hash: stringOf(payload.get('currentHash')) ?? '',
     status: 'AWAITING_REREVIEW',

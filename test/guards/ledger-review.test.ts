@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
 import {
+  adminCall,
   connectClient,
   startGateway,
   UPSTREAMS,
@@ -28,17 +29,7 @@ interface AdminAnswer {
 describe('reviewing a redefined tool', () => {
   let gateway: RunningGateway;
   let client: Client;
-  const admin = async (route: string, body?: unknown) => {
-    const response = await fetch(gateway.url.replace(/\/mcp$/, `/admin/api${route}`), {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: {
-        authorization: `Bearer ${OPERATOR}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, json: (await response.json()) as AdminAnswer };
-  };
+  const admin = (route: string, body?: unknown) => adminCall<AdminAnswer>(gateway, OPERATOR, route, body);
   const listed = async () => (await client.listTools()).tools.some((t) => t.name === 'mut_extra');
 
   beforeAll(async () => {

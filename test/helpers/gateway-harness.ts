@@ -198,3 +198,21 @@ export async function waitFor<T>(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** Calls the admin API of a running gateway with a bearer key: GET without a body, a JSON POST with one. */
+export async function adminCall<T>(
+  gateway: Pick<RunningGateway, 'url'>,
+  key: string,
+  route: string,
+  body?: unknown,
+): Promise<{ status: number; json: T }> {
+  const response = await fetch(gateway.url.replace(/\/mcp$/, `/admin/api${route}`), {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, json: (await response.json()) as T };
+}

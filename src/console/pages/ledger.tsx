@@ -1,15 +1,46 @@
 /**
- * The ledger review pages: the records that wait for a person (changed definitions, revoked tools), and one
- * record's approved and current definitions side by side with the changed lines marked, the current one's
- * findings, and (for operators) approve / revoke / restore with a required reason.
+ * The ledger review pages: the records that wait for a person (changed definitions, revoked items — tools,
+ * prompts, resources, resource templates, server instructions), and one record's approved and current
+ * definitions side by side with the changed lines marked, the current one's findings, and (for operators)
+ * approve / revoke / restore with a required reason.
  */
 import type { LedgerRecordView, LedgerReviewView, ReviewedDefinitionView } from '../admin-types.ts';
 import { definitionRows, type DefinitionRow } from '../definition-rows.ts';
 import { Layout, Notice, Time, type Viewer } from './layout.tsx';
 
-/** The console path of a record's review page. */
-export const reviewHref = (upstream: string, tool: string) =>
-  `/console/ledger/${encodeURIComponent(`${upstream}::${tool}`)}`;
+/** A ledger record as the admin API lists it: `kind` is absent for a tool. */
+type RecordView = LedgerRecordView & { kind?: string };
+
+/** What the admin API says of a prompt, resource or instructions under review (absent for a tool). */
+interface SurfaceView {
+  kind: string;
+  name: string;
+  uri: string | null;
+  withheld: boolean;
+  score: number | null;
+  matches: { patternId: string; fieldPath: string; matchedText: string }[];
+  findings: { guard: string; code: string; message: string }[];
+}
+
+/** The admin API's key of a record: `<upstream>::<tool>`, or `<kind>:<upstream>::<name>` for other surfaces. */
+const recordKey = (r: RecordView) =>
+  r.kind === undefined || r.kind === 'tool'
+    ? `${r.upstream}::${r.tool}`
+    : `${r.kind}:${r.upstream}::${r.tool}`;
+
+/** The console path of a record's review page, by its key. */
+export const keyHref = (key: string) => `/console/ledger/${encodeURIComponent(key)}`;
+
+/** The console path of a tool's review page. */
+export const reviewHref = (upstream: string, tool: string) => keyHref(`${upstream}::${tool}`);
+
+const KIND_LABEL: Record<string, string> = {
+  tool: 'tool',
+  prompt: 'prompt',
+  resource: 'resource',
+  'resource-template': 'resource template',
+  'server-instructions': 'server instructions',
+};
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const STATUS_LABEL: Record<string, string> = {
@@ -19,13 +50,13 @@ const STATUS_LABEL: Record<string, string> = {
 };
 
 /** The list of records that need a person, and a link to every other record. */
-export function LedgerListPage(props: { viewer: Viewer; records: LedgerRecordView[]; all: boolean }) {
+export function LedgerListPage(props: { viewer: Viewer; records: RecordView[]; all: boolean }) {
   const shown = props.all ? props.records : props.records.filter((r) => r.status !== 'ACTIVE');
   return (
     <Layout title="Ledger review" current="ledger" viewer={props.viewer}>
       <p class="muted">
-        The ledger keeps every upstream tool's definition; a tool whose definition changed is withheld until a
-        person approves the change.{' '}
+        The ledger keeps the definition of every upstream tool, prompt, resource, resource template and set of
+        server instructions; one whose definition changed is withheld until a person approves the change.{' '}
         {props.all ? (
           <a href="/console/ledger">Show only those needing review</a>
         ) : (
@@ -34,14 +65,15 @@ export function LedgerListPage(props: { viewer: Viewer; records: LedgerRecordVie
       </p>
       {shown.length === 0 ? (
         <p class="empty">
-          Nothing waits for review: every recorded tool is approved as it is. A tool whose definition changes
+          Nothing waits for review: every recorded item is approved as it is. An item whose definition changes
           appears here.
         </p>
       ) : (
         <table class="records">
           <thead>
             <tr>
-              <th scope="col">Tool</th>
+              <th scope="col">Item</th>
+              <th scope="col">Kind</th>
               <th scope="col">Status</th>
               <th scope="col">Since</th>
             </tr>
@@ -50,12 +82,13 @@ export function LedgerListPage(props: { viewer: Viewer; records: LedgerRecordVie
             {shown.map((r) => (
               <tr>
                 <td>
-                  <a href={reviewHref(r.upstream, r.tool)}>
+                  <a href={keyHref(recordKey(r))}>
                     <code>
                       {r.upstream}::{r.tool}
                     </code>
                   </a>
                 </td>
+                <td>{KIND_LABEL[r.kind ?? 'tool'] ?? r.kind}</td>
                 <td>
                   <span class={`badge ${r.status === 'ACTIVE' ? 'ok' : 'warn'}`}>
                     {STATUS_LABEL[r.status] ?? r.status}
@@ -117,7 +150,11 @@ function Rows(props: { rows: DefinitionRow[] }) {
                     {MARK[r.kind]}
                   </span>{' '}
                   <code>
-                    {r.field === 'description' ? `line ${r.path}` : r.path === '' ? '(value)' : r.path}
+                    {r.field === 'description' || r.field === 'instructions'
+                      ? `line ${r.path}`
+                      : r.path === ''
+                        ? '(value)'
+                        : r.path}
                   </code>
                 </th>
                 <td class="old">{r.old ?? ''}</td>
@@ -140,7 +177,7 @@ function Actions(props: { review: LedgerReviewView['record']; csrf: string }) {
         ? ['restore']
         : ['revoke'];
   return (
-    <form method="post" action={`${reviewHref(r.upstream, r.tool)}/act`} class="actions card">
+    <form method="post" action={`${keyHref(r.key)}/act`} class="actions card">
       <input type="hidden" name="csrf" value={props.csrf} />
       {r.current.hash === null ? null : <input type="hidden" name="hash" value={r.current.hash} />}
       <label>
@@ -160,12 +197,13 @@ function Actions(props: { review: LedgerReviewView['record']; csrf: string }) {
 /** One record under review. */
 export function LedgerReviewPage(props: {
   viewer: Viewer;
-  review: LedgerReviewView;
+  review: LedgerReviewView & { surfaces?: SurfaceView[] };
   descriptionDiff: string | null;
   notice?: string;
   error?: string;
 }) {
   const r = props.review.record;
+  const kind = (r as { kind?: string }).kind ?? 'tool';
   const approved = r.approved.stored ? r.approved.definition : null;
   const current = r.current.stored ? r.current.definition : null;
   const rows = definitionRows(approved, current);
@@ -207,6 +245,62 @@ export function LedgerReviewPage(props: {
         </details>
       )}
       <h2>Findings of the current definition</h2>
+      {kind === 'tool' || props.review.surfaces === undefined ? (
+        <ToolFindings review={props.review} />
+      ) : (
+        <SurfaceFindings surfaces={props.review.surfaces} />
+      )}
+    </Layout>
+  );
+}
+
+/** A subject's poisoning matches and guard findings as one list. */
+function FindingList(props: {
+  matches: readonly { patternId: string; fieldPath: string; matchedText: string }[];
+  findings: readonly { code: string; message: string }[];
+  children?: unknown;
+}) {
+  return (
+    <ul>
+      {props.matches.map((m) => (
+        <li>
+          <strong>{m.patternId}</strong> in <code>{m.fieldPath}</code>: <mark>{m.matchedText}</mark>
+        </li>
+      ))}
+      {props.findings.map((f) => (
+        <li>
+          <code>{f.code}</code> {f.message}
+        </li>
+      ))}
+      {props.children}
+    </ul>
+  );
+}
+
+/** What the guards say of a prompt, resource or instructions as it is now. */
+function SurfaceFindings(props: { surfaces: SurfaceView[] }) {
+  if (props.surfaces.length === 0) return <p class="muted">No findings.</p>;
+  return (
+    <>
+      {props.surfaces.map((s) => (
+        <article class="card">
+          <h3>
+            <code>{s.uri ?? s.name}</code>{' '}
+            {s.withheld ? <span class="badge warn">withheld</span> : <span class="badge ok">listed</span>}
+          </h3>
+          <FindingList matches={s.matches} findings={s.findings}>
+            {s.score === null ? null : <li class="muted">model p={s.score.toFixed(3)}</li>}
+          </FindingList>
+        </article>
+      ))}
+    </>
+  );
+}
+
+/** The tools built from a tool's record, and what the guards say of each. */
+function ToolFindings(props: { review: LedgerReviewView }) {
+  return (
+    <>
       {props.review.tools.length === 0 ? (
         <p class="empty">No exposed tool is built from this record now (its upstream may be down).</p>
       ) : (
@@ -225,22 +319,11 @@ export function LedgerReviewPage(props: {
             {(t.poisoning?.matches ?? []).length === 0 && t.findings.length === 0 ? (
               <p class="muted">No findings.</p>
             ) : (
-              <ul>
-                {(t.poisoning?.matches ?? []).map((m) => (
-                  <li>
-                    <strong>{m.patternId}</strong> in <code>{m.fieldPath}</code>: <mark>{m.matchedText}</mark>
-                  </li>
-                ))}
-                {t.findings.map((f) => (
-                  <li>
-                    <code>{f.code}</code> {f.message}
-                  </li>
-                ))}
-              </ul>
+              <FindingList matches={t.poisoning?.matches ?? []} findings={t.findings} />
             )}
           </article>
         ))
       )}
-    </Layout>
+    </>
   );
 }
