@@ -247,7 +247,10 @@ export function createAdminApi(deps: AdminDeps): Hono<{ Variables: AdminVariable
   );
 
   /** Flagged prompts, resources, resource templates and server instructions, withheld or not. */
-  api.get('/surfaces', (c) => c.json({ surfaces: deps.governance.surfaces().findings }));
+  // Flagged upstream text leaves through here like any other egress: configured secrets masked.
+  api.get('/surfaces', (c) =>
+    c.json({ surfaces: deps.masker.maskDeep(deps.governance.surfaces().findings) }),
+  );
 
   /** Approve, revoke or restore one ledger record (operator role, audited). */
   const ledgerAction = (action: 'approve' | 'revoke' | 'restore') =>

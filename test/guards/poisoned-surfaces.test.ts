@@ -171,3 +171,27 @@ describe.each(['warn', 'block'] as const)('a poisoned upstream on every surface 
     expect(events.find((e) => e.subject === 'prompt:pois::review_code')?.payload.withheld).toBe(block);
   });
 });
+
+describe('the surfaces report', () => {
+  // A configured secret that the upstream's poisoned text happens to contain: the admin API must mask it there too.
+  const LEAK = 'previous instructions';
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    gateway = await startGateway(
+      { upstreams: { pois: { ...POISONED, env: { FIXTURE_LEAK: '${FIXTURE_LEAK}' } } } },
+      { env: { FIXTURE_LEAK: LEAK } },
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await gateway?.close();
+  });
+
+  it('masks configured secrets in the flagged text it returns', async () => {
+    const response = await fetch(gateway.url.replace(/\/mcp$/, '/admin/api/surfaces'));
+    const text = await response.text();
+    expect(text).toContain('review_code');
+    expect(text).toContain('***');
+    expect(text).not.toContain(LEAK);
+  });
+});
