@@ -10,5 +10,6 @@ export { createRecordStage } from './record-stage.ts';
 export { createSamplingReviewer } from './sampling-relay.ts';
 
 export { argumentLimitError } from './argument-limits.ts';
-export { stripGatewayMeta } from './upstream-results.ts';
+export { stripGatewayMeta, readUpstreamInputAsk, UpstreamInputRequired } from './upstream-results.ts';
+export type { RelayedInputRequest, UpstreamInputAsk } from './upstream-results.ts';
 export { toWireError } from './wire-errors.ts';

@@ -4,10 +4,12 @@
  * listed the prompt or resource; its result loses the gateway's `_meta`, its error crosses /mcp masked.
  */
 import { ProtocolError, ProtocolErrorCode, type Server } from '@modelcontextprotocol/server';
-import { stripGatewayMeta } from '../calls/index.ts';
+import { argsDigest } from '../approval/index.ts';
+import { readUpstreamInputAsk, stripGatewayMeta } from '../calls/index.ts';
 import type { DownstreamIdentity, GatewayCore } from './gateway-core.ts';
 import { profileSurface, routeCompletion, type UpstreamSurface } from './prompts-resources.ts';
 import type { ResourceFollower } from './resource-subscriptions.ts';
+import { invalidRelayState, relayUpstreamRound, reopenRelayedRound } from './upstream-relay.ts';
 
 /**
  * Runs an upstream prompt, resource or completion request: its result loses the gateway's `_meta` keys, its
@@ -33,14 +35,40 @@ export function registerServerSurface(server: Server, core: GatewayCore, identit
     const prompt = surface().findPrompt(request.params.name);
     if (!prompt)
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}`);
-    return masked(core, () =>
-      core.supervisor.getPrompt(
-        prompt.upstream,
-        prompt.upstreamName,
-        request.params.arguments,
-        ctx.mcpReq.signal,
-      ),
-    );
+    const args = request.params.arguments;
+    if (identity.era === 'legacy') {
+      return masked(core, () =>
+        core.supervisor.getPrompt(prompt.upstream, prompt.upstreamName, args, { signal: ctx.mcpReq.signal }),
+      );
+    }
+    // A modern caller: the upstream's input round is relayed under a state bound to this prompt and arguments.
+    const binding = {
+      principal: identity.principal.id,
+      alias: `prompt:${request.params.name}`,
+      argsDigest: argsDigest(args),
+    };
+    const state = ctx.mcpReq.requestState<string>();
+    const relayed =
+      typeof state === 'string'
+        ? reopenRelayedRound(core, state, binding, ctx.mcpReq.inputResponses)
+        : undefined;
+    if (relayed !== undefined && relayed.retry.upstream !== prompt.upstream) throw invalidRelayState();
+    const capabilities = server.getClientCapabilities();
+    const can = {
+      elicitation: capabilities?.elicitation !== undefined,
+      sampling: capabilities?.sampling !== undefined,
+      roots: capabilities?.roots !== undefined,
+    };
+    return masked(core, async () => {
+      const result = await core.supervisor.getPrompt(prompt.upstream, prompt.upstreamName, args, {
+        signal: ctx.mcpReq.signal,
+        relayInput: can,
+        ...(relayed === undefined ? {} : { retry: relayed.retry }),
+      });
+      const ask = readUpstreamInputAsk(result, prompt.upstream);
+      if (ask === undefined) return result;
+      return relayUpstreamRound(core, binding, ask, can);
+    });
   });
   server.setRequestHandler('resources/list', () => ({ resources: surface().resources }));
   server.setRequestHandler('resources/templates/list', () => ({
