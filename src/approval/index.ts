@@ -26,4 +26,4 @@ export {
   openRelayState,
   sealRelayState,
 } from './request-state.ts';
-export type { RelayedRound, RequestStateBinding } from './request-state.ts';
+export type { RequestStateBinding } from './request-state.ts';

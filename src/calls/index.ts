@@ -11,5 +11,5 @@ export { createSamplingReviewer } from './sampling-relay.ts';
 
 export { argumentLimitError } from './argument-limits.ts';
 export { stripGatewayMeta, readUpstreamInputAsk, UpstreamInputRequired } from './upstream-results.ts';
-export type { RelayedInputRequest, UpstreamInputAsk } from './upstream-results.ts';
+export type { UpstreamInputAsk } from './upstream-results.ts';
 export { toWireError } from './wire-errors.ts';

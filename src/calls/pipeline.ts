@@ -110,7 +110,8 @@ export type RecordStage = (record: CallRecord) => void | Promise<void>;
 /** Everything the pipeline needs. */
 export interface PipelineDeps {
   registry: ToolRegistry;
-  supervisor: Pick<Supervisor, 'callTool'>;
+  /** `snapshot` tells a link's era: only a 2026-era link's `input_required` is relayed (absent: none is). */
+  supervisor: Pick<Supervisor, 'callTool'> & Partial<Pick<Supervisor, 'snapshot'>>;
   local?: LocalToolProvider;
   validator: ArgumentValidator;
   masker: () => Masker;
@@ -190,7 +191,9 @@ export async function executeTool(
         }
       : {}),
   });
-  return acceptUpstreamToolResult(result, upstream, caller.relayInput !== undefined);
+  // Only a 2026-era link's round can be answered through the relay; on a 2025-era link it is a forgery.
+  const relay = caller.relayInput !== undefined && deps.supervisor.snapshot?.(upstream)?.era === 'modern';
+  return acceptUpstreamToolResult(result, upstream, relay);
 }
 
 /** The upstream and its own tool name of an upstream tool (the registry sets both for every upstream tool). */
