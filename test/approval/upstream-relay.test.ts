@@ -91,17 +91,25 @@ async function protocolError(promise: Promise<unknown>): Promise<ProtocolError> 
   return error as ProtocolError;
 }
 
+/**
+ * A modern client in auto mode whose scripted person answers each question with the next of `contents`, noting
+ * the messages it was shown in `asked`.
+ */
+async function scriptedClient(contents: Record<string, unknown>[], asked: string[]): Promise<Client> {
+  return connectClient(gateway.url, {
+    era: 'modern',
+    apiKey: KEYS.KEY_ALICE,
+    onElicit: (params) => {
+      asked.push((params as { message: string }).message);
+      return { action: 'accept', content: contents[Math.min(asked.length, contents.length) - 1] ?? {} };
+    },
+  });
+}
+
 describe('an upstream input_required relayed to a modern client', () => {
   it("one round: the upstream question reaches the scripted person, marked as the upstream's, and the call completes", async () => {
     const asked: string[] = [];
-    const client = await connectClient(gateway.url, {
-      era: 'modern',
-      apiKey: KEYS.KEY_ALICE,
-      onElicit: (params) => {
-        asked.push((params as { message: string }).message);
-        return { action: 'accept', content: { name: 'Alice' } };
-      },
-    });
+    const client = await scriptedClient([{ name: 'Alice' }], asked);
     const result = (await client.callTool({ name: ELICIT, arguments: {} })) as CallToolResult;
     expect(text(result)).toBe('Hello, Alice!');
     expect(asked).toEqual([
@@ -111,16 +119,8 @@ describe('an upstream input_required relayed to a modern client', () => {
   });
 
   it('two rounds: each upstream question is asked in turn and the upstream sees both answers', async () => {
-    const answers = [{ name: 'Ada' }, { color: 'blue' }];
     const asked: string[] = [];
-    const client = await connectClient(gateway.url, {
-      era: 'modern',
-      apiKey: KEYS.KEY_ALICE,
-      onElicit: (params) => {
-        asked.push((params as { message: string }).message);
-        return { action: 'accept', content: answers[asked.length - 1] ?? {} };
-      },
-    });
+    const client = await scriptedClient([{ name: 'Ada' }, { color: 'blue' }], asked);
     const result = (await client.callTool({ name: MULTI_ROUND, arguments: {} })) as CallToolResult;
     expect(text(result)).toBe('Multi-round complete for Ada who likes blue');
     expect(asked.map((m) => m.replace(/^.*: (Step \d)/, '$1'))).toEqual([
@@ -209,14 +209,7 @@ describe('an upstream input_required relayed to a modern client', () => {
 
   it('asks for approval first, then relays the upstream question, and asks the person for approval once', async () => {
     const asked: string[] = [];
-    const client = await connectClient(gateway.url, {
-      era: 'modern',
-      apiKey: KEYS.KEY_ALICE,
-      onElicit: (params) => {
-        asked.push((params as { message: string }).message);
-        return { action: 'accept', content: { ok: true } };
-      },
-    });
+    const client = await scriptedClient([{ ok: true }], asked);
     const result = (await client.callTool({ name: APPROVED_ASK, arguments: {} })) as CallToolResult;
     expect(text(result)).toBe('integrity-ok: state verified');
     expect(asked).toHaveLength(2);
@@ -227,11 +220,7 @@ describe('an upstream input_required relayed to a modern client', () => {
   });
 
   it('relays the input round of a prompt', async () => {
-    const client = await connectClient(gateway.url, {
-      era: 'modern',
-      apiKey: KEYS.KEY_ALICE,
-      onElicit: () => ({ action: 'accept', content: { context: 'release notes' } }),
-    });
+    const client = await scriptedClient([{ context: 'release notes' }], []);
     const prompt = await client.getPrompt({ name: 'conf_test_input_required_result_prompt' });
     expect(prompt.messages).toEqual([
       { role: 'user', content: { type: 'text', text: 'Prompt with context: release notes' } },
