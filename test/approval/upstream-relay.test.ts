@@ -219,6 +219,26 @@ describe('an upstream input_required relayed to a modern client', () => {
     await client.close();
   });
 
+  it('never relays a sampling request of an upstream not trusted with sampling', async () => {
+    const sampled: unknown[] = [];
+    const client = await connectClient(gateway.url, {
+      era: 'modern',
+      apiKey: KEYS.KEY_ALICE,
+      onSample: (params) => {
+        sampled.push(params);
+        return { role: 'assistant', content: { type: 'text', text: 'Paris' }, model: 'm' };
+      },
+    });
+    const result = (await client.callTool({
+      name: 'conf_test_input_required_result_sampling',
+      arguments: {},
+    })) as CallToolResult;
+    expect(result.isError).toBe(true);
+    expect(result._meta?.['dev.portcullis/error']).toMatchObject({ code: 'UPSTREAM_ERROR' });
+    expect(sampled).toEqual([]);
+    await client.close();
+  });
+
   it('relays the input round of a prompt', async () => {
     const client = await scriptedClient([{ context: 'release notes' }], []);
     const prompt = await client.getPrompt({ name: 'conf_test_input_required_result_prompt' });
