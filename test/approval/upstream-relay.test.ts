@@ -95,7 +95,10 @@ async function protocolError(promise: Promise<unknown>): Promise<ProtocolError> 
  * A modern client in auto mode whose scripted person answers each question with the next of `contents`, noting
  * the messages it was shown in `asked`.
  */
-async function scriptedClient(contents: Record<string, unknown>[], asked: string[]): Promise<Client> {
+async function scriptedClient(
+  contents: Record<string, string | boolean>[],
+  asked: string[],
+): Promise<Client> {
   return connectClient(gateway.url, {
     era: 'modern',
     apiKey: KEYS.KEY_ALICE,
