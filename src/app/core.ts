@@ -18,6 +18,7 @@ import {
   createCallPipeline,
   createRecordStage,
   createSamplingReviewer,
+  createResponseStage,
 } from '../calls/index.ts';
 import { loadServerCatalog, type PortcullisConfig } from '../config/index.ts';
 import {
@@ -161,7 +162,7 @@ export function buildCore(config: PortcullisConfig, deps: AppDeps): AppCore {
   const localTools = buildLocalTools(config, deps, logger);
   const ledger = createLedger(store.ledger, now);
   const catalog = deps.catalog ?? loadServerCatalog();
-  // One compiled scanner for tool definitions and relayed sampling requests alike.
+  // One compiled scanner for relayed sampling requests and call-time answers alike.
   const scanner = createPoisoningScanner();
   const governance = createGovernance({
     config,
@@ -213,6 +214,13 @@ export function buildCore(config: PortcullisConfig, deps: AppDeps): AppCore {
         'error',
       ),
   });
+  // Results, prompt messages and resource texts are scanned with the same scanner (and its result cache).
+  const response = createResponseStage({
+    scan: (text) => scanner.scanText(text),
+    policies: config.guards,
+    log: (event, fields, level) => logger.log(event, fields, level),
+    telemetry,
+  });
   const pipeline = createCallPipeline({
     registry,
     supervisor,
@@ -233,6 +241,7 @@ export function buildCore(config: PortcullisConfig, deps: AppDeps): AppCore {
       },
     }),
     telemetry,
+    response,
     transportOf: (id) => config.upstreams.find((u) => u.id === id)?.transport,
     record: createRecordStage({
       audit,
@@ -271,6 +280,7 @@ export function buildCore(config: PortcullisConfig, deps: AppDeps): AppCore {
     policyVersion: () => rules.version,
     mask: (text) => masker.mask(text),
     maskDeep: (value) => masker.maskDeep(value),
+    response,
     reviewSampling: createSamplingReviewer({
       scan: (text) => scanner.scanText(text),
       poisoning: config.poisoning,

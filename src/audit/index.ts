@@ -20,5 +20,6 @@ export type {
   AuditEntry,
   ApprovalRecord,
   AuditUpstreamRequest,
+  AuditResponseScan,
   AuditTarget,
 } from './record.ts';

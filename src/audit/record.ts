@@ -54,6 +54,20 @@ export interface AuditUpstreamRequest {
   outcome: 'accept' | 'decline' | 'cancel' | 'answered' | 'refused' | 'failed';
 }
 
+/**
+ * What the response scan (`guards.responseScan`) found in the call's result: rule ids and where they matched,
+ * never the text. Absent when the scan is off, or found nothing and scanned everything.
+ */
+export interface AuditResponseScan {
+  mode: 'advisory' | 'enforce';
+  /** `withheld`: the client got RESPONSE_WITHHELD instead; `annotated`: it got the result; `passed`: clean. */
+  action: 'withheld' | 'annotated' | 'passed';
+  findings: { patternId: string; field: string; offset: number; length: number }[];
+  scannedChars: number;
+  /** Why the rest of the result was not scanned (`char-cap`, `value-cap`). */
+  unscanned?: string;
+}
+
 /** A call to a tool of an upstream MCP server. */
 export interface AuditUpstreamTarget {
   origin: 'upstream';
@@ -109,6 +123,8 @@ export interface AuditRecordCommon {
   approval: AuditApproval;
   /** Requests the upstream put to the client during the call, in order; absent when there were none. */
   upstreamRequests?: AuditUpstreamRequest[];
+  /** What the response scan found in the result; absent when it is off or had nothing to say. */
+  responseScan?: AuditResponseScan;
   /** The call arguments, secret-masked. */
   arguments: unknown;
   outcome: 'OK' | 'ERROR';

@@ -103,6 +103,31 @@ describe('toAuditInput', () => {
       },
     ],
     [
+      'a local call whose result the response scan withheld',
+      call(localTool, {
+        outcome: 'ERROR',
+        errorCode: 'RESPONSE_WITHHELD',
+        approval: { decision: 'allow', mode: 'DISABLED' },
+        responseScan: {
+          mode: 'enforce',
+          action: 'withheld',
+          findings: [{ patternId: 'HIDDEN_INSTRUCTION', field: 'content/0/text', offset: 4, length: 32 }],
+          scannedChars: 60,
+        },
+      }),
+      {
+        origin: 'local',
+        outcome: 'ERROR',
+        errorCode: 'RESPONSE_WITHHELD',
+        responseScan: {
+          mode: 'enforce',
+          action: 'withheld',
+          findings: [{ patternId: 'HIDDEN_INSTRUCTION', field: 'content/0/text', offset: 4, length: 32 }],
+          scannedChars: 60,
+        },
+      },
+    ],
+    [
       'a call to an unknown name',
       call(undefined, { outcome: 'ERROR', errorCode: 'UNKNOWN_TOOL' }),
       {

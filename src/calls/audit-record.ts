@@ -67,6 +67,7 @@ export function toAuditInput(
     ...(record.caller.upstreamRequests?.length
       ? { upstreamRequests: [...record.caller.upstreamRequests] }
       : {}),
+    ...(record.responseScan === undefined ? {} : { responseScan: record.responseScan }),
     arguments: record.args,
     outcome: record.outcome,
     ...(record.errorCode === undefined ? {} : { errorCode: record.errorCode }),

@@ -1,11 +1,11 @@
 /**
  * The call pipeline (docs/architecture.md, "The request path of a `tools/call`"), as named stages: resolve → door
- * limits → validate → approval strategy → HITL mode → ask → execute → mask → record. Each stage is a small function; the approval and record stages are seams
+ * limits → validate → approval strategy → HITL mode → ask → execute → mask → response scan → record. Each stage is a small function; the approval and record stages are seams
  * filled by the approval and audit domains (a stage with nothing configured passes the call on).
  */
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { ElicitationOutcome } from '../approval/index.ts';
-import type { ApprovalRecord, AuditUpstreamRequest } from '../audit/index.ts';
+import type { ApprovalRecord, AuditResponseScan, AuditUpstreamRequest } from '../audit/index.ts';
 import { executionTargetOf, type Telemetry } from '../telemetry/index.ts';
 import { PortcullisError } from '../errors/index.ts';
 import type { Masker } from '../secrets/index.ts';
@@ -21,6 +21,7 @@ import type { ArgumentValidator } from './argument-validator.ts';
 import type { Profile, ToolRegistry } from '../exposure/index.ts';
 import type { Principal } from '../identity/index.ts';
 import { acceptUpstreamToolResult } from './upstream-results.ts';
+import type { ResponseStage } from './response-stage.ts';
 import type { ExposedTool, LocalToolProvider } from '../exposure/index.ts';
 import { toWireError, type WireError } from './wire-errors.ts';
 import type { Era, McpMeta, ToolArguments } from '../shared/index.ts';
@@ -102,6 +103,8 @@ export interface CallRecord {
   outcome: 'OK' | 'ERROR';
   errorCode?: string;
   approval?: ApprovalRecord;
+  /** What the response scan found in the result (absent when it is off or had nothing to say). */
+  responseScan?: AuditResponseScan;
 }
 
 /** The record seam (audit, metrics, logs). Must not throw; the call is answered once it has settled. */
@@ -116,6 +119,8 @@ export interface PipelineDeps {
   validator: ArgumentValidator;
   masker: () => Masker;
   approval?: ApprovalStage;
+  /** The response scan of the masked result; absent = results are not scanned. */
+  response?: ResponseStage;
   record?: RecordStage;
   /** Tracing of the tool run (a child span of the request span) and the start event. */
   telemetry?: Pick<Telemetry, 'toolStarted' | 'traceExecution'>;
@@ -229,6 +234,7 @@ export function createCallPipeline(deps: PipelineDeps): CallPipeline {
       const startedAt = now();
       let tool: ExposedTool | undefined;
       let approvalRecord: ApprovalRecord | undefined;
+      let responseScan: AuditResponseScan | undefined;
       // Refused arguments beyond the bounds are recorded as a note, never as the unbounded value.
       let recordedArgs = args;
       const finish = async (result: CallToolResult, errorCode?: string): Promise<CallToolResult> => {
@@ -246,6 +252,7 @@ export function createCallPipeline(deps: PipelineDeps): CallPipeline {
               : {}
             : { errorCode }),
           ...(approvalRecord === undefined ? {} : { approval: approvalRecord }),
+          ...(responseScan === undefined ? {} : { responseScan }),
         });
         return result;
       };
@@ -281,7 +288,15 @@ export function createCallPipeline(deps: PipelineDeps): CallPipeline {
           : await executeTool(deps, tool, validArgs, caller);
         const unsendable = resultLimitError(alias, result);
         if (unsendable) throw unsendable;
-        return await finish(maskResult(result, deps.masker()));
+        const masked = maskResult(result, deps.masker());
+        // Scanned after masking, so a finding never carries a secret.
+        const screened = deps.response?.(
+          { kind: 'tool-result', target: alias, upstream: resolved.upstream },
+          masked,
+        );
+        responseScan = screened?.record;
+        if (screened?.error) throw screened.error;
+        return await finish(masked);
       } catch (error) {
         // A modern-era ask (or inbox wait, or an upstream's relayed input round) is not an outcome: the call
         // continues on the client's retry and is recorded then.

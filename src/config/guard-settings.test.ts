@@ -50,13 +50,24 @@ describe('guard settings', () => {
       ['riskCap', 'closed'],
       ['shadowing', 'open'],
       ['composition', 'closed'],
+      ['responseScan', 'closed'],
     ]);
     expect(config.guards.shadowing.mode).toBe('enforce');
   });
 
   it.each([
+    ['off by default (opt-in)', {}, 'off'],
+    ['advisory', { guards: { responseScan: { mode: 'advisory' } } }, 'advisory'],
+    ['enforce', { guards: { responseScan: { mode: 'enforce' } } }, 'enforce'],
+    ['not turned on by poisoning: block', { poisoning: 'block' }, 'off'],
+  ] as const)('the response scan: %s', (_name, doc, mode) => {
+    expect(build(doc).guards.responseScan).toEqual({ mode, onError: 'closed' });
+  });
+
+  it.each([
     ['an unknown guard', { guards: { sandbox: { mode: 'off' } } }, /guards/],
     ['an unknown mode', { guards: { poisoning: { mode: 'block' } } }, /guards\.poisoning\.mode/],
+    ['an unknown response scan key', { guards: { responseScan: { maxChars: 10 } } }, /guards\.responseScan/],
     [
       'an unknown onError',
       { guards: { fingerprint: { onError: 'ignore' } } },

@@ -7,13 +7,14 @@ export interface RawGuardSettings {
   guards?: { [id in GuardId]?: Partial<GuardPolicy> | undefined } | undefined;
 }
 
-// Today's behaviour: only the poisoning guard annotates instead of withholding.
+// Today's behaviour: only the poisoning guard annotates instead of withholding; the response scan is opt-in.
 const DEFAULT_MODES: { readonly [id in GuardId]: GuardMode } = {
   fingerprint: 'enforce',
   poisoning: 'advisory',
   riskCap: 'enforce',
   shadowing: 'enforce',
   composition: 'enforce',
+  responseScan: 'off',
 };
 
 const poisoningModeOf = (key: PortcullisConfig['poisoning'] | undefined): GuardMode | undefined =>
@@ -31,6 +32,7 @@ export function resolveGuardSettings(raw: RawGuardSettings): Pick<PortcullisConf
     riskCap: policy('riskCap', DEFAULT_MODES.riskCap),
     shadowing: policy('shadowing', DEFAULT_MODES.shadowing),
     composition: policy('composition', DEFAULT_MODES.composition),
+    responseScan: policy('responseScan', DEFAULT_MODES.responseScan),
   };
   return { guards, poisoning: guards.poisoning.mode === 'enforce' ? 'block' : 'warn' };
 }

@@ -251,8 +251,11 @@ export interface AdminOAuthConfig {
   roles: { readonly [role in AdminRole]?: AdminRoleGrant };
 }
 
-/** The governance guards that can be configured, in the order they decide (see docs/configuration.md). */
-export type GuardId = 'fingerprint' | 'poisoning' | 'riskCap' | 'shadowing' | 'composition';
+/**
+ * The governance guards that can be configured (see docs/configuration.md): the exposure guards in the order they
+ * decide, then `responseScan`, the call-time scan of results, prompt messages and resource contents.
+ */
+export type GuardId = 'fingerprint' | 'poisoning' | 'riskCap' | 'shadowing' | 'composition' | 'responseScan';
 
 /** enforce withholds, advisory only annotates, off does not run the guard. */
 export type GuardMode = 'enforce' | 'advisory' | 'off';

@@ -4,7 +4,7 @@
  */
 import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
 import type { ApprovalSealer } from '../approval/index.ts';
-import type { CallerContext, CallPipeline } from '../calls/index.ts';
+import type { CallerContext, CallPipeline, ResponseStage } from '../calls/index.ts';
 import type { Profile, ToolRegistry } from '../exposure/index.ts';
 import type { Principal } from '../identity/index.ts';
 import type { SamplingReview } from '../guards/index.ts';
@@ -30,8 +30,10 @@ export interface GatewayCore {
   policyVersion(): string;
   /** Masks known secrets in text that crosses /mcp (prompt and resource errors). */
   mask(text: string): string;
-  /** Masks known secrets in any JSON value (relayed upstream log data). */
+  /** Masks known secrets in any JSON value (relayed upstream log data, prompt and resource results). */
   maskDeep<T>(value: T): T;
+  /** The response scan of masked `prompts/get` and `resources/read` results (`guards.responseScan`). */
+  response: ResponseStage;
   /** Checks (injection scan) and masks an upstream's sampling request before it reaches the client's model. */
   reviewSampling(alias: string, params: UpstreamSampling): SamplingReview;
   /** Request spans (a SERVER span per MCP request). */

@@ -1,26 +1,42 @@
 /**
  * The non-tool surface of a downstream server: prompts, resources, completion, and (2025 era only, since a
  * notification needs a session to reach) resource subscriptions. Every request is routed to the upstream that
- * listed the prompt or resource; its result loses the gateway's `_meta`, its error crosses /mcp masked.
+ * listed the prompt or resource; its result loses the gateway's `_meta` and crosses /mcp masked, as its error does.
+ * A prompt's messages and a resource's texts then go through the response scan (withheld under `enforce`).
  */
 import { ProtocolError, ProtocolErrorCode, type Server } from '@modelcontextprotocol/server';
 import { argsDigest } from '../approval/index.ts';
-import { readUpstreamInputAsk, stripGatewayMeta } from '../calls/index.ts';
+import { readUpstreamInputAsk, screenSurfaceAnswer, stripGatewayMeta } from '../calls/index.ts';
 import type { DownstreamIdentity, GatewayCore } from './gateway-core.ts';
 import { profileSurface, routeCompletion, type UpstreamSurface } from './prompts-resources.ts';
 import type { ResourceFollower } from './resource-subscriptions.ts';
 import { invalidRelayState, relayUpstreamRound, reopenRelayedRound } from './upstream-relay.ts';
 
 /**
- * Runs an upstream prompt, resource or completion request: its result loses the gateway's `_meta` keys, its
- * error crosses /mcp masked, as a JSON-RPC error.
+ * Runs an upstream prompt, resource or completion request: its result loses the gateway's `_meta` keys and has
+ * every known secret masked (an upstream may echo one in a prompt message or a resource body); its error crosses
+ * /mcp masked, as a JSON-RPC error.
  */
 async function masked<T>(core: GatewayCore, run: () => Promise<T>): Promise<T> {
+  let result: T;
   try {
-    return stripGatewayMeta(await run());
+    result = await run();
   } catch (error) {
     const message = core.mask(error instanceof Error ? error.message : String(error));
     throw new ProtocolError(ProtocolErrorCode.InternalError, message);
+  }
+  return core.maskDeep(stripGatewayMeta(result));
+}
+
+/** Runs `run`; what it throws crosses /mcp as a masked JSON-RPC error, as an upstream request's error does. */
+function asSurfaceError<T>(core: GatewayCore, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    throw new ProtocolError(
+      ProtocolErrorCode.InternalError,
+      core.mask(error instanceof Error ? error.message : String(error)),
+    );
   }
 }
 
@@ -36,10 +52,12 @@ export function registerServerSurface(server: Server, core: GatewayCore, identit
     if (!prompt)
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}`);
     const args = request.params.arguments;
+    const origin = { kind: 'prompt', target: request.params.name, upstream: prompt.upstream } as const;
     if (identity.era === 'legacy') {
-      return masked(core, () =>
+      const answer = await masked(core, () =>
         core.supervisor.getPrompt(prompt.upstream, prompt.upstreamName, args, { signal: ctx.mcpReq.signal }),
       );
+      return screenSurfaceAnswer(core.response, origin, answer);
     }
     // A modern caller: the upstream's input round is relayed under a state bound to this prompt and arguments.
     const binding = {
@@ -59,16 +77,19 @@ export function registerServerSurface(server: Server, core: GatewayCore, identit
       sampling: capabilities?.sampling !== undefined,
       roots: capabilities?.roots !== undefined,
     };
-    return masked(core, async () => {
-      const result = await core.supervisor.getPrompt(prompt.upstream, prompt.upstreamName, args, {
+    const answer = await masked(core, () =>
+      core.supervisor.getPrompt(prompt.upstream, prompt.upstreamName, args, {
         signal: ctx.mcpReq.signal,
         relayInput: can,
         ...(relayed === undefined ? {} : { retry: relayed.retry }),
-      });
-      const ask = readUpstreamInputAsk(result, prompt.upstream);
-      if (ask === undefined) return result;
-      return relayUpstreamRound(core, binding, ask, can);
+      }),
+    );
+    // Sealed after masking, so the masker never rewrites the gateway's own state.
+    const round = asSurfaceError(core, () => {
+      const ask = readUpstreamInputAsk(answer, prompt.upstream);
+      return ask === undefined ? undefined : relayUpstreamRound(core, binding, ask, can);
     });
+    return round ?? screenSurfaceAnswer(core.response, origin, answer);
   });
   server.setRequestHandler('resources/list', () => ({ resources: surface().resources }));
   server.setRequestHandler('resources/templates/list', () => ({
@@ -80,7 +101,14 @@ export function registerServerSurface(server: Server, core: GatewayCore, identit
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown resource: ${request.params.uri}`, {
         uri: request.params.uri,
       });
-    return masked(core, () => core.supervisor.readResource(upstream, request.params.uri, ctx.mcpReq.signal));
+    const answer = await masked(core, () =>
+      core.supervisor.readResource(upstream, request.params.uri, ctx.mcpReq.signal),
+    );
+    return screenSurfaceAnswer(
+      core.response,
+      { kind: 'resource', target: request.params.uri, upstream },
+      answer,
+    );
   });
   if (identity.era === 'legacy') registerSubscriptions(server, core, surface);
   server.setRequestHandler('completion/complete', async (request, ctx) => {
@@ -91,9 +119,7 @@ export function registerServerSurface(server: Server, core: GatewayCore, identit
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown ${what}`);
     }
     const params = { ...request.params, ref: routed.ref };
-    return core.maskDeep(
-      await masked(core, () => core.supervisor.complete(routed.upstream, params, ctx.mcpReq.signal)),
-    );
+    return masked(core, () => core.supervisor.complete(routed.upstream, params, ctx.mcpReq.signal));
   });
 }
 

@@ -41,6 +41,8 @@ export const ERROR_CODES = {
     "A relayed upstream round's requestState did not open (tampered, replayed, expired, another caller's or call's).",
   APPROVAL_TIMEOUT: 'No operator answered the call in the approval inbox before it expired.',
   APPROVAL_INBOX_FULL: "The approval inbox (or the caller's share of it) is full; retry later.",
+  RESPONSE_WITHHELD:
+    'The response scan withheld an answer: it holds instructions aimed at the model, or could not be scanned.',
   INTERNAL: 'An unexpected internal error; details are in the gateway log.',
   // HTTP front door (http/)
   UNAUTHORIZED: 'Missing or wrong API key or access token (Authorization: Bearer).',

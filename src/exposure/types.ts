@@ -19,7 +19,9 @@ export type WithheldReason =
   | 'alias-conflict'
   | 'local-not-active'
   | 'input-schema-unusable'
-  | 'guard-failed';
+  | 'guard-failed'
+  /** A call's answer (not a tool) withheld by the response scan. */
+  | 'response-injection';
 
 /** Fields every known tool has, whatever serves it. */
 interface ExposedToolBase {

@@ -11,8 +11,8 @@ export type { GuardFinding, GuardId, GuardMode, GuardPolicy };
 /** When a guard decides: while the exposed lists are built, or on each call. */
 export type GuardPhase = 'exposure' | 'call';
 
-/** What a guard decides about. Tools are governed today; the others are admitted by the contract. */
-export type GuardSubject = 'tool' | 'prompt' | 'resource' | 'server-instructions';
+/** What a guard decides about: a definition at exposure, or (`result`) what an upstream or local tool answered. */
+export type GuardSubject = 'tool' | 'prompt' | 'resource' | 'server-instructions' | 'result';
 
 /** What a guard concluded about one subject. */
 export type GuardDecision =

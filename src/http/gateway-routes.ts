@@ -48,7 +48,9 @@ export function createGatewayRoutes(deps: GatewayRoutesDeps): Hono {
   const { config, logger } = deps;
   const hosts = allowedHostnames(config.listen.host, config.http.allowedHosts);
   const origins = [...hosts, ...config.http.allowedOrigins];
-  const authenticator = deps.authenticator ?? createAuthenticator(config.auth);
+  const authenticator =
+    deps.authenticator ??
+    createAuthenticator(config.auth, { ownCredentials: config.admin.keys.map((admin) => admin.key) });
   const forbidden = (reason: string) =>
     jsonRpcError(403, JSON_RPC.INVALID_REQUEST, 'FORBIDDEN_ORIGIN', `Forbidden: ${reason}`);
   const app = new Hono();

@@ -44,6 +44,11 @@ export interface Authenticator {
 export interface AuthenticatorDeps {
   fetch?: FetchLike;
   now?: () => number;
+  /**
+   * The gateway's own credentials that are not /mcp credentials (the admin API keys): refused on /mcp and never
+   * sent to the OAuth provider's introspection endpoint, where a key pasted into a client by mistake would leak.
+   */
+  ownCredentials?: readonly string[];
 }
 
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
@@ -54,6 +59,10 @@ export function createAuthenticator(
   deps: AuthenticatorDeps = {},
 ): Authenticator {
   const keys = createApiKeyVerifier(auth.apiKeys);
+  // Own credentials are compared like API keys (constant time over digests); groups and scopes do not matter.
+  const own = createApiKeyVerifier(
+    (deps.ownCredentials ?? []).map((key) => ({ key, groups: [], scopes: [] })),
+  );
   const oauth = auth.oauth;
   const mode: AuthMode = oauth
     ? keys.enabled
@@ -135,6 +144,14 @@ export function createAuthenticator(
         );
       const keyPrincipal = keys.verify(token);
       if (keyPrincipal) return { ok: true, principal: keyPrincipal };
+      if (own.verify(token) !== undefined)
+        return refuse(
+          401,
+          'UNAUTHORIZED',
+          'Unauthorized: this is an admin API key, which opens /admin and /console only; /mcp needs ' + what,
+          'invalid_token',
+          profile,
+        );
       if (!oauth || !jwt)
         return refuse(401, 'UNAUTHORIZED', 'Unauthorized: unknown API key', 'invalid_token', profile);
       const check = JWT_SHAPE.test(token)

@@ -27,6 +27,7 @@ const DENIAL_CODES: ReadonlySet<string> = new Set([
   'RATE_LIMITED',
   'APPROVAL_TIMEOUT',
   'APPROVAL_INBOX_FULL',
+  'RESPONSE_WITHHELD',
 ]);
 
 // Codes that mean the call was answered as designed: refused, rejected before running, or an error the tool
@@ -40,6 +41,7 @@ const HANDLED_CODES: ReadonlySet<string> = new Set([
   'APPROVAL_TIMEOUT',
   'APPROVAL_INBOX_FULL',
   'UPSTREAM_TOOL_ERROR',
+  'RESPONSE_WITHHELD',
 ]);
 
 /** The metric outcome of a finished call: denied (policy or person), error, or ok. */

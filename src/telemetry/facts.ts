@@ -114,3 +114,20 @@ export interface LedgerMismatchFacts {
   /** The ledger status after the mismatch, e.g. `AWAITING_REREVIEW`. */
   status?: string | undefined;
 }
+
+/** What the response scan found in one answer (a tool result, a prompt, a resource) worth reporting. */
+export interface ResponseScanFacts {
+  /** `tools/call`, `prompts/get` or `resources/read`. */
+  method: string;
+  /** The tool alias, prompt name or resource URI the client asked for. */
+  target: string;
+  upstream?: string | undefined;
+  /** `withheld` (enforce, or a failed scan), `annotated` (advisory hit), `passed` (clean, but not all scanned). */
+  action: 'withheld' | 'annotated' | 'passed';
+  /** Pattern ids that matched, and the fields of the answer they matched in. */
+  patterns: readonly string[];
+  fields: readonly string[];
+  scannedChars: number;
+  /** Why part of the answer was not scanned (`char-cap`, `value-cap`); absent when all was. */
+  unscanned?: string | undefined;
+}

@@ -45,6 +45,10 @@ export const ATTR = {
   poisoningPatterns: 'mcp.poisoning.patterns',
   poisoningFields: 'mcp.poisoning.fields',
   ledgerPreviousHash: 'mcp.fingerprint.previous_hash',
+  // The response scan of an answer (span event `mcp.response_scan`).
+  responseScanAction: 'portcullis.response_scan.action',
+  responseScanScannedChars: 'portcullis.response_scan.scanned_chars',
+  responseScanUnscanned: 'portcullis.response_scan.unscanned',
   ledgerHash: 'mcp.fingerprint.hash',
   // A request the upstream put to the calling client (span event `mcp.upstream_request`).
   upstreamRequestKind: 'mcp.upstream_request.kind',
@@ -69,6 +73,7 @@ export const EVENT = {
   poisoningHit: 'PoisoningHit',
   hashLedgerMismatch: 'HashLedgerMismatch',
   upstreamRequest: 'mcp.upstream_request',
+  responseScan: 'mcp.response_scan',
 } as const;
 
 /** Structured log event names (docs/operations.md). */
@@ -78,6 +83,7 @@ export const LOG_EVENT = {
   toolCrash: 'mcp.tool.crash',
   poisoningHit: 'mcp.poisoning.hit',
   hashLedgerMismatch: 'mcp.fingerprint.mismatch',
+  responseScan: 'mcp.response.scan',
 } as const;
 
 /** Metric names. */

@@ -358,6 +358,34 @@ describe('createTelemetry with an in-memory exporter', () => {
     expect(span.attributes['gen_ai.operation.name']).toBeUndefined();
   });
 
+  it('reports a response scan as an event on the request span and a log line', async () => {
+    const rig = createRig();
+    await rig.telemetry.traceRequest({ method: 'prompts/get', target: 'inj_forecast' }, async () => {
+      rig.telemetry.responseScanned({
+        method: 'prompts/get',
+        target: 'inj_forecast',
+        upstream: 'inj',
+        action: 'withheld',
+        patterns: ['HIDDEN_INSTRUCTION'],
+        fields: ['messages/0/content/text'],
+        scannedChars: 120,
+      });
+      return {};
+    });
+    const span = spanNamed(rig.exporter, 'prompts/get inj_forecast');
+    const event = span.events.find((e) => e.name === 'mcp.response_scan');
+    expect(event?.attributes).toEqual({
+      'mcp.method.name': 'prompts/get',
+      'portcullis.response_scan.action': 'withheld',
+      'mcp.poisoning.patterns': ['HIDDEN_INSTRUCTION'],
+      'mcp.poisoning.fields': ['messages/0/content/text'],
+      'portcullis.response_scan.scanned_chars': 120,
+      'mcp.upstream.id': 'inj',
+    });
+    const line = rig.lines().find((l) => l['event'] === 'mcp.response.scan');
+    expect(line).toMatchObject({ level: 'warn', target: 'inj_forecast', action: 'withheld' });
+  });
+
   it('reports poisoning hits and fingerprint mismatches as events, inside and outside a request', async () => {
     const rig = createRig();
     rig.telemetry.hashLedgerMismatch({

@@ -40,6 +40,7 @@ import type {
   ExecutionTarget,
   LedgerMismatchFacts,
   PoisoningHitFacts,
+  ResponseScanFacts,
   RequestSpanInfo,
   ToolCallFacts,
   ToolFacts,
@@ -110,6 +111,8 @@ export interface Telemetry {
   poisoningHit(hit: PoisoningHitFacts): void;
   /** Reports a fingerprint mismatch (event on the active request span, else on a span of its own) and logs it. */
   hashLedgerMismatch(mismatch: LedgerMismatchFacts): void;
+  /** Reports a response scan with findings or an unscanned part (event on the active request span) and logs it. */
+  responseScanned(facts: ResponseScanFacts): void;
   /** Resolves once the telemetry work deferred so far (span ends, tool events, logs, counters) has run. */
   settled(): Promise<void>;
   /** The trace id of the request being handled, or null outside a request (or with telemetry off). */
@@ -511,6 +514,19 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
       };
       governanceEvent(EVENT.hashLedgerMismatch, attrs);
       log(LOG_EVENT.hashLedgerMismatch, { ...mismatch }, 'warn');
+    },
+
+    responseScanned(facts) {
+      governanceEvent(EVENT.responseScan, {
+        [ATTR.mcpMethodName]: facts.method,
+        [ATTR.responseScanAction]: facts.action,
+        [ATTR.poisoningPatterns]: [...facts.patterns],
+        [ATTR.poisoningFields]: [...facts.fields],
+        [ATTR.responseScanScannedChars]: facts.scannedChars,
+        ...(facts.upstream === undefined ? {} : { [ATTR.mcpUpstreamId]: facts.upstream }),
+        ...(facts.unscanned === undefined ? {} : { [ATTR.responseScanUnscanned]: facts.unscanned }),
+      });
+      log(LOG_EVENT.responseScan, { ...facts }, facts.patterns.length > 0 ? 'warn' : 'info');
     },
 
     currentTraceId: () => activeRequest()?.span.spanContext().traceId ?? null,

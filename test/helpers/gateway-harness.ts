@@ -41,6 +41,14 @@ export const UPSTREAMS = {
     args: ['--import', 'tsx', path.join(ROOT, 'test/fixtures/mutable-server.ts')],
     cwd: ROOT,
   },
+  /** Injection in its answers, and FIXTURE_SECRET (from the placeholder) echoed in some of them. */
+  injecting: {
+    transport: 'stdio',
+    command: process.execPath,
+    args: ['--import', 'tsx', path.join(ROOT, 'test/fixtures/injecting-server.ts')],
+    cwd: ROOT,
+    env: { FIXTURE_SECRET: '${FIXTURE_SECRET}' },
+  },
 } as const;
 
 /** A fresh temp directory. */

@@ -4,6 +4,8 @@
  * `oidc-provider` (RFC 7662), with a dead introspection endpoint answered as 503 rather than as a bad token.
  */
 import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OAuthConfig } from '../../src/config/index.ts';
 import { ANONYMOUS, createAuthenticator } from '../../src/identity/index.ts';
@@ -166,5 +168,53 @@ describe('opaque tokens by introspection', () => {
       status: 503,
       code: 'AUTH_UNAVAILABLE',
     });
+  });
+});
+
+describe("the gateway's own admin keys on /mcp", () => {
+  it('refuses an admin key without sending it to the introspection endpoint', async () => {
+    const received: string[] = [];
+    const endpoint = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        received.push(body);
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{"active":false}');
+      });
+    });
+    await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = endpoint.address() as AddressInfo;
+      const auth = createAuthenticator(
+        {
+          apiKeys: [],
+          oauth: {
+            issuer: 'http://127.0.0.1:1',
+            audience: 'http://127.0.0.1:8080/mcp',
+            jwksUri: 'http://127.0.0.1:1/jwks',
+            requiredScopes: [],
+            clockSkewSeconds: 60,
+            jwksCooldownMs: 30_000,
+            principalClaim: 'sub',
+            groupsClaim: 'groups',
+            introspection: {
+              endpoint: `http://127.0.0.1:${port}/introspect`,
+              clientId: 'x',
+              clientSecret: 'y',
+            },
+          } satisfies OAuthConfig,
+        },
+        { ownCredentials: ['admin-key-0123456789'] },
+      );
+      const outcome = await auth.authenticate(bearer('admin-key-0123456789'));
+      expect(outcome).toMatchObject({ ok: false, status: 401, code: 'UNAUTHORIZED' });
+      expect(outcome.ok ? '' : outcome.message).toMatch(/admin API key/);
+      expect(received).toEqual([]);
+      // Any other opaque token still goes to the provider.
+      await auth.authenticate(bearer('some-opaque-token'));
+      expect(received).toHaveLength(1);
+    } finally {
+      endpoint.close();
+    }
   });
 });
