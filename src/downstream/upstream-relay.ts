@@ -43,12 +43,13 @@ function cannotAnswer(upstream: string, what: string): PortcullisError {
 }
 
 /**
- * The gateway's own `input_required` for an upstream's round. An elicitation the client cannot answer is
+ * The gateway's own `input_required` for an upstream's round, its questions masked (a sampling request by its
+ * review). An elicitation the client cannot answer is
  * answered `decline` by the gateway on the retry; sampling or roots it cannot answer, or a sampling request the
  * review refuses, end the call (UPSTREAM_ERROR). `approvedUnder` carries an approval already given for this call.
  */
 export function relayUpstreamRound(
-  core: Pick<GatewayCore, 'sealer' | 'reviewSampling'>,
+  core: Pick<GatewayCore, 'sealer' | 'reviewSampling' | 'maskDeep'>,
   binding: RequestStateBinding,
   ask: UpstreamInputAsk,
   can: CallerCapabilities,
@@ -61,7 +62,7 @@ export function relayUpstreamRound(
       if (can.elicitation) {
         inputRequests[key] = asInputRequest({
           kind: 'elicitation',
-          params: markAsUpstreams(request.params, ask.upstream),
+          params: markAsUpstreams(core.maskDeep(request.params), ask.upstream),
         });
       } else declined.push(key);
     } else if (request.method === 'sampling/createMessage') {
