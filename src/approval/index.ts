@@ -22,5 +22,8 @@ export {
   openParkedState,
   sealApprovalState,
   sealParkedState,
+  isRelayState,
+  openRelayState,
+  sealRelayState,
 } from './request-state.ts';
 export type { RequestStateBinding } from './request-state.ts';

@@ -7,12 +7,16 @@ import {
   argsDigest,
   createApprovalSealer,
   isParkedState,
+  isRelayState,
   openApprovalState,
   openParkedState,
+  openRelayState,
   sealApprovalState,
   sealParkedState,
+  sealRelayState,
   type RequestStateBinding,
 } from './index.ts';
+import { isPortcullisError } from '../errors/index.ts';
 
 const TTL = 60_000;
 
@@ -79,5 +83,54 @@ describe('parked request state', () => {
     // A policy version that spells the upstream-input one still lives in the approval namespace.
     const lookalike = sealApprovalState(sealer, call(), 'upstream-input/v1');
     expect(openParkedState(sealer, `p.${lookalike.slice(2)}`, call())).toBeUndefined();
+  });
+});
+
+describe('relayed upstream round state', () => {
+  const round = {
+    upstream: 'conf',
+    upstreamState: '{"kind":"secret-upstream-state"}',
+    asked: ['q'],
+    declined: [],
+  };
+
+  it('carries the upstream state sealed, and opens once for the same call only', () => {
+    const { sealer } = setup();
+    const state = sealRelayState(sealer, call(), round);
+    expect(isRelayState(state)).toBe(true);
+    expect(state).not.toContain('secret-upstream-state');
+    expect(openRelayState(sealer, state, call({ principal: 'bob' }))).toBeUndefined();
+    expect(openRelayState(sealer, state, call({ alias: 'prompt:files_write' }))).toBeUndefined();
+    expect(openRelayState(sealer, state, call())).toEqual(round);
+    expect(openRelayState(sealer, state, call())).toBeUndefined();
+  });
+
+  it('never opens another kind of state, nor opens as one', () => {
+    const { sealer } = setup();
+    const approval = sealApprovalState(sealer, call(), 'v1');
+    expect(openRelayState(sealer, `u.${approval.slice(2)}`, call())).toBeUndefined();
+    const relay = sealRelayState(sealer, call(), round);
+    expect(openParkedState(sealer, `p.${relay.slice(2)}`, call())).toBeUndefined();
+    expect(openApprovalState(sealer, `a.${relay.slice(2)}`, call(), 'v1')).toBe(false);
+  });
+
+  it('expires with the sealer ttl', () => {
+    const { clock, sealer } = setup();
+    const state = sealRelayState(sealer, call(), round);
+    clock.now += TTL;
+    expect(openRelayState(sealer, state, call())).toBeUndefined();
+  });
+
+  it('refuses an upstream state too large to open again (UPSTREAM_ERROR), rather than a state that never opens', () => {
+    const { sealer } = setup();
+    const error = (() => {
+      try {
+        sealRelayState(sealer, call(), { ...round, upstreamState: '\u0001'.repeat(8_000) });
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
+    expect(isPortcullisError(error) && error.code).toBe('UPSTREAM_ERROR');
   });
 });

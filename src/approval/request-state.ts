@@ -5,7 +5,8 @@
  * call-bound, single-use token (see `sealer.ts`; the round trips are described in docs/architecture.md,
  * "Parked modern-era calls"). The client holds the state and is treated as an attacker.
  */
-import type { ApprovalSealer } from './sealer.ts';
+import { PortcullisError } from '../errors/index.ts';
+import { MAX_TOKEN_CHARS, type ApprovalSealer } from './sealer.ts';
 
 /** The call a request state is bound to. */
 export interface RequestStateBinding {
@@ -117,4 +118,81 @@ export function openParkedState(
   });
   const id = opened.ok ? opened.payload.extra?.['parkedCall'] : undefined;
   return typeof id === 'string' ? id : undefined;
+}
+
+const RELAY_PREFIX = 'u.';
+/** A relayed upstream round is its own namespace: no approval or parked state can pass for one. */
+const UPSTREAM_RELAY_POLICY = 'upstream-relay/v1';
+
+/** What the gateway keeps of an upstream's `input_required` round, sealed inside its own state. */
+export interface RelayedRound {
+  /** The upstream that asked: its answers and state go back to it alone. */
+  upstream: string;
+  /** The upstream's own requestState, opaque to the gateway and never shown to the client in clear. */
+  upstreamState?: string;
+  /** The upstream's keys the client was asked to answer. */
+  asked: string[];
+  /** The upstream's keys of elicitations the gateway answers `decline` itself (the client cannot elicit). */
+  declined: string[];
+  /** The approval-policy version under which the person already approved this call, if they did. */
+  approvedUnder?: string;
+}
+
+/** True when a state names a relayed upstream round (it may still fail to open). */
+export function isRelayState(state: string): boolean {
+  return state.startsWith(RELAY_PREFIX);
+}
+
+/**
+ * The state of a relayed upstream round, bound to the call (principal, tool or prompt, arguments); UPSTREAM_ERROR
+ * (reason `upstream-input-malformed`) when the upstream's own state would make it too large to open again.
+ */
+export function sealRelayState(
+  sealer: ApprovalSealer,
+  binding: RequestStateBinding,
+  round: RelayedRound,
+): string {
+  const token = sealer.seal({
+    ...binding,
+    policyVersion: UPSTREAM_RELAY_POLICY,
+    extra: { round: { ...round } },
+  });
+  if (token.length > MAX_TOKEN_CHARS) {
+    throw new PortcullisError(
+      'UPSTREAM_ERROR',
+      `upstream "${round.upstream}" asked for input with a requestState too large for the gateway to carry`,
+      { reason: 'upstream-input-malformed' },
+    );
+  }
+  return RELAY_PREFIX + token;
+}
+
+/** The relayed round a state carries, when it opens against this call (using it up); undefined otherwise. */
+export function openRelayState(
+  sealer: ApprovalSealer,
+  state: string,
+  binding: RequestStateBinding,
+): RelayedRound | undefined {
+  if (!isRelayState(state)) return undefined;
+  const opened = sealer.open(state.slice(RELAY_PREFIX.length), {
+    ...binding,
+    policyVersion: UPSTREAM_RELAY_POLICY,
+  });
+  const round = opened.ok ? opened.payload.extra?.['round'] : undefined;
+  return isRelayedRound(round) ? round : undefined;
+}
+
+const isStringList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+function isRelayedRound(value: unknown): value is RelayedRound {
+  if (value === null || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v['upstream'] === 'string' &&
+    (v['upstreamState'] === undefined || typeof v['upstreamState'] === 'string') &&
+    isStringList(v['asked']) &&
+    isStringList(v['declined']) &&
+    (v['approvedUnder'] === undefined || typeof v['approvedUnder'] === 'string')
+  );
 }

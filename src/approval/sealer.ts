@@ -65,7 +65,7 @@ const INFO = 'portcullis/approval-state/v1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 /** Tokens above this size are refused before any decoding work. */
-const MAX_TOKEN_CHARS = 16_384;
+export const MAX_TOKEN_CHARS = 16_384;
 
 /** Builds a sealer; throws CONFIG_INVALID when the key is shorter than 32 bytes or the ttl is not positive. */
 export function createApprovalSealer(options: ApprovalSealerOptions): ApprovalSealer {

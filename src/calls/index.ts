@@ -12,5 +12,6 @@ export type { ResponseStage } from './response-stage.ts';
 export { createSamplingReviewer } from './sampling-relay.ts';
 
 export { argumentLimitError } from './argument-limits.ts';
-export { stripGatewayMeta } from './upstream-results.ts';
+export { stripGatewayMeta, readUpstreamInputAsk, UpstreamInputRequired } from './upstream-results.ts';
+export type { UpstreamInputAsk } from './upstream-results.ts';
 export { toWireError } from './wire-errors.ts';

@@ -9,7 +9,13 @@ import type { ApprovalRecord, AuditResponseScan, AuditUpstreamRequest } from '..
 import { executionTargetOf, type Telemetry } from '../telemetry/index.ts';
 import { PortcullisError } from '../errors/index.ts';
 import type { Masker } from '../secrets/index.ts';
-import type { ElicitationAsker, SamplingAsker, Supervisor } from '../upstream/index.ts';
+import type {
+  CallerCapabilities,
+  ElicitationAsker,
+  SamplingAsker,
+  Supervisor,
+  UpstreamRetry,
+} from '../upstream/index.ts';
 import { argumentLimitError, refusedArgumentsNote, resultLimitError } from './argument-limits.ts';
 import type { ArgumentValidator } from './argument-validator.ts';
 import type { Profile, ToolRegistry } from '../exposure/index.ts';
@@ -57,6 +63,13 @@ export interface CallerContext {
   approvalVerified?: boolean;
   /** Modern era, retried call: the approval-inbox entry its sealed state names (already checked against the seal). */
   consoleEntry?: string;
+  /**
+   * Modern era: what the client can answer; an upstream's `input_required` then ends the round as
+   * `UpstreamInputRequired` instead of failing the call.
+   */
+  relayInput?: CallerCapabilities;
+  /** Modern era, retry of a relayed upstream round (sealed state opened): what goes back to that upstream. */
+  upstreamRetry?: UpstreamRetry & { upstream: string };
 }
 
 /** The outcome of the approval stages for one call. */
@@ -100,7 +113,8 @@ export type RecordStage = (record: CallRecord) => void | Promise<void>;
 /** Everything the pipeline needs. */
 export interface PipelineDeps {
   registry: ToolRegistry;
-  supervisor: Pick<Supervisor, 'callTool'>;
+  /** `snapshot` tells a link's era: only a 2026-era link's `input_required` is relayed (absent: none is). */
+  supervisor: Pick<Supervisor, 'callTool'> & Partial<Pick<Supervisor, 'snapshot'>>;
   local?: LocalToolProvider;
   validator: ArgumentValidator;
   masker: () => Masker;
@@ -154,6 +168,16 @@ export async function executeTool(
     return deps.local.run(tool.localToolId, args, caller.signal);
   }
   const { upstream, upstreamTool } = upstreamTargetOf(tool);
+  const retry = caller.upstreamRetry;
+  // A relayed round's answers and state belong to the upstream that asked; the alias may point elsewhere now.
+  if (retry !== undefined && retry.upstream !== upstream) {
+    throw new PortcullisError(
+      'UPSTREAM_ERROR',
+      `tool ${tool.alias} is now served by upstream "${upstream}", not by "${retry.upstream}" that asked for ` +
+        'input; call it again without requestState',
+      { reason: 'upstream-changed' },
+    );
+  }
   const result = await deps.supervisor.callTool(upstream, upstreamTool, args, {
     signal: caller.signal,
     ...(caller.progress ? { onProgress: caller.progress } : {}),
@@ -162,8 +186,19 @@ export async function executeTool(
     ...(caller.log ? { onLog: caller.log } : {}),
     ...(caller.upstreamRequests ? { onDeclined: noteDeclined(caller.upstreamRequests) } : {}),
     ...(caller.meta ? { meta: caller.meta } : {}),
+    ...(caller.relayInput ? { relayInput: caller.relayInput } : {}),
+    ...(retry
+      ? {
+          retry: {
+            inputResponses: retry.inputResponses,
+            ...(retry.requestState === undefined ? {} : { requestState: retry.requestState }),
+          },
+        }
+      : {}),
   });
-  return acceptUpstreamToolResult(result, upstream);
+  // Only a 2026-era link's round can be answered through the relay; on a 2025-era link it is a forgery.
+  const relay = caller.relayInput !== undefined && deps.supervisor.snapshot?.(upstream)?.era === 'modern';
+  return acceptUpstreamToolResult(result, upstream, relay);
 }
 
 /** The upstream and its own tool name of an upstream tool (the registry sets both for every upstream tool). */
@@ -183,6 +218,13 @@ function noteDeclined(requests: AuditUpstreamRequest[]): (kind: AuditUpstreamReq
 export function maskResult(result: CallToolResult, masker: Masker): CallToolResult {
   return masker.empty ? result : masker.maskDeep(result);
 }
+
+/** Errors that end a modern-era round rather than the call. */
+const ROUND_ENDS: ReadonlySet<string> = new Set([
+  'ApprovalRequired',
+  'ApprovalPending',
+  'UpstreamInputRequired',
+]);
 
 /** Creates the pipeline. */
 export function createCallPipeline(deps: PipelineDeps): CallPipeline {
@@ -256,10 +298,9 @@ export function createCallPipeline(deps: PipelineDeps): CallPipeline {
         if (screened?.error) throw screened.error;
         return await finish(masked);
       } catch (error) {
-        // A modern-era ask (or inbox wait) is not an outcome: the call continues on the client's retry and is
-        // recorded then.
-        if (error instanceof Error && (error.name === 'ApprovalRequired' || error.name === 'ApprovalPending'))
-          throw error;
+        // A modern-era ask (or inbox wait, or an upstream's relayed input round) is not an outcome: the call
+        // continues on the client's retry and is recorded then.
+        if (error instanceof Error && ROUND_ENDS.has(error.name)) throw error;
         const wire: WireError = toWireError(error, deps.masker());
         const code = error instanceof PortcullisError ? error.code : 'INTERNAL';
         if (wire.kind === 'protocol-error') {

@@ -135,6 +135,7 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
       caller: (extra) => callerOf(core, identity, ctx, extra),
       clientCanElicit: capabilities?.elicitation !== undefined,
       clientCanSample: capabilities?.sampling !== undefined,
+      clientCanListRoots: capabilities?.roots !== undefined,
       project: (result) => server.projectCallToolResult(result, outputSchema),
     };
     return identity.era === 'legacy' ? await callLegacy(call) : await callModern(call);

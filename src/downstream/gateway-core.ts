@@ -63,6 +63,8 @@ export interface EraCall {
   caller(extra?: Partial<CallerContext>): CallerContext;
   clientCanElicit: boolean;
   clientCanSample: boolean;
+  /** True when the client declared the roots capability (a relayed upstream roots/list can reach it). */
+  clientCanListRoots: boolean;
   /** Fits a result to the tool's output schema as the SDK does (structured content checks). */
   project(result: CallToolResult): CallToolResult;
 }

@@ -16,6 +16,7 @@ import {
   argsDigest,
   isConsoleState,
   isParkedState,
+  isRelayState,
   openApprovalState,
   openConsoleState,
   sealConsoleState,
@@ -26,12 +27,18 @@ import {
   type RequestStateBinding,
 } from '../approval/index.ts';
 import type { AuditUpstreamRequest } from '../audit/index.ts';
-import { ApprovalPending, ApprovalRequired } from '../calls/index.ts';
+import { ApprovalPending, ApprovalRequired, UpstreamInputRequired } from '../calls/index.ts';
 import { argumentLimitError } from '../calls/index.ts';
-import type { UpstreamElicitation, UpstreamSampling } from '../upstream/index.ts';
+import type { CallerCapabilities, UpstreamElicitation, UpstreamSampling } from '../upstream/index.ts';
 import type { EraCall, GatewayCore } from './gateway-core.ts';
-import type { ParkedCall, ParkedStep, PendingInput, UpstreamQuestion } from './parked-calls.ts';
+import type { ParkedCall, ParkedStep, PendingInput } from './parked-calls.ts';
 import { markAsUpstreams, relayElicitation, relaySampling } from './upstream-questions.ts';
+import {
+  asInputRequest,
+  relayUpstreamRound,
+  reopenRelayedRound,
+  type ReopenedRound,
+} from './upstream-relay.ts';
 
 /** inputRequests keys of a relayed upstream question, by kind. */
 const UPSTREAM_INPUT_KEYS = { elicitation: 'upstream_elicitation', sampling: 'upstream_sampling' } as const;
@@ -59,18 +66,6 @@ function readApprovalAnswer(
     answer: action === 'accept' || action === 'decline' || action === 'cancel' ? action : 'cancel',
     verified: true,
   };
-}
-
-function asInputRequest(question: UpstreamQuestion) {
-  if (question.kind === 'sampling') return inputRequired.createMessage(question.params);
-  const { params } = question;
-  if (params.mode === 'url') {
-    return inputRequired.elicitUrl({ message: params.message, url: params.url });
-  }
-  return inputRequired.elicit({
-    message: params.message,
-    requestedSchema: params.requestedSchema as Parameters<typeof inputRequired.elicit>[0]['requestedSchema'],
-  });
 }
 
 /** Takes the parked call a retry's state names and hands it the client's answer; refuses any other state. */
@@ -104,18 +99,47 @@ function readRetryState(
   return readApprovalAnswer(core, state, binding, ctx);
 }
 
-/** Starts the call in the parking lot, feeding it the answer of an approval round when the retry carries one. */
-function startParked(call: EraCall, binding: RequestStateBinding, state: unknown): ParkedCall {
+/**
+ * The approval a relayed round carries on: given under the policy still in force, it counts as this retry's
+ * verified answer (the call was counted and approved in its first round), so nobody is asked twice.
+ */
+function carriedApproval(
+  core: GatewayCore,
+  relayed: ReopenedRound | undefined,
+): { answer: ElicitationOutcome; verified: boolean } | undefined {
+  if (relayed?.approvedUnder === undefined || relayed.approvedUnder !== core.policyVersion())
+    return undefined;
+  return { answer: 'accept', verified: true };
+}
+
+/**
+ * Starts the call in the parking lot, feeding it the answer of an approval round when the retry carries one, or
+ * the answers of a relayed upstream round. `approvedUnder` names the policy under which this round is approved.
+ */
+function startParked(
+  call: EraCall,
+  binding: RequestStateBinding,
+  state: unknown,
+  relayed?: ReopenedRound,
+): { parked: ParkedCall; approvedUnder: string | undefined } {
   const { core, ctx, alias, upstreamId } = call;
-  const asked: AuditUpstreamRequest[] = [];
-  const retry = typeof state === 'string' ? readRetryState(core, state, binding, ctx) : undefined;
-  const approvalAnswer = retry !== undefined && 'answer' in retry ? retry : undefined;
-  return core.parked.start(binding, (ask, signal) =>
+  const asked: AuditUpstreamRequest[] = [...(relayed?.noted ?? [])];
+  const retry =
+    relayed === undefined && typeof state === 'string'
+      ? readRetryState(core, state, binding, ctx)
+      : undefined;
+  const approvalAnswer = retry !== undefined && 'answer' in retry ? retry : carriedApproval(core, relayed);
+  const approved =
+    (approvalAnswer?.answer === 'accept' && approvalAnswer.verified) ||
+    (retry !== undefined && 'consoleEntry' in retry);
+  const parked = core.parked.start(binding, (ask, signal) =>
     core.pipeline.call(alias, call.args, {
       ...call.caller(),
       signal,
       canElicit: call.clientCanElicit,
       upstreamRequests: asked,
+      relayInput: callerCapabilities(call),
+      ...(relayed === undefined ? {} : { upstreamRetry: relayed.retry }),
       ...(approvalAnswer === undefined
         ? {}
         : { approvalAnswer: approvalAnswer.answer, approvalVerified: approvalAnswer.verified }),
@@ -136,6 +160,7 @@ function startParked(call: EraCall, binding: RequestStateBinding, state: unknown
         : {}),
     }),
   );
+  return { parked, approvedUnder: approved ? core.policyVersion() : undefined };
 }
 
 function parkForInput(
@@ -155,6 +180,13 @@ function parkForInput(
   });
 }
 
+/** What this call's client declared it can answer. */
+const callerCapabilities = (call: EraCall): CallerCapabilities => ({
+  elicitation: call.clientCanElicit,
+  sampling: call.clientCanSample,
+  roots: call.clientCanListRoots,
+});
+
 /** Runs one round of a 2026-era tools/call: the result, or `input_required` with a sealed state. */
 export async function callModern(call: EraCall): Promise<CallToolResult | InputRequiredResult> {
   const { core, ctx, alias, args } = call;
@@ -163,10 +195,16 @@ export async function callModern(call: EraCall): Promise<CallToolResult | InputR
     return call.project(await core.pipeline.call(alias, args, call.caller()));
   const binding: RequestStateBinding = { principal: call.principal.id, alias, argsDigest: argsDigest(args) };
   const state = ctx.mcpReq.requestState<string>();
-  const parked =
-    typeof state === 'string' && isParkedState(state)
-      ? resumeParked(core, state, binding, ctx)
-      : startParked(call, binding, state);
+  let parked: ParkedCall;
+  let approvedUnder: string | undefined;
+  if (typeof state === 'string' && isParkedState(state)) parked = resumeParked(core, state, binding, ctx);
+  else {
+    const relayed =
+      typeof state === 'string' && isRelayState(state)
+        ? reopenRelayedRound(core, state, binding, ctx.mcpReq.inputResponses)
+        : undefined;
+    ({ parked, approvedUnder } = startParked(call, binding, state, relayed));
+  }
   let step: ParkedStep;
   try {
     step = await parked.next(ctx.mcpReq.signal);
@@ -187,6 +225,10 @@ export async function callModern(call: EraCall): Promise<CallToolResult | InputR
       return inputRequired({
         requestState: sealConsoleState(core.sealer, binding, error.policyVersion, error.entryId),
       });
+    }
+    // The upstream asks for input: its round goes to the client under the gateway's sealed state.
+    if (error instanceof UpstreamInputRequired) {
+      return relayUpstreamRound(core, binding, error.ask, callerCapabilities(call), approvedUnder);
     }
     throw error;
   }

@@ -5,10 +5,12 @@
  * A prompt's messages and a resource's texts then go through the response scan (withheld under `enforce`).
  */
 import { ProtocolError, ProtocolErrorCode, type Server } from '@modelcontextprotocol/server';
-import { screenSurfaceAnswer, stripGatewayMeta } from '../calls/index.ts';
+import { argsDigest } from '../approval/index.ts';
+import { readUpstreamInputAsk, screenSurfaceAnswer, stripGatewayMeta } from '../calls/index.ts';
 import type { DownstreamIdentity, GatewayCore } from './gateway-core.ts';
 import { profileSurface, routeCompletion, type UpstreamSurface } from './prompts-resources.ts';
 import type { ResourceFollower } from './resource-subscriptions.ts';
+import { invalidRelayState, relayUpstreamRound, reopenRelayedRound } from './upstream-relay.ts';
 
 /**
  * Runs an upstream prompt, resource or completion request: its result loses the gateway's `_meta` keys and has
@@ -26,6 +28,18 @@ async function masked<T>(core: GatewayCore, run: () => Promise<T>): Promise<T> {
   return core.maskDeep(stripGatewayMeta(result));
 }
 
+/** Runs `run`; what it throws crosses /mcp as a masked JSON-RPC error, as an upstream request's error does. */
+function asSurfaceError<T>(core: GatewayCore, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    throw new ProtocolError(
+      ProtocolErrorCode.InternalError,
+      core.mask(error instanceof Error ? error.message : String(error)),
+    );
+  }
+}
+
 /** Registers the prompt, resource, completion and (legacy) subscription handlers on `server`. */
 export function registerServerSurface(server: Server, core: GatewayCore, identity: DownstreamIdentity): void {
   // Every handler below reads the caller's profile's part of the surface, never the whole.
@@ -37,16 +51,45 @@ export function registerServerSurface(server: Server, core: GatewayCore, identit
     const prompt = surface().findPrompt(request.params.name);
     if (!prompt)
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}`);
-    const answer = await masked(core, () =>
-      core.supervisor.getPrompt(
-        prompt.upstream,
-        prompt.upstreamName,
-        request.params.arguments,
-        ctx.mcpReq.signal,
-      ),
-    );
+    const args = request.params.arguments;
     const origin = { kind: 'prompt', target: request.params.name, upstream: prompt.upstream } as const;
-    return screenSurfaceAnswer(core.response, origin, answer);
+    if (identity.era === 'legacy') {
+      const answer = await masked(core, () =>
+        core.supervisor.getPrompt(prompt.upstream, prompt.upstreamName, args, { signal: ctx.mcpReq.signal }),
+      );
+      return screenSurfaceAnswer(core.response, origin, answer);
+    }
+    // A modern caller: the upstream's input round is relayed under a state bound to this prompt and arguments.
+    const binding = {
+      principal: identity.principal.id,
+      alias: `prompt:${request.params.name}`,
+      argsDigest: argsDigest(args),
+    };
+    const state = ctx.mcpReq.requestState<string>();
+    const relayed =
+      typeof state === 'string'
+        ? reopenRelayedRound(core, state, binding, ctx.mcpReq.inputResponses)
+        : undefined;
+    if (relayed !== undefined && relayed.retry.upstream !== prompt.upstream) throw invalidRelayState();
+    const capabilities = server.getClientCapabilities();
+    const can = {
+      elicitation: capabilities?.elicitation !== undefined,
+      sampling: capabilities?.sampling !== undefined,
+      roots: capabilities?.roots !== undefined,
+    };
+    const answer = await masked(core, () =>
+      core.supervisor.getPrompt(prompt.upstream, prompt.upstreamName, args, {
+        signal: ctx.mcpReq.signal,
+        relayInput: can,
+        ...(relayed === undefined ? {} : { retry: relayed.retry }),
+      }),
+    );
+    // Sealed after masking, so the masker never rewrites the gateway's own state.
+    const round = asSurfaceError(core, () => {
+      const ask = readUpstreamInputAsk(answer, prompt.upstream);
+      return ask === undefined ? undefined : relayUpstreamRound(core, binding, ask, can);
+    });
+    return round ?? screenSurfaceAnswer(core.response, origin, answer);
   });
   server.setRequestHandler('resources/list', () => ({ resources: surface().resources }));
   server.setRequestHandler('resources/templates/list', () => ({

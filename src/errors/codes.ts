@@ -37,6 +37,8 @@ export const ERROR_CODES = {
   TOOL_DENIED: 'The approval policy or the human approver denied the call.',
   RATE_LIMITED: 'A rate-limit rule denied the call; retry after the time given.',
   APPROVAL_STATE_INVALID: 'A requestState was tampered with, replayed, expired or bound to other arguments.',
+  REQUEST_STATE_INVALID:
+    "A relayed upstream round's requestState did not open (tampered, replayed, expired, another caller's or call's).",
   APPROVAL_TIMEOUT: 'No operator answered the call in the approval inbox before it expired.',
   APPROVAL_INBOX_FULL: "The approval inbox (or the caller's share of it) is full; retry later.",
   RESPONSE_WITHHELD:

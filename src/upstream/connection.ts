@@ -6,6 +6,7 @@
  * connection and its close path; split apart, each piece would need that state passed in.
  */
 import {
+  CLIENT_CAPABILITIES_META_KEY,
   Client,
   LOG_LEVEL_META_KEY,
   ProtocolError,
@@ -31,7 +32,14 @@ import { createNotificationGuard, FLOOD_SECONDS, NOTIFICATIONS_PER_SECOND } from
 import { PORTCULLIS_VERSION } from '../shared/index.ts';
 import { fetchCheckedTools } from './tool-list.ts';
 import { createTransport, type TransportContext } from './transports.ts';
-import type { DeclinedRequest, UpstreamCallOptions, UpstreamSnapshot } from './types.ts';
+import type {
+  CallerCapabilities,
+  DeclinedRequest,
+  UpstreamCallOptions,
+  UpstreamPromptOptions,
+  UpstreamRetry,
+  UpstreamSnapshot,
+} from './types.ts';
 import type { Era } from '../shared/index.ts';
 
 /** The signal of a call that cannot be cancelled. */
@@ -80,7 +88,7 @@ export interface UpstreamConnection {
   getPrompt(
     name: string,
     args: Record<string, string> | undefined,
-    signal?: AbortSignal,
+    options?: UpstreamPromptOptions,
   ): Promise<GetPromptResult>;
   readResource(uri: string, signal?: AbortSignal): Promise<ReadResourceResult>;
   /** Asks for argument completions; no suggestions when the upstream does not offer completions. */
@@ -302,9 +310,17 @@ export async function connectUpstream(
           });
         }
         const definition = definitions.get(name);
-        return (await client.callTool(
-          { name, arguments: args, ...(meta ? { _meta: meta } : {}) },
+        const relay = era === 'modern' ? options.relayInput : undefined;
+        const callMetaOut = relay === undefined ? meta : { ...meta, ...declaredCapabilities(relay, config) };
+        const result = (await client.callTool(
           {
+            name,
+            arguments: args,
+            ...(callMetaOut ? { _meta: callMetaOut } : {}),
+            ...retryParams(relay, options.retry),
+          },
+          {
+            ...(relay ? { allowInputRequired: true } : {}),
             ...(options.signal ? { signal: options.signal } : {}),
             timeout,
             resetTimeoutOnProgress: true,
@@ -313,6 +329,7 @@ export async function connectUpstream(
             ...(definition === undefined ? {} : { toolDefinition: definition }),
           },
         )) as CallToolResult;
+        return refuseUnofferedSampling(config, result);
       } catch (error) {
         if (options.signal?.aborted) {
           // The client cancelled: not a fault of the upstream, so the connection stays up.
@@ -341,11 +358,24 @@ export async function connectUpstream(
         untrack();
       }
     },
-    async getPrompt(name, args, signal) {
+    async getPrompt(name, args, options = {}) {
+      const relay = era === 'modern' ? options.relayInput : undefined;
       try {
-        return await client.getPrompt(
-          { name, ...(args ? { arguments: args } : {}) },
-          { timeout: config.callTimeoutMs, ...(signal ? { signal } : {}) },
+        return refuseUnofferedSampling(
+          config,
+          await client.getPrompt(
+            {
+              name,
+              ...(args ? { arguments: args } : {}),
+              ...(relay ? { _meta: declaredCapabilities(relay, config) } : {}),
+              ...retryParams(relay, options.retry),
+            },
+            {
+              timeout: config.callTimeoutMs,
+              ...(relay ? { allowInputRequired: true } : {}),
+              ...(options.signal ? { signal: options.signal } : {}),
+            },
+          ),
         );
       } catch (error) {
         throw toUpstreamError(config.id, `prompt ${name}`, error);
@@ -409,6 +439,54 @@ export async function connectUpstream(
       // Closing is the end of this connection either way; a transport already gone cannot be closed twice.
       await client.close().catch(() => {});
     },
+  };
+}
+
+/**
+ * A relayed input round that asks for sampling reaches no client unless the upstream is trusted with the client's
+ * model (`sampling: true`), as on the legacy hop where the capability is not even offered: UPSTREAM_ERROR.
+ */
+function refuseUnofferedSampling<T>(config: UpstreamConfig, result: T): T {
+  if (config.sampling) return result;
+  const requests = (result as { inputRequests?: unknown } | null)?.inputRequests;
+  if (requests === null || typeof requests !== 'object') return result;
+  const asksSampling = Object.values(requests).some(
+    (request: unknown) => (request as { method?: unknown } | null)?.method === 'sampling/createMessage',
+  );
+  if (!asksSampling) return result;
+  throw new PortcullisError(
+    'UPSTREAM_ERROR',
+    `upstream "${config.id}" asked the client for sampling, which is not enabled for it (sampling: true)`,
+    { reason: 'sampling-not-enabled' },
+  );
+}
+
+/**
+ * The per-request client capabilities a relayed call declares upstream: what the caller can answer, and sampling
+ * only where the upstream is trusted with it. Overrides the connection's own (the SDK lets request `_meta` win).
+ */
+function declaredCapabilities(caller: CallerCapabilities, config: UpstreamConfig): Record<string, unknown> {
+  return {
+    [CLIENT_CAPABILITIES_META_KEY]: {
+      ...(caller.elicitation ? { elicitation: { form: {} } } : {}),
+      ...(caller.sampling && config.sampling ? { sampling: {} } : {}),
+      ...(caller.roots ? { roots: {} } : {}),
+    },
+  };
+}
+
+/**
+ * The retry fields of a relayed round (`inputResponses`, the upstream's own `requestState`); none unless the
+ * link is modern and the caller relays input rounds.
+ */
+function retryParams(
+  relay: CallerCapabilities | undefined,
+  retry: UpstreamRetry | undefined,
+): Partial<UpstreamRetry> {
+  if (relay === undefined || retry === undefined) return {};
+  return {
+    inputResponses: retry.inputResponses,
+    ...(retry.requestState === undefined ? {} : { requestState: retry.requestState }),
   };
 }
 

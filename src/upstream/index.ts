@@ -15,4 +15,6 @@ export type {
   ElicitationAsker,
   SamplingAsker,
   UpstreamSampling,
+  UpstreamRetry,
+  CallerCapabilities,
 } from './types.ts';

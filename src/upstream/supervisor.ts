@@ -19,7 +19,12 @@ import type { DeclineReason } from './client-request-router.ts';
 import { createOrphanWatchdog } from './orphan-watchdog.ts';
 import { createStderrTail } from './stderr-tail.ts';
 import type { TransportContext } from './transports.ts';
-import type { DeclinedRequest, UpstreamCallOptions, UpstreamSnapshot } from './types.ts';
+import type {
+  DeclinedRequest,
+  UpstreamCallOptions,
+  UpstreamPromptOptions,
+  UpstreamSnapshot,
+} from './types.ts';
 
 /**
  * A connection must stay up this long before its drop restarts the backoff from the shortest delay; an upstream
@@ -76,7 +81,7 @@ export interface Supervisor {
     id: string,
     name: string,
     args: Record<string, string> | undefined,
-    signal?: AbortSignal,
+    options?: UpstreamPromptOptions,
   ): Promise<GetPromptResult>;
   readResource(id: string, uri: string, signal?: AbortSignal): Promise<ReadResourceResult>;
   complete(id: string, params: CompleteRequest['params'], signal?: AbortSignal): Promise<CompleteResult>;
@@ -414,7 +419,7 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
     snapshot: (id) => entries.get(id)?.snapshot,
     snapshots: () => [...entries.values()].map((e) => e.snapshot),
     callTool: (id, tool, args, callOptions) => guarded(id, (c) => c.callTool(tool, args, callOptions)),
-    getPrompt: (id, name, args, signal) => guarded(id, (c) => c.getPrompt(name, args, signal)),
+    getPrompt: (id, name, args, options) => guarded(id, (c) => c.getPrompt(name, args, options)),
     readResource: (id, uri, signal) => guarded(id, (c) => c.readResource(uri, signal)),
     complete: (id, params, signal) => guarded(id, (c) => c.complete(params, signal)),
     subscribeResource: (id, uri) => guarded(id, (c) => c.subscribeResource(uri)),

@@ -85,4 +85,31 @@ export interface UpstreamCallOptions {
   /** W3C trace context and other `_meta` to forward. */
   meta?: Record<string, unknown>;
   timeoutMs?: number;
+  /**
+   * Modern-era link: hand an upstream `input_required` back instead of answering it here, declaring to the
+   * upstream only what the caller can answer (see UpstreamRetry).
+   */
+  relayInput?: CallerCapabilities;
+  /** Modern-era link: the answers and the upstream's own state of a relayed `input_required` round. */
+  retry?: UpstreamRetry;
+}
+
+/** What the caller's client declared it can answer (what a relayed input round may ask it). */
+export interface CallerCapabilities {
+  elicitation: boolean;
+  sampling: boolean;
+  roots: boolean;
+}
+
+/** What the gateway re-sends to an upstream that asked for input: the client's answers and its requestState. */
+export interface UpstreamRetry {
+  inputResponses: Record<string, unknown>;
+  requestState?: string;
+}
+
+/** How a prompts/get reaches an upstream: its cancellation and, for a modern caller, the relay options. */
+export interface UpstreamPromptOptions {
+  signal?: AbortSignal;
+  relayInput?: CallerCapabilities;
+  retry?: UpstreamRetry;
 }
