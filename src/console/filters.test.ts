@@ -1,37 +1,10 @@
 /** The console's filters: the tools page's search and selects, and the audit form turned into admin API queries. */
 import { describe, expect, it } from 'vitest';
-import type { ToolView } from './admin-types.ts';
 import { auditQueryOf, filterQueryOf, isoOf } from './pages/audit.tsx';
 import { filterTools } from './pages/tools.tsx';
+import { toolView } from './test/tool-view.ts';
 
-const tool = (alias: string, over: Partial<ToolView> = {}): ToolView => ({
-  alias,
-  origin: 'upstream',
-  upstream: 'every',
-  upstreamTool: alias,
-  localToolId: null,
-  localSource: null,
-  exposed: true,
-  withheldReason: null,
-  withheldDetail: null,
-  title: null,
-  description: null,
-  annotations: null,
-  hitl: 'DISABLED',
-  risk: {
-    server: 'L1',
-    publish: 'L1',
-    final: 'L1',
-    effective: 'L1',
-    floorTrigger: null,
-    hitlMitigated: false,
-  },
-  axes: { server: null, publish: null },
-  poisoning: null,
-  fingerprint: { hash: 'h', profile: 'p', status: 'ACTIVE' },
-  findings: [],
-  ...over,
-});
+const tool = toolView;
 
 const TOOLS = [
   tool('every_echo', { description: 'Echoes back the INPUT' }),

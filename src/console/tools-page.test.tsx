@@ -3,37 +3,20 @@ import { describe, expect, it } from 'vitest';
 import type { ToolView } from './admin-types.ts';
 import type { Viewer } from './pages/layout.tsx';
 import { ToolsPage } from './pages/tools.tsx';
+import { toolView } from './test/tool-view.ts';
 
 const OPERATOR: Viewer = { actor: 'admin:ops', role: 'operator', canAct: true, csrf: 'c' };
 const VIEWER: Viewer = { actor: 'admin:ro', role: 'viewer', canAct: false, csrf: 'c' };
 
-const local = (alias: string, localSource: ToolView['localSource']): ToolView => ({
-  alias,
-  origin: 'local',
-  upstream: null,
-  upstreamTool: null,
-  localToolId: alias.replace(/_/g, '-'),
-  localSource,
-  exposed: true,
-  withheldReason: null,
-  withheldDetail: null,
-  title: null,
-  description: null,
-  annotations: null,
-  hitl: 'DISABLED',
-  risk: {
-    server: null,
-    publish: null,
-    final: 'L1',
-    effective: 'L1',
-    floorTrigger: null,
-    hitlMitigated: false,
-  },
-  axes: { server: null, publish: null },
-  poisoning: null,
-  fingerprint: null,
-  findings: [],
-});
+const local = (alias: string, localSource: ToolView['localSource']): ToolView =>
+  toolView(alias, {
+    origin: 'local',
+    upstream: null,
+    upstreamTool: null,
+    localToolId: alias.replace(/_/g, '-'),
+    localSource,
+    fingerprint: null,
+  });
 
 const render = (viewer: Viewer, tools: ToolView[]) =>
   String(
