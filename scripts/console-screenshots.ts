@@ -1,10 +1,12 @@
 /**
  * Saves the console screenshots of the docs (docs/img/console-overview.png, console-tools.png,
- * console-ledger-diff.png, console-approvals.png): a real gateway in front of server-everything, the poisoned
+ * console-ledger-diff.png, console-approvals.png, console-studio.png): a real gateway in front of server-everything, the poisoned
  * fixture server and the mutable fixture server (whose tool is redescribed while the gateway runs), a few real
- * calls, one waiting in the approval inbox, Debian's chromium.
+ * calls, one waiting in the approval inbox, a tool written in the studio and Local-Passed, Debian's chromium.
  * Run by hand: node --no-node-snapshot --import tsx scripts/console-screenshots.ts
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Client } from '@modelcontextprotocol/client';
@@ -14,6 +16,7 @@ const KEY = 'screenshot-operator-key-0123456789';
 const OUT = path.join(ROOT, 'docs/img');
 
 async function main(): Promise<void> {
+  const toolsDir = mkdtempSync(path.join(tmpdir(), 'portcullis-shots-'));
   const gateway = await startGateway(
     {
       admin: { keys: [{ name: 'alice', key: '${OPERATOR_KEY}', role: 'operator' }] },
@@ -33,7 +36,7 @@ async function main(): Promise<void> {
           args: ['-e', 'console.error("GITHUB_TOKEN is not set");process.exit(3)'],
         },
       },
-      tools: { bundled: false },
+      tools: { bundled: false, dir: toolsDir },
       approval: { channel: 'console', elicitationTimeout: '60s' },
     },
     { env: { OPERATOR_KEY: KEY } },
@@ -75,10 +78,25 @@ async function main(): Promise<void> {
     await page.waitForURL(/done=decline/);
     await waiting;
     await client.close();
-    console.log(`saved the four console screenshots under ${OUT}`);
+    await page.goto(`${base}/console/studio`);
+    await page.locator('#studio-name').fill('reverse_text');
+    await page.locator('#studio-description').fill('Reverses the given text. Returns { reversed }.');
+    await page
+      .locator('#studio-params')
+      .fill(
+        JSON.stringify([
+          { name: 'text', type: 'STRING', required: true, description: 'The text', testValue: 'portcullis' },
+        ]),
+      );
+    await page.locator('#studio-code').fill("return { reversed: text.split('').reverse().join('') };");
+    await page.getByRole('button', { name: 'Run Local Pass' }).click();
+    await page.locator('.studio-output').waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: path.join(OUT, 'console-studio.png'), fullPage: true });
+    console.log(`saved the five console screenshots under ${OUT}`);
   } finally {
     await browser.close();
     await gateway.close();
+    rmSync(toolsDir, { recursive: true, force: true });
   }
 }
 
