@@ -11,13 +11,11 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { FEATURE_BUCKETS } from '../src/poisoning/features.ts';
 import { loadCorpus, selectSplit } from './corpus/load.ts';
 import { computeMetrics, formatRate } from './corpus/metrics.ts';
-import { crossValidate, SCALE, toRow, train, TRAINING, type OutOfFold } from './corpus/model-training.ts';
+import { crossValidate, weightsJson, type OutOfFold } from './corpus/model-training.ts';
 
 const WEIGHTS_FILE = new URL('../src/poisoning/model-weights.json', import.meta.url);
-const THRESHOLD_FOLDS = 5;
 
 function report(results: readonly OutOfFold[], thresholds: readonly number[], verbose: boolean): string {
   const combined = computeMetrics(results.map((r) => ({ entry: r.entry, flagged: r.flagged, patterns: [] })));
@@ -70,21 +68,7 @@ function main(): void {
     console.log(report(results, thresholds, values.verbose));
     return;
   }
-  const { pooledThreshold } = crossValidate(entries, THRESHOLD_FOLDS);
-  const weights = train(entries.map((entry) => toRow(entry)));
-  const json = `${JSON.stringify({
-    buckets: FEATURE_BUCKETS,
-    scale: SCALE,
-    bias: 0,
-    threshold: pooledThreshold,
-    trainedOn: {
-      splits: ['train', 'dev'],
-      entries: entries.length,
-      thresholdFrom: `grouped ${THRESHOLD_FOLDS}-fold cross-validation`,
-      ...TRAINING,
-    },
-    weights: Array.from(weights, (w) => Math.round(w * SCALE)),
-  })}\n`;
+  const { json, threshold } = weightsJson(entries);
   if (values.check) {
     const same = readFileSync(WEIGHTS_FILE, 'utf8') === json;
     console.log(same ? 'model weights are up to date' : 'model weights differ from a fresh training run');
@@ -93,7 +77,7 @@ function main(): void {
   }
   writeFileSync(WEIGHTS_FILE, json);
   console.log(
-    `trained on ${entries.length} train+dev entries; threshold ${pooledThreshold} chosen by cross-validation`,
+    `trained on ${entries.length} train+dev entries; threshold ${threshold} chosen by cross-validation`,
   );
 }
 

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { EXTRA_TOOLS } from './honest-extra.ts';
+import { HARD_FRESH } from './honest-fresh.ts';
 import { HARD_MORE } from './honest-hard-more.ts';
 import { HARD_SCRIPTS } from './honest-hard-scripts.ts';
 import { HARD_TEXT } from './honest-hard-text.ts';
@@ -89,6 +90,7 @@ export function assembleCorpus(previous?: Readonly<Record<Split, readonly string
     ...HARD_TEXT,
     ...HARD_SCRIPTS,
     ...HARD_MORE,
+    ...HARD_FRESH,
     ...CLEAN_CARRIERS,
   ]);
   const all = [...poisoned, ...honest];

@@ -236,3 +236,29 @@ export function crossValidate(
   });
   return { results, thresholds, pooledThreshold: chooseThreshold(scoredFolds.flat()) };
 }
+
+/** Folds of the cross-validation that chooses the committed threshold. */
+export const THRESHOLD_FOLDS = 5;
+
+/**
+ * The committed model-weights.json, byte for byte: weights trained on `entries` (train and dev), threshold
+ * from their grouped cross-validation.
+ */
+export function weightsJson(entries: readonly CorpusEntry[]): { json: string; threshold: number } {
+  const { pooledThreshold } = crossValidate(entries, THRESHOLD_FOLDS);
+  const weights = train(entries.map((entry) => toRow(entry)));
+  const json = `${JSON.stringify({
+    buckets: FEATURE_BUCKETS,
+    scale: SCALE,
+    bias: 0,
+    threshold: pooledThreshold,
+    trainedOn: {
+      splits: ['train', 'dev'],
+      entries: entries.length,
+      thresholdFrom: `grouped ${THRESHOLD_FOLDS}-fold cross-validation`,
+      ...TRAINING,
+    },
+    weights: Array.from(weights, (w) => Math.round(w * SCALE)),
+  })}\n`;
+  return { json, threshold: pooledThreshold };
+}
