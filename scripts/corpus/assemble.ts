@@ -14,6 +14,7 @@ import { VENDOR_TOOLS } from './honest-vendors.ts';
 import { SPLIT_SEED, type Split } from './load.ts';
 import { CARRIERS, fromCarrier } from './poisoned-carriers.ts';
 import { POISONED_DIRECT } from './poisoned-direct.ts';
+import { POISONED_FRESH } from './poisoned-fresh.ts';
 import { POISONED_MORE } from './poisoned-more.ts';
 import { POISONED_OBFUSCATED } from './poisoned-obfuscated.ts';
 import { POISONED_SCHEMA } from './poisoned-schema.ts';
@@ -82,6 +83,7 @@ export function assembleCorpus(previous?: Readonly<Record<Split, readonly string
     ...POISONED_SCHEMA,
     ...POISONED_OBFUSCATED,
     ...POISONED_MORE,
+    ...POISONED_FRESH,
   ]);
   const honest = honestEntries([
     ...OFFICIAL_CORE,
