@@ -126,7 +126,13 @@ function rank(buckets: ReadonlySet<number>, model: LinearModel): { bucket: numbe
 
 // Explains a model verdict: the field whose features weigh most toward poisoned, and its heaviest features.
 // Only that field's features are hashed again, this time keeping their names.
-function explainModel(fields: readonly FieldFeatures[], model: LinearModel, score: number): ToolMatch {
+// Features of the whole tool (tool references, the key sentence's concepts) compete for the top places too.
+function explainModel(
+  fields: readonly FieldFeatures[],
+  model: LinearModel,
+  score: number,
+  whole: FeatureSet,
+): ToolMatch {
   let best: FieldFeatures | undefined;
   let bestWeight = -Infinity;
   for (const field of fields) {
@@ -142,9 +148,10 @@ function explainModel(fields: readonly FieldFeatures[], model: LinearModel, scor
     const { reading, slot } = best;
     const own = createFeatureSet(true);
     addStringFeatures(own, reading, slot);
-    top = rank(own.buckets, model)
+    const names = new Map([...(whole.names ?? []), ...(own.names ?? [])]);
+    top = rank(new Set([...own.buckets, ...whole.buckets]), model)
       .slice(0, TOP_FEATURES)
-      .map((r) => own.names?.get(r.bucket) ?? String(r.bucket));
+      .map((r) => names.get(r.bucket) ?? String(r.bucket));
   }
   const text = best?.text ?? '';
   return {
@@ -206,7 +213,11 @@ function verdict(
   const byModel = score >= model.threshold;
   if (!byModel && strong.length === 0) return { clean: true, matches: [], signals, score };
   const matches = [...strong, ...signals];
-  if (byModel) matches.push(explainModel(fields, model, score));
+  if (byModel) {
+    const whole = createFeatureSet(true);
+    if (tool !== undefined) addToolFeatures(whole, tool, keys?.read.normalized.text);
+    matches.push(explainModel(fields, model, score, whole));
+  }
   return { clean: false, matches, signals: [], score };
 }
 
