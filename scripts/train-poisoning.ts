@@ -7,6 +7,7 @@
  *
  *   --check   recompute and exit 1 when the committed weights differ (for CI)
  *   --cv K    print grouped K-fold cross-validation figures over train+dev instead of writing weights
+ *   --salt S  with --cv, deal the folds differently (their hash of each group's key is salted with S)
  *   --verbose with --cv, list the ids of every out-of-fold miss and false alarm
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -55,6 +56,7 @@ function main(): void {
     options: {
       check: { type: 'boolean', default: false },
       cv: { type: 'string' },
+      salt: { type: 'string', default: '' },
       verbose: { type: 'boolean', default: false },
     },
   });
@@ -64,7 +66,7 @@ function main(): void {
     const k = Number(values.cv);
     if (!Number.isInteger(k) || k < 2)
       throw new Error(`--cv needs an integer of at least 2 (got "${values.cv}")`);
-    const { results, thresholds } = crossValidate(entries, k);
+    const { results, thresholds } = crossValidate(entries, k, undefined, values.salt);
     console.log(report(results, thresholds, values.verbose));
     return;
   }
