@@ -310,16 +310,6 @@ export function toolFeatures(tool: McpToolDefinition, otherNames: readonly strin
   return features;
 }
 
-/** How many strong findings and signals a tool has before the model (for calibrating the model's threshold). */
-export function countFindings(
-  tool: McpToolDefinition,
-  otherNames: readonly string[] = [],
-): { strong: number; signals: number } {
-  const reader = createStringReader(otherNamesMatcher(otherNames));
-  const found = collect((visit) => forEachVisibleString(tool, visit), reader, undefined);
-  return { strong: found.strong.length, signals: found.signals.length };
-}
-
 /**
  * The regex-rule layer alone (reference rules, homoglyph words, Portcullis rules, cross-server check) on the
  * original text, in record order: what the golden fixtures pin down. The verdict adds normalization, family
