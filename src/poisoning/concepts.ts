@@ -245,6 +245,7 @@ function addToolReferenceFeatures(set: FeatureSet, tool: McpToolDefinition): voi
   if (typeof tool.description !== 'string') return;
   const prose = tool.description.slice(0, MAX_PROSE);
   let own: Set<string> | undefined;
+  const ownName = typeof tool.name === 'string' ? tool.name.toLowerCase() : '';
   let sentenceEnd = -1;
   IDENTIFIER.lastIndex = 0;
   for (let match = IDENTIFIER.exec(prose); match !== null; match = IDENTIFIER.exec(prose)) {
@@ -253,7 +254,7 @@ function addToolReferenceFeatures(set: FeatureSet, tool: McpToolDefinition): voi
     own ??= ownNames(tool);
     const word = match[0].toLowerCase();
     // The gateway advertises a tool under an alias that ends with its own name.
-    if (own.has(word) || [...own].some((name) => name.endsWith(`_${word}`))) continue;
+    if (own.has(word) || ownName.endsWith(`_${word}`)) continue;
     SENTENCE_END.lastIndex = match.index;
     const end = SENTENCE_END.exec(prose);
     sentenceEnd = end === null ? prose.length : end.index + 1;
