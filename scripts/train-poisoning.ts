@@ -1,133 +1,76 @@
 /**
  * node --import tsx scripts/train-poisoning.ts: trains the scanner's linear model (docs/rules/poisoning.md,
- * "Model") on the train split of eval/poisoning/, chooses its threshold on the dev split, and writes
- * src/poisoning/model-weights.json. Deterministic: weights start at zero, full-batch gradient descent with a
- * fixed iteration count and step, no sampling, so the same corpus gives byte-identical weights. Never reads test.
+ * R-POISON-MODEL) on the train and dev splits of eval/poisoning/, chooses its threshold on the out-of-fold
+ * scores of a grouped 5-fold cross-validation over the same entries, and writes
+ * src/poisoning/model-weights.json. Deterministic (scripts/corpus/model-training.ts): the same corpus gives
+ * byte-identical weights. Never reads test.
  *
  *   --check   recompute and exit 1 when the committed weights differ (for CI)
+ *   --cv K    print grouped K-fold cross-validation figures over train+dev instead of writing weights
+ *   --salt S  with --cv, deal the folds differently (their hash of each group's key is salted with S)
+ *   --verbose with --cv, list the ids of every out-of-fold miss and false alarm
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { FEATURE_BUCKETS, MIN_NORM_FEATURES } from '../src/poisoning/features.ts';
-import { sigmoid } from '../src/poisoning/model.ts';
-import { countFindings, toolFeatures } from '../src/poisoning/poisoning-scanner.ts';
 import { loadCorpus, selectSplit } from './corpus/load.ts';
-import type { CorpusEntry } from './corpus/types.ts';
+import { computeMetrics, formatRate } from './corpus/metrics.ts';
+import { crossValidate, weightsJson, type OutOfFold } from './corpus/model-training.ts';
 
 const WEIGHTS_FILE = new URL('../src/poisoning/model-weights.json', import.meta.url);
-const ITERATIONS = 1000;
-const STEP = 2;
-const MOMENTUM = 0.9;
-const L2 = 5e-5;
-const SCALE = 1000;
-const BIAS_RATE = 0;
-/** The dev false-positive rate the threshold may spend on model-only flags, with margin under the 3 % target. */
-const MAX_DEV_FPR = 0.02;
-const MAX_DEV_HN_FPR = 0.035;
 
-/**
- * Honest carriers (the clean bodies poisoned entries hide payloads in) count this many times: their text also
- * appears under the poisoned label, and the model must learn the payload, not the carrier.
- */
-const CARRIER_WEIGHT = 4;
-
-interface Row {
-  readonly buckets: Uint32Array;
-  readonly norm: number;
-  readonly label: 0 | 1;
-  readonly weight: number;
-  readonly entry: CorpusEntry;
-}
-
-function toRow(entry: CorpusEntry): Row {
-  const buckets = Uint32Array.from(toolFeatures(entry.tool, entry.coexistingTools ?? []).buckets).sort();
-  return {
-    buckets,
-    norm: 1 / Math.sqrt(Math.max(buckets.length, MIN_NORM_FEATURES)),
-    label: entry.label === 'poisoned' ? 1 : 0,
-    weight: entry.label === 'honest' && entry.variant === 'carrier' ? CARRIER_WEIGHT : 1,
-    entry,
-  };
-}
-
-function margin(row: Row, weights: Float64Array, bias: number): number {
-  let sum = 0;
-  for (const bucket of row.buckets) sum += weights[bucket] as number;
-  return bias + sum * row.norm;
-}
-
-function train(rows: readonly Row[]): { weights: Float64Array; bias: number } {
-  const weights = new Float64Array(FEATURE_BUCKETS);
-  const velocity = new Float64Array(FEATURE_BUCKETS);
-  const gradient = new Float64Array(FEATURE_BUCKETS);
-  const total = rows.reduce((sum, r) => sum + r.weight, 0);
-  const positives = rows.filter((r) => r.label === 1).reduce((sum, r) => sum + r.weight, 0);
-  // Class weights make both labels count equally whatever their shares.
-  const classWeight = [total / (2 * (total - positives)), total / (2 * positives)];
-  let bias = 0;
-  let biasVelocity = 0;
-  for (let iteration = 0; iteration < ITERATIONS; iteration += 1) {
-    gradient.fill(0);
-    let biasGradient = 0;
-    for (const row of rows) {
-      const error =
-        (sigmoid(margin(row, weights, bias)) - row.label) * (classWeight[row.label] as number) * row.weight;
-      biasGradient += error;
-      for (const bucket of row.buckets) gradient[bucket] = (gradient[bucket] as number) + error * row.norm;
-    }
-    for (let i = 0; i < FEATURE_BUCKETS; i += 1) {
-      const g = (gradient[i] as number) / total + L2 * (weights[i] as number);
-      velocity[i] = MOMENTUM * (velocity[i] as number) - STEP * g;
-      weights[i] = (weights[i] as number) + (velocity[i] as number);
-    }
-    // The bias stays at zero: a learned bias grew large to offset the boilerplate every tool shares, and then
-    // a definition with few features (a bare name, a one-word text) scored as poisoned.
-    biasVelocity = MOMENTUM * biasVelocity - (STEP * biasGradient * BIAS_RATE) / total;
-    bias += biasVelocity;
+function report(results: readonly OutOfFold[], thresholds: readonly number[], verbose: boolean): string {
+  const combined = computeMetrics(results.map((r) => ({ entry: r.entry, flagged: r.flagged, patterns: [] })));
+  const rules = computeMetrics(results.map((r) => ({ entry: r.entry, flagged: r.byRule, patterns: [] })));
+  const rows: Array<[string, string, string]> = [
+    ['TPR', formatRate(combined.tpr), formatRate(rules.tpr)],
+    ['FPR', formatRate(combined.fpr), formatRate(rules.fpr)],
+    ['hard-negative FPR', formatRate(combined.hardNegativeFpr), formatRate(rules.hardNegativeFpr)],
+    ...Object.keys(combined.perTechnique).map((name): [string, string, string] => [
+      `  ${name}`,
+      formatRate(combined.perTechnique[name] as never),
+      formatRate(rules.perTechnique[name] as never),
+    ]),
+    ...Object.keys(combined.perHonestKind).map((name): [string, string, string] => [
+      `  FPR ${name}`,
+      formatRate(combined.perHonestKind[name] as never),
+      formatRate(rules.perHonestKind[name] as never),
+    ]),
+  ];
+  const width = Math.max(...rows.map(([name]) => name.length));
+  const lines = [
+    `Grouped ${thresholds.length}-fold cross-validation over train+dev (${results.length} entries, live wiring)`,
+    `thresholds per fold: ${thresholds.join(', ')}`,
+    '',
+    `  ${''.padEnd(width)}  ${'rules + model'.padEnd(20)}  rules alone`,
+    ...rows.map(([name, a, b]) => `  ${name.padEnd(width)}  ${a.padEnd(20)}  ${b}`),
+  ];
+  if (verbose) {
+    lines.push('', `Misses: ${combined.misses.join(' ') || 'none'}`);
+    lines.push(`False alarms: ${combined.falsePositives.map((f) => f.id).join(' ') || 'none'}`);
   }
-  return { weights, bias };
-}
-
-function quantize(value: number): number {
-  return Math.round(value * SCALE);
-}
-
-// The lowest threshold whose combined verdict (a strong finding, or the model) stays within the dev FPR budgets.
-function chooseThreshold(dev: readonly Row[], weights: Float64Array, bias: number): number {
-  const scored = dev.map((row) => ({
-    row,
-    p: sigmoid(margin(row, weights, bias)),
-    ...countFindings(row.entry.tool, row.entry.coexistingTools ?? []),
-  }));
-  const honest = scored.filter((s) => s.row.label === 0);
-  const hard = honest.filter((s) => s.row.entry.hardNegative === true);
-  const candidates = [...new Set(scored.map((s) => Math.round(s.p * 1000) / 1000))].sort((a, b) => a - b);
-  for (const t of candidates) {
-    const flagged = (s: (typeof scored)[number]): boolean => s.strong > 0 || s.p >= t;
-    const fpr = honest.filter(flagged).length / honest.length;
-    const hnFpr = hard.filter(flagged).length / hard.length;
-    if (fpr <= MAX_DEV_FPR && hnFpr <= MAX_DEV_HN_FPR) return Math.max(t, 0.05);
-  }
-  return 0.99;
+  return lines.join('\n');
 }
 
 function main(): void {
-  const { values } = parseArgs({ options: { check: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: {
+      check: { type: 'boolean', default: false },
+      cv: { type: 'string' },
+      salt: { type: 'string', default: '' },
+      verbose: { type: 'boolean', default: false },
+    },
+  });
   const corpus = loadCorpus();
-  const trainRows = selectSplit(corpus, 'train').map(toRow);
-  const devRows = selectSplit(corpus, 'dev').map(toRow);
-  // The committed weights must not feed their own training: features do not depend on them, only the threshold.
-  const { weights, bias } = train(trainRows);
-  const rounded = Float64Array.from(weights, (w) => quantize(w) / SCALE);
-  const threshold = chooseThreshold(devRows, rounded, quantize(bias) / SCALE);
-  const json = `${JSON.stringify({
-    buckets: FEATURE_BUCKETS,
-    scale: SCALE,
-    bias: quantize(bias) / SCALE,
-    threshold,
-    trainedOn: { split: 'train', entries: trainRows.length, iterations: ITERATIONS, step: STEP, l2: L2 },
-    weights: Array.from(weights, quantize),
-  })}\n`;
+  const entries = [...selectSplit(corpus, 'train'), ...selectSplit(corpus, 'dev')];
+  if (values.cv !== undefined) {
+    const k = Number(values.cv);
+    if (!Number.isInteger(k) || k < 2)
+      throw new Error(`--cv needs an integer of at least 2 (got "${values.cv}")`);
+    const { results, thresholds } = crossValidate(entries, k, undefined, values.salt);
+    console.log(report(results, thresholds, values.verbose));
+    return;
+  }
+  const { json, threshold } = weightsJson(entries);
   if (values.check) {
     const same = readFileSync(WEIGHTS_FILE, 'utf8') === json;
     console.log(same ? 'model weights are up to date' : 'model weights differ from a fresh training run');
@@ -136,7 +79,7 @@ function main(): void {
   }
   writeFileSync(WEIGHTS_FILE, json);
   console.log(
-    `trained on ${trainRows.length} entries; threshold ${threshold} chosen on ${devRows.length} dev entries`,
+    `trained on ${entries.length} train+dev entries; threshold ${threshold} chosen by cross-validation`,
   );
 }
 

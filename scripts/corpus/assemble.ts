@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { EXTRA_TOOLS } from './honest-extra.ts';
+import { HARD_FRESH } from './honest-fresh.ts';
 import { HARD_MORE } from './honest-hard-more.ts';
 import { HARD_SCRIPTS } from './honest-hard-scripts.ts';
 import { HARD_TEXT } from './honest-hard-text.ts';
@@ -13,6 +14,7 @@ import { VENDOR_TOOLS } from './honest-vendors.ts';
 import { SPLIT_SEED, type Split } from './load.ts';
 import { CARRIERS, fromCarrier } from './poisoned-carriers.ts';
 import { POISONED_DIRECT } from './poisoned-direct.ts';
+import { POISONED_FRESH } from './poisoned-fresh.ts';
 import { POISONED_MORE } from './poisoned-more.ts';
 import { POISONED_OBFUSCATED } from './poisoned-obfuscated.ts';
 import { POISONED_SCHEMA } from './poisoned-schema.ts';
@@ -81,6 +83,7 @@ export function assembleCorpus(previous?: Readonly<Record<Split, readonly string
     ...POISONED_SCHEMA,
     ...POISONED_OBFUSCATED,
     ...POISONED_MORE,
+    ...POISONED_FRESH,
   ]);
   const honest = honestEntries([
     ...OFFICIAL_CORE,
@@ -89,6 +92,7 @@ export function assembleCorpus(previous?: Readonly<Record<Split, readonly string
     ...HARD_TEXT,
     ...HARD_SCRIPTS,
     ...HARD_MORE,
+    ...HARD_FRESH,
     ...CLEAN_CARRIERS,
   ]);
   const all = [...poisoned, ...honest];

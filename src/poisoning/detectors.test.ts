@@ -58,6 +58,11 @@ const POSITIVE: ReadonlyArray<[FamilyDetectorId, string]> = [
 ];
 
 const HONEST: ReadonlyArray<[FamilyDetectorId, string]> = [
+  // A URL the operator configured is a fact about the tool, not an order to send anything there.
+  [
+    'EXFILTRATION_NATURAL',
+    'Posts a message to a Slack incoming webhook. The webhook URL (https://hooks.slack.com/services/...) is set by the operator.',
+  ],
   ['PERSONA_SWAP', 'Acts as a proxy between the client and the server.'],
   ['PERSONA_OVERRIDE', 'Assume the role of the given IAM role ARN and return temporary credentials.'],
   ['PERSONA_OVERRIDE', 'You are now connected to the database; run queries with query.'],

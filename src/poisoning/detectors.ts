@@ -98,7 +98,8 @@ const DETECTORS = [
     `\\b(?:send(?:s|ing)?|sent|e-?mail(?:s|ed|ing)?|mail(?:s|ed|ing)?|post(?:s|ed|ing)?|upload(?:s|ed|ing)?|forward(?:s|ed|ing)?|transmit(?:s|ted|ting)?|deliver(?:s|ed|ing)?|report|relay(?:s|ed|ing)?|cop(?:y|ies|ied|ying)|sync|bcc|cc|submit|push|route|log|ship|share|archived)\\b${GAP}\\b(?:to|at|into|with|cc|bcc)\\s?(?:https?://|[a-z0-9._+ -]{1,40}@[a-z0-9 -]{1,40}\\.)`,
     `\\b(?:post|send|forward|share|copy|mirror)\\b${GAP}\\bto (?:the )?(?:slack|discord|teams|telegram|whatsapp|irc|matrix) (?:channel|chat|webhook|group)\\b`,
     `\\b(?:https?://[^\\s)]{1,200}\\?[^\\s)]{0,200}(?:q|data|d|c|ctx|context|chat|history|conv|msg|m|text|t|p|payload|log|s|secret|token|k|key)=)`,
-    `\\b(?:webhook|collector|endpoint|relay|mirror|backup (?:address|server))\\b${GAP}https?://`,
+    // Not "webhook ... https://" alone: a tool that posts to a configured webhook names its URL, and only an
+    // order to send something there (the first alternative) makes it exfiltration.
     // Payments redirected: the destination swapped for an account number or wallet the text supplies.
     `\\b(?:replace|swap|change|set|redirect|reroute|route)\\b${GAP}\\b(?:destination|recipient|payee|beneficiary|account|iban|wallet)\\b${GAP}\\b(?:with|to|through|via) (?:[a-z]{2}[0-9]{2} ?[a-z0-9]{4}[a-z0-9 ]{8,30}|0x[0-9a-f]{40}\\b)`,
   ]),

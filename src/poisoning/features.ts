@@ -1,19 +1,30 @@
-// The features of the linear model (docs/rules/poisoning.md, "Model"): hashed word unigrams and bigrams and
-// character 4-grams of the normalized text, plus one feature per rule or detector that fired, per hidden kind
-// and per decoded encoding. Shared by the scanner and scripts/train-poisoning.ts so both see the same vector.
+import type { ConceptSentences } from './concepts.ts';
 
-/** Number of hash buckets (a power of two). */
-export const FEATURE_BUCKETS = 1 << 15;
-const MASK = FEATURE_BUCKETS - 1;
+// The features of the linear model (docs/rules/poisoning.md, R-POISON-MODEL): hashed word unigrams and bigrams
+// of the normalized text (lexical), plus named symbolic features: one per rule or detector that fired, per
+// hidden kind, per decoded encoding, and the concepts of concepts.ts. Shared by the scanner and
+// scripts/train-poisoning.ts so both see the same vector.
+
+/** Buckets of the lexical features (a power of two): the first LEXICAL_BUCKETS of the vector. */
+export const LEXICAL_BUCKETS = 1 << 15;
+const MASK = LEXICAL_BUCKETS - 1;
+/** Buckets of the symbolic features (a power of two), after the lexical ones. */
+export const SYMBOLIC_BUCKETS = 1 << 12;
+const SYMBOLIC_MASK = SYMBOLIC_BUCKETS - 1;
+/** Number of weights of the model. */
+export const FEATURE_BUCKETS = LEXICAL_BUCKETS + SYMBOLIC_BUCKETS;
 /**
- * The vector is divided by the square root of its size, but never of less than this many features, so a short
- * definition's few features do not each weigh as much as a whole description.
+ * The lexical part is divided by the square root of its size, but never of less than this many features, so a
+ * short definition's few words do not each weigh as much as a whole description.
  */
 export const MIN_NORM_FEATURES = 40;
-const CHAR_GRAM = 4;
-const CHAR_GRAMS = false;
+/**
+ * Symbolic features are not divided by the size of the text: a payload's order + private data weighs the same
+ * in a one-line tool and in a long one whose other words dilute it.
+ */
+export const SYMBOLIC_SCALE = 1 / Math.sqrt(MIN_NORM_FEATURES);
 
-/** FNV-1a over a string, folded into the bucket range. */
+/** FNV-1a over a string, folded into the lexical bucket range. */
 export function hashFeature(feature: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < feature.length; i += 1) {
@@ -34,9 +45,14 @@ export function createFeatureSet(explain = false): FeatureSet {
   return explain ? { buckets: new Set(), names: new Map() } : { buckets: new Set() };
 }
 
-/** Adds one named feature. */
+/** The bucket of a named symbolic feature. */
+export function symbolicBucket(feature: string): number {
+  return LEXICAL_BUCKETS + (hashFeature(feature) & SYMBOLIC_MASK);
+}
+
+/** Adds one named symbolic feature. */
 export function addFeature(set: FeatureSet, feature: string): void {
-  const bucket = hashFeature(feature);
+  const bucket = symbolicBucket(feature);
   set.buckets.add(bucket);
   if (set.names !== undefined && !set.names.has(bucket)) set.names.set(bucket, feature);
 }
@@ -54,15 +70,14 @@ function hashString(hash: number, text: string, from = 0, to = text.length): num
 }
 
 const SEED = 0x811c9dc5;
-const prefixes = new Map<string, { w: number; b: number; c: number }>();
+const prefixes = new Map<string, { w: number; b: number }>();
 
-function prefixHashes(prefix: string): { w: number; b: number; c: number } {
+function prefixHashes(prefix: string): { w: number; b: number } {
   let found = prefixes.get(prefix);
   if (found === undefined) {
     found = {
       w: hashString(SEED, `${prefix}w:`),
       b: hashString(SEED, `${prefix}b:`),
-      c: hashString(SEED, `${prefix}c:`),
     };
     prefixes.set(prefix, found);
   }
@@ -80,17 +95,30 @@ function nameOnce(set: FeatureSet, bucket: number, name: string): void {
 }
 
 /**
- * Adds the word 1- and 2-grams and the character 4-grams of a normalized text. Hashes are computed over the
- * text in place (the same FNV-1a as `hashFeature` of `w:word`, `b:first second`, `c:gram`), with no substring
+ * Adds the word 1- and 2-grams of a normalized text (character n-grams were tried and lowered the
+ * cross-validated recall), and hands each word to `concepts` when given (`words` false: only to it). Hashes are computed over the text in place (the same FNV-1a as `hashFeature` of
+ * `w:word`, `b:first second`), with no substring
  * per feature, to keep the scan fast.
  */
-export function addTextFeatures(set: FeatureSet, text: string, prefix = ''): void {
+export function addTextFeatures(
+  set: FeatureSet,
+  text: string,
+  prefix = '',
+  concepts?: ConceptSentences,
+  words = true,
+): void {
   const heads = prefixHashes(prefix);
   let previousStart = -1;
   let previousEnd = -1;
+  let lastEnd = 0;
   TOKEN.lastIndex = 0;
   for (let match = TOKEN.exec(text); match !== null; match = TOKEN.exec(text)) {
     const start = match.index;
+    if (concepts !== undefined) {
+      concepts.word(match[0], start > lastEnd && endsSentence(text, lastEnd, start));
+      lastEnd = start + match[0].length;
+      if (!words) continue;
+    }
     const end = Math.min(start + match[0].length, start + MAX_WORD);
     const word = put(set, hashString(heads.w, text, start, end));
     if (set.names !== undefined) nameOnce(set, word, `${prefix}w:${text.slice(start, end)}`);
@@ -104,8 +132,16 @@ export function addTextFeatures(set: FeatureSet, text: string, prefix = ''): voi
     previousStart = start;
     previousEnd = end;
   }
-  for (let i = 0; CHAR_GRAMS && i + CHAR_GRAM <= text.length; i += 1) {
-    const gram = put(set, hashString(heads.c, text, i, i + CHAR_GRAM));
-    if (set.names !== undefined) nameOnce(set, gram, `${prefix}c:${text.slice(i, i + CHAR_GRAM)}`);
+  concepts?.finish();
+}
+
+/** Whether the gap between two words, `text[from, to)`, ends a sentence. */
+export function endsSentence(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code === 0x21 || code === 0x3f || code === 0x3b || code === 0x0a) return true;
+    if ((code === 0x2e || code === 0x3a) && (i + 1 === text.length || text.charCodeAt(i + 1) === 0x20))
+      return true;
   }
+  return false;
 }

@@ -1,10 +1,12 @@
-// The linear model of the scanner (docs/rules/poisoning.md, "Model"): logistic regression over the hashed
-// features of features.ts, trained by scripts/train-poisoning.ts on the train split of eval/poisoning/. The
+// The linear model of the scanner (docs/rules/poisoning.md, R-POISON-MODEL): logistic regression over the
+// hashed features of features.ts, trained by scripts/train-poisoning.ts on the train and dev splits of
+// eval/poisoning/, its threshold chosen by cross-validation over them. The
 // weights ship beside the code (model-weights.json) because the pure scanner reads them at import, without I/O.
 import weightsJson from './model-weights.json' with { type: 'json' };
-import { FEATURE_BUCKETS, MIN_NORM_FEATURES, type FeatureSet } from './features.ts';
+import { FEATURE_BUCKETS, LEXICAL_BUCKETS, MIN_NORM_FEATURES, SYMBOLIC_SCALE } from './features.ts';
+import type { FeatureSet } from './features.ts';
 
-/** The committed model: integer weights (value × scale), bias, and the threshold chosen on the dev split. */
+/** The committed model: integer weights (value × scale), bias, and the threshold chosen by cross-validation. */
 export interface ModelWeights {
   readonly buckets: number;
   readonly scale: number;
@@ -17,7 +19,7 @@ export interface ModelWeights {
 /** A model ready to score. */
 export interface LinearModel {
   readonly threshold: number;
-  /** The weight of one bucket, as the feature vector sees it (already divided by the vector's norm). */
+  /** The raw weight of one bucket (before the vector's norm or the symbolic scale). */
   weight(bucket: number): number;
   /** Probability that the tool whose features these are is poisoned. */
   score(features: FeatureSet): number;
@@ -32,10 +34,18 @@ export function createLinearModel(raw: ModelWeights = weightsJson as ModelWeight
     threshold: raw.threshold,
     weight: (bucket) => weights[bucket] ?? 0,
     score(features) {
-      const size = features.buckets.size;
-      let sum = 0;
-      for (const bucket of features.buckets) sum += weights[bucket] ?? 0;
-      return sigmoid(raw.bias + sum / Math.sqrt(Math.max(size, MIN_NORM_FEATURES)));
+      let lexical = 0;
+      let lexicalSize = 0;
+      let symbolic = 0;
+      for (const bucket of features.buckets) {
+        if (bucket < LEXICAL_BUCKETS) {
+          lexical += weights[bucket] ?? 0;
+          lexicalSize += 1;
+        } else symbolic += weights[bucket] ?? 0;
+      }
+      return sigmoid(
+        raw.bias + lexical / Math.sqrt(Math.max(lexicalSize, MIN_NORM_FEATURES)) + symbolic * SYMBOLIC_SCALE,
+      );
     },
   };
 }

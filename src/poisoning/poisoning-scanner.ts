@@ -11,6 +11,7 @@ import { createScanCache, DEFAULT_SCAN_CACHE_ENTRIES, textDigest, toolDigest } f
 import type { ScanCacheOptions } from './scan-cache.ts';
 import { createStringReader, otherNamesMatcher, scanWith, type StringReader } from './string-reader.ts';
 import { KEY_SENTENCE_PATH, keySentence } from './key-sentence.ts';
+import { addToolFeatures } from './concepts.ts';
 
 export { CROSS_SERVER_WINDOW } from './string-reader.ts';
 
@@ -77,12 +78,13 @@ interface Collected {
   readonly signals: ToolMatch[];
 }
 
-type Visitor = (visit: (text: string, path: () => string) => void) => void;
+type Visitor = (visit: (text: string, path: () => string, slot?: () => string) => void) => void;
 
 /** One string's own features, kept so a model verdict is explained without reading the tool again. */
 interface FieldFeatures {
   readonly text: string;
   readonly path: () => string;
+  readonly slot: () => string;
   readonly buckets: ReadonlySet<number>;
   readonly reading: StringReading;
 }
@@ -96,15 +98,15 @@ function collect(
 ): Collected {
   const strong: ToolMatch[] = [];
   const signals: ToolMatch[] = [];
-  each((text, path) => {
+  each((text, path, slot = () => slotOf(path())) => {
     if (text === '') return;
     const found = reader.read(text);
     if (features !== undefined) {
       // The union of each string's own set, taken in order, has the same members in the same insertion
       // order as one set filled string by string, so the model's sum is the same to the last bit.
-      const own = reader.features(text, found, () => slotOf(path()));
+      const own = reader.features(text, found, slot);
       for (const bucket of own) features.buckets.add(bucket);
-      fields?.push({ text, path, buckets: own, reading: found });
+      fields?.push({ text, path, slot, buckets: own, reading: found });
     }
     if (found.strong.length === 0 && found.signals.length === 0) return;
     const fieldPath = path();
@@ -124,7 +126,13 @@ function rank(buckets: ReadonlySet<number>, model: LinearModel): { bucket: numbe
 
 // Explains a model verdict: the field whose features weigh most toward poisoned, and its heaviest features.
 // Only that field's features are hashed again, this time keeping their names.
-function explainModel(fields: readonly FieldFeatures[], model: LinearModel, score: number): ToolMatch {
+// Features of the whole tool (tool references, the key sentence's concepts) compete for the top places too.
+function explainModel(
+  fields: readonly FieldFeatures[],
+  model: LinearModel,
+  score: number,
+  whole: FeatureSet,
+): ToolMatch {
   let best: FieldFeatures | undefined;
   let bestWeight = -Infinity;
   for (const field of fields) {
@@ -137,12 +145,13 @@ function explainModel(fields: readonly FieldFeatures[], model: LinearModel, scor
   }
   let top: string[] = [];
   if (best !== undefined) {
-    const { reading, path } = best;
+    const { reading, slot } = best;
     const own = createFeatureSet(true);
-    addStringFeatures(own, reading, () => slotOf(path()));
-    top = rank(own.buckets, model)
+    addStringFeatures(own, reading, slot);
+    const names = new Map([...(whole.names ?? []), ...(own.names ?? [])]);
+    top = rank(new Set([...own.buckets, ...whole.buckets]), model)
       .slice(0, TOP_FEATURES)
-      .map((r) => own.names?.get(r.bucket) ?? String(r.bucket));
+      .map((r) => names.get(r.bucket) ?? String(r.bucket));
   }
   const text = best?.text ?? '';
   return {
@@ -167,10 +176,9 @@ const OUTBOUND = /\b(?:send|post|upload|forward|email|mail|transmit|exfiltrate|a
 // The strong findings of the schema's keys read in order that no single string already gave, and a harvest
 // signal there next to an outbound verb. Not model features: the committed weights describe what they were
 // trained on.
-function keyFindings(sentence: string | undefined, reader: StringReader, strong: ToolMatch[]): void {
-  if (sentence === undefined) return;
+function keyFindings(reading: StringReading | undefined, strong: ToolMatch[]): void {
+  if (reading === undefined) return;
   const seen = new Set(strong.map((finding) => finding.patternId));
-  const reading = reader.read(sentence);
   const outbound = OUTBOUND.test(reading.read.normalized.text);
   const found = [
     ...reading.strong,
@@ -187,12 +195,15 @@ function verdict(
   each: Visitor,
   reader: StringReader,
   model: LinearModel | undefined,
-  sentence?: string,
+  tool?: McpToolDefinition,
 ): ToolScanResult {
   const fields: FieldFeatures[] = [];
   const features = model === undefined ? undefined : createFeatureSet();
   const { strong, signals } = collect(each, reader, features, fields);
-  keyFindings(sentence, reader, strong);
+  const keys = readKeys(tool, reader);
+  keyFindings(keys, strong);
+  if (features !== undefined && tool !== undefined)
+    addToolFeatures(features, tool, keys?.read.normalized.text);
   if (model === undefined || features === undefined) {
     if (strong.length === 0) return { clean: true, matches: [], signals };
     return { clean: false, matches: [...strong, ...signals], signals: [] };
@@ -202,8 +213,18 @@ function verdict(
   const byModel = score >= model.threshold;
   if (!byModel && strong.length === 0) return { clean: true, matches: [], signals, score };
   const matches = [...strong, ...signals];
-  if (byModel) matches.push(explainModel(fields, model, score));
+  if (byModel) {
+    const whole = createFeatureSet(true);
+    if (tool !== undefined) addToolFeatures(whole, tool, keys?.read.normalized.text);
+    matches.push(explainModel(fields, model, score, whole));
+  }
   return { clean: false, matches, signals: [], score };
+}
+
+// The schema's property names read in order (key-sentence.ts), when there is such a sentence.
+function readKeys(tool: McpToolDefinition | undefined, reader: StringReader): StringReading | undefined {
+  const sentence = tool === undefined ? undefined : keySentence(tool);
+  return sentence === undefined ? undefined : reader.read(sentence);
 }
 
 const defaultModel = createLinearModel();
@@ -248,7 +269,7 @@ export function createPoisoningScanner(options: PoisoningScannerOptions = {}): P
     scanTool(tool) {
       return cached(
         () => toolDigest(tool),
-        () => verdict((visit) => forEachVisibleString(tool, visit), reader, model, keySentence(tool)),
+        () => verdict((visit) => forEachVisibleString(tool, visit), reader, model, tool),
       );
     },
   };
@@ -283,22 +304,10 @@ export function scanTool(tool: McpToolDefinition, otherNames?: readonly string[]
 /** The model's feature vector of a tool as the scanner builds it (for scripts/train-poisoning.ts). */
 export function toolFeatures(tool: McpToolDefinition, otherNames: readonly string[] = []): FeatureSet {
   const features = createFeatureSet();
-  collect(
-    (visit) => forEachVisibleString(tool, visit),
-    createStringReader(otherNamesMatcher(otherNames)),
-    features,
-  );
-  return features;
-}
-
-/** How many strong findings and signals a tool has before the model (for calibrating the model's threshold). */
-export function countFindings(
-  tool: McpToolDefinition,
-  otherNames: readonly string[] = [],
-): { strong: number; signals: number } {
   const reader = createStringReader(otherNamesMatcher(otherNames));
-  const found = collect((visit) => forEachVisibleString(tool, visit), reader, undefined);
-  return { strong: found.strong.length, signals: found.signals.length };
+  collect((visit) => forEachVisibleString(tool, visit), reader, features);
+  addToolFeatures(features, tool, readKeys(tool, reader)?.read.normalized.text);
+  return features;
 }
 
 /**

@@ -86,16 +86,21 @@ interface MemoEntry {
   readonly reading: StringReading;
   /** Set once computed, unless they depended on the slot the string sat in. */
   buckets?: ReadonlySet<number>;
+  /** When they did: per slot kind (a handful: key, enum, default, description, ...). */
+  bySlot?: Map<string, ReadonlySet<number>>;
 }
 
-function ownFeatures(reading: StringReading, slot: () => string): { buckets: Set<number>; bySlot: boolean } {
+function ownFeatures(
+  reading: StringReading,
+  slot: () => string,
+): { buckets: Set<number>; kind: string | undefined } {
   const own = createFeatureSet();
-  let bySlot = false;
+  let kind: string | undefined;
   addStringFeatures(own, reading, () => {
-    bySlot = true;
-    return slot();
+    kind ??= slot();
+    return kind;
   });
-  return { buckets: own.buckets, bySlot };
+  return { buckets: own.buckets, kind };
 }
 
 /** A reader for one scanner; its memo lives as long as the scanner. */
@@ -116,9 +121,21 @@ export function createStringReader(names: NameMatcher): StringReader {
     },
     features(text, reading, slot) {
       const entry = text.length > MEMO_MAX_LENGTH ? undefined : memo.get(text);
-      if (entry?.buckets !== undefined && entry.reading === reading) return entry.buckets;
-      const { buckets, bySlot } = ownFeatures(reading, slot);
-      if (entry !== undefined && entry.reading === reading && !bySlot) entry.buckets = buckets;
+      const mine = entry !== undefined && entry.reading === reading ? entry : undefined;
+      if (mine?.buckets !== undefined) return mine.buckets;
+      if (mine?.bySlot !== undefined) {
+        const kind = slot();
+        const known = mine.bySlot.get(kind);
+        if (known !== undefined) return known;
+        const { buckets } = ownFeatures(reading, () => kind);
+        mine.bySlot.set(kind, buckets);
+        return buckets;
+      }
+      const { buckets, kind } = ownFeatures(reading, slot);
+      if (mine !== undefined) {
+        if (kind === undefined) mine.buckets = buckets;
+        else mine.bySlot = new Map([[kind, buckets]]);
+      }
       return buckets;
     },
   };

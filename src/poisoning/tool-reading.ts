@@ -4,6 +4,7 @@
 // model (docs/rules/poisoning.md, "Verdict").
 import { readText, wordCountAtLeast, type ReadText } from './analyze.ts';
 import type { DetectorHit } from './detectors.ts';
+import { ConceptSentences } from './concepts.ts';
 import { addFeature, addTextFeatures, type FeatureSet } from './features.ts';
 import type { HiddenKind } from './normalize.ts';
 import { MAX_FINDINGS_PER_RULE, type PoisoningPatternId } from './poisoning-patterns.ts';
@@ -159,7 +160,8 @@ export function addStringFeatures(features: FeatureSet, reading: StringReading, 
   const { legacy, read } = reading;
   for (const match of legacy) addFeature(features, `r:${match.patternId}`);
   for (const run of read.hidden) addFeature(features, `h:${run.kind}`);
-  addTextFeatures(features, read.normalized.text);
+  const prose = (): string => (PROSE_SLOTS.has(slot()) ? '' : 'x');
+  addTextFeatures(features, read.normalized.text, '', new ConceptSentences(features, prose));
   if (wordCountAtLeast(read.normalized.text, 4)) {
     const kind = slot();
     if (kind !== 'description') addFeature(features, `s:${kind}:long`);
@@ -171,6 +173,9 @@ export function addStringFeatures(features: FeatureSet, reading: StringReading, 
     for (const hit of payload.hits) addFeature(features, `dr:${hit.id}`);
   }
 }
+
+// Slots that hold prose; every other slot (a key, an enum value, a default) holds no sentence.
+const PROSE_SLOTS = new Set(['name', 'title', 'description']);
 
 /** The slot a field path names: name, title, description, key, enum, default, examples, type, or other. */
 export function slotOf(path: string): string {

@@ -59,21 +59,50 @@ function visitJson(root: unknown, rootSegment: string, visit: (node: PathNode, t
   }
 }
 
+const NAMED_SLOTS = new Set(['.description', '.title', '.default', '.type']);
+
+/**
+ * The kind of slot a string sits in, read from the last segments of its path without rendering it: name,
+ * title, description, key (a property name), enum, default, examples, type, or other. The same answer as
+ * `slotOf` of the rendered path (tool-reading.ts).
+ */
+function slotOfNode(node: PathNode): string {
+  const { segment, parent } = node;
+  if (parent === null) return 'other';
+  if (parent.segment === '.enum' && segment.startsWith('[') && /^\[\d+\]$/.test(segment)) return 'enum';
+  if (parent.segment === '.examples' && segment.startsWith('[') && /^\[\d+\]$/.test(segment))
+    return 'examples';
+  if (NAMED_SLOTS.has(segment)) return segment.slice(1);
+  if (parent.segment === '.properties') return 'key';
+  return 'other';
+}
+
 /**
  * Calls `visit` for every model-visible string of a tool, in this order: name, title, description, every
  * key and string inside inputSchema, then outputSchema, then annotations (title and any other string).
- * `path()` renders the field path on demand.
+ * `path()` renders the field path on demand; `slot()` names the kind of slot without rendering it.
  */
 export function forEachVisibleString(
   tool: McpToolDefinition,
-  visit: (text: string, path: () => string) => void,
+  visit: (text: string, path: () => string, slot: () => string) => void,
 ): void {
   for (const field of ['name', 'title', 'description'] as const) {
     const text = tool[field];
-    if (typeof text === 'string') visit(text, () => field);
+    if (typeof text === 'string')
+      visit(
+        text,
+        () => field,
+        () => field,
+      );
   }
   for (const field of ['inputSchema', 'outputSchema', 'annotations'] as const) {
-    visitJson(tool[field], field, (node, text) => visit(text, () => render(node)));
+    visitJson(tool[field], field, (node, text) =>
+      visit(
+        text,
+        () => render(node),
+        () => slotOfNode(node),
+      ),
+    );
   }
 }
 

@@ -1,0 +1,264 @@
+/**
+ * Training and cross-validation of the poisoning scanner's linear model (docs/rules/poisoning.md,
+ * R-POISON-MODEL), shared by scripts/train-poisoning.ts. Deterministic: weights start at zero, full-batch
+ * gradient descent with a fixed iteration count and step, folds dealt by a hash of each group's key.
+ * Everything here reads only the entries it is handed; the callers hand it train and dev, never test.
+ */
+import { createHash } from 'node:crypto';
+import { defaultAlias } from '../../src/exposure/aliases.ts';
+import { FEATURE_BUCKETS, LEXICAL_BUCKETS, MIN_NORM_FEATURES } from '../../src/poisoning/features.ts';
+import { SYMBOLIC_SCALE } from '../../src/poisoning/features.ts';
+import { sigmoid, type ModelWeights } from '../../src/poisoning/model.ts';
+import { createPoisoningScanner, skeletonOf } from '../../src/poisoning/index.ts';
+import { toolFeatures } from '../../src/poisoning/poisoning-scanner.ts';
+import type { McpToolDefinition } from '../../src/risk/index.ts';
+import type { CorpusEntry } from './types.ts';
+
+/** The hyperparameters of one training run. */
+export interface TrainingParameters {
+  readonly iterations: number;
+  readonly step: number;
+  readonly momentum: number;
+  readonly l2: number;
+  /**
+   * How much an honest carrier counts (its text also appears under the poisoned label). Half: counting it
+   * more taught the model the carrier's words as honest, and lowered cross-validated recall.
+   */
+  readonly carrierWeight: number;
+}
+
+/** The parameters the committed weights are trained with. */
+export const TRAINING: TrainingParameters = {
+  iterations: 1000,
+  step: 2,
+  momentum: 0.9,
+  l2: 5e-5,
+  carrierWeight: 0.5,
+};
+
+/** Weights are stored as integers: value × SCALE. */
+export const SCALE = 1000;
+
+/** The false-positive budgets the threshold may spend, with margin under the issue's 3 % and 5 % targets. */
+export const MAX_FPR = 0.02;
+export const MAX_HN_FPR = 0.035;
+const MIN_THRESHOLD = 0.05;
+const NEVER = 1.01;
+
+// The upstream id the evaluation pretends every corpus tool comes from (scripts/eval-poisoning.ts): the model
+// is trained on what the live gateway hands its scanner, the sanitized alias with no other-server names.
+const UPSTREAM_ID = 'eval';
+
+/** What the gateway hands its scanner for a corpus entry (src/exposure/registry.ts). */
+export function liveDefinition(entry: CorpusEntry): McpToolDefinition {
+  return { ...entry.tool, name: defaultAlias(UPSTREAM_ID, entry.tool.name) };
+}
+
+/** One entry as the trainer sees it: its sorted buckets, lexical ones first, their scale, label and weight. */
+export interface Row {
+  readonly buckets: Uint32Array;
+  /** How many of `buckets` are lexical: those are multiplied by `norm`, the rest by SYMBOLIC_SCALE. */
+  readonly lexical: number;
+  readonly norm: number;
+  readonly label: 0 | 1;
+  readonly weight: number;
+  readonly entry: CorpusEntry;
+}
+
+/** The training row of an entry, from its live definition. */
+export function toRow(entry: CorpusEntry, parameters: TrainingParameters = TRAINING): Row {
+  const buckets = Uint32Array.from(toolFeatures(liveDefinition(entry)).buckets).sort();
+  let lexical = 0;
+  while (lexical < buckets.length && (buckets[lexical] as number) < LEXICAL_BUCKETS) lexical += 1;
+  return {
+    buckets,
+    lexical,
+    norm: 1 / Math.sqrt(Math.max(lexical, MIN_NORM_FEATURES)),
+    label: entry.label === 'poisoned' ? 1 : 0,
+    weight: entry.label === 'honest' && entry.variant === 'carrier' ? parameters.carrierWeight : 1,
+    entry,
+  };
+}
+
+function scaleOf(row: Row, index: number): number {
+  return index < row.lexical ? row.norm : SYMBOLIC_SCALE;
+}
+
+function margin(row: Row, weights: Float64Array): number {
+  let sum = 0;
+  for (let i = 0; i < row.buckets.length; i += 1)
+    sum += (weights[row.buckets[i] as number] as number) * scaleOf(row, i);
+  return sum;
+}
+
+/**
+ * Logistic regression with class weights (both labels count equally), L2 and momentum. No bias: a learned
+ * bias grew large to offset the boilerplate every tool shares, and then a definition with few features (a
+ * bare name, a one-word text) scored as poisoned. Returns weights already rounded to the stored precision.
+ */
+export function train(rows: readonly Row[], parameters: TrainingParameters = TRAINING): Float64Array {
+  const weights = new Float64Array(FEATURE_BUCKETS);
+  const velocity = new Float64Array(FEATURE_BUCKETS);
+  const gradient = new Float64Array(FEATURE_BUCKETS);
+  const total = rows.reduce((sum, r) => sum + r.weight, 0);
+  const positives = rows.filter((r) => r.label === 1).reduce((sum, r) => sum + r.weight, 0);
+  const classWeight = [total / (2 * (total - positives)), total / (2 * positives)];
+  for (let iteration = 0; iteration < parameters.iterations; iteration += 1) {
+    gradient.fill(0);
+    for (const row of rows) {
+      const error =
+        (sigmoid(margin(row, weights)) - row.label) * (classWeight[row.label] as number) * row.weight;
+      for (let i = 0; i < row.buckets.length; i += 1) {
+        const bucket = row.buckets[i] as number;
+        gradient[bucket] = (gradient[bucket] as number) + error * scaleOf(row, i);
+      }
+    }
+    for (let i = 0; i < FEATURE_BUCKETS; i += 1) {
+      const g = (gradient[i] as number) / total + parameters.l2 * (weights[i] as number);
+      velocity[i] = parameters.momentum * (velocity[i] as number) - parameters.step * g;
+      weights[i] = (weights[i] as number) + (velocity[i] as number);
+    }
+  }
+  return Float64Array.from(weights, (w) => Math.round(w * SCALE) / SCALE);
+}
+
+/** Weights in the shape the scanner loads; `threshold` is the model-only flag level. */
+export function toModelWeights(weights: Float64Array, threshold: number): ModelWeights {
+  return {
+    buckets: FEATURE_BUCKETS,
+    scale: SCALE,
+    bias: 0,
+    threshold,
+    weights: Array.from(weights, (w) => Math.round(w * SCALE)),
+  };
+}
+
+/** One entry scanned by a fold's model: flagged by a rule alone, and the model's score. */
+export interface Scored {
+  readonly entry: CorpusEntry;
+  readonly byRule: boolean;
+  readonly score: number;
+}
+
+/** Scans entries in the live wiring with the given weights; the model never flags on its own here. */
+export function scoreEntries(entries: readonly CorpusEntry[], weights: Float64Array): Scored[] {
+  const scanner = createPoisoningScanner({
+    model: toModelWeights(weights, NEVER),
+    cache: { maxEntries: 0 },
+  });
+  return entries.map((entry) => {
+    const result = scanner.scanTool(liveDefinition(entry));
+    return { entry, byRule: !result.clean, score: result.score ?? 0 };
+  });
+}
+
+/**
+ * The lowest threshold at which the combined verdict (a rule, or the model) stays within the FPR budgets on
+ * the scored entries, rounded to three decimals and never under 0.05.
+ */
+export function chooseThreshold(scored: readonly Scored[]): number {
+  const honest = scored.filter((s) => s.entry.label === 'honest');
+  const hard = honest.filter((s) => s.entry.hardNegative === true);
+  const candidates = [...new Set(scored.map((s) => Math.ceil(s.score * 1000) / 1000))].sort((a, b) => a - b);
+  for (const t of candidates) {
+    const flagged = (s: Scored): boolean => s.byRule || s.score >= t;
+    const fpr = honest.filter(flagged).length / Math.max(honest.length, 1);
+    const hnFpr = hard.filter(flagged).length / Math.max(hard.length, 1);
+    if (fpr <= MAX_FPR && hnFpr <= MAX_HN_FPR) return Math.max(t, MIN_THRESHOLD);
+  }
+  return 0.99;
+}
+
+/**
+ * The group an entry is kept with in cross-validation: its tool name read as a person reads it (look-alike
+ * letters mapped, case and separators dropped). Poisoned entries built on one carrier tool and the clean
+ * carrier itself, and the versions of one real tool, then fall in the same fold.
+ */
+export function groupKey(entry: CorpusEntry): string {
+  return skeletonOf(entry.tool.name)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+}
+
+/** Deals entries into `k` folds by group: groups in hash order, each to the fold with fewest entries so far. */
+export function dealFolds(entries: readonly CorpusEntry[], k: number, salt = ''): CorpusEntry[][] {
+  const groups = new Map<string, CorpusEntry[]>();
+  for (const entry of entries) {
+    const key = groupKey(entry);
+    groups.set(key, [...(groups.get(key) ?? []), entry]);
+  }
+  const order = [...groups.keys()]
+    .map((key) => ({ key, hash: createHash('sha256').update(`${salt}${key}`).digest('hex') }))
+    .sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0));
+  const folds: CorpusEntry[][] = Array.from({ length: k }, () => []);
+  for (const { key } of order) {
+    let smallest = 0;
+    for (let i = 1; i < k; i += 1)
+      if ((folds[i] as CorpusEntry[]).length < (folds[smallest] as CorpusEntry[]).length) smallest = i;
+    (folds[smallest] as CorpusEntry[]).push(...(groups.get(key) ?? []));
+  }
+  return folds;
+}
+
+/** The out-of-fold result of one entry: its score, rule verdict, fold, and the threshold applied to it. */
+export interface OutOfFold extends Scored {
+  readonly fold: number;
+  readonly threshold: number;
+  readonly flagged: boolean;
+}
+
+/**
+ * Grouped k-fold cross-validation. Each fold is scored by a model trained on the other folds. The threshold
+ * applied to fold i is chosen on the out-of-fold scores of the other folds, so no entry's verdict uses a
+ * threshold picked with its own score (those scores came from models that did see fold i: a small optimism).
+ */
+export function crossValidate(
+  entries: readonly CorpusEntry[],
+  k: number,
+  parameters: TrainingParameters = TRAINING,
+  salt = '',
+): { results: OutOfFold[]; thresholds: number[]; pooledThreshold: number } {
+  const folds = dealFolds(entries, k, salt);
+  const rowsOf = new Map(entries.map((entry) => [entry.id, toRow(entry, parameters)]));
+  const scoredFolds = folds.map((fold, i) => {
+    const trainingRows = folds
+      .filter((_, j) => j !== i)
+      .flat()
+      .map((entry) => rowsOf.get(entry.id) as Row);
+    return scoreEntries(fold, train(trainingRows, parameters));
+  });
+  const thresholds = scoredFolds.map((_, i) =>
+    chooseThreshold(scoredFolds.filter((__, j) => j !== i).flat()),
+  );
+  const results = scoredFolds.flatMap((scored, fold) => {
+    const threshold = thresholds[fold] as number;
+    return scored.map((s) => ({ ...s, fold, threshold, flagged: s.byRule || s.score >= threshold }));
+  });
+  return { results, thresholds, pooledThreshold: chooseThreshold(scoredFolds.flat()) };
+}
+
+/** Folds of the cross-validation that chooses the committed threshold. */
+export const THRESHOLD_FOLDS = 5;
+
+/**
+ * The committed model-weights.json, byte for byte: weights trained on `entries` (train and dev), threshold
+ * from their grouped cross-validation.
+ */
+export function weightsJson(entries: readonly CorpusEntry[]): { json: string; threshold: number } {
+  const { pooledThreshold } = crossValidate(entries, THRESHOLD_FOLDS);
+  const weights = train(entries.map((entry) => toRow(entry)));
+  const json = `${JSON.stringify({
+    buckets: FEATURE_BUCKETS,
+    scale: SCALE,
+    bias: 0,
+    threshold: pooledThreshold,
+    trainedOn: {
+      splits: ['train', 'dev'],
+      entries: entries.length,
+      thresholdFrom: `grouped ${THRESHOLD_FOLDS}-fold cross-validation`,
+      ...TRAINING,
+    },
+    weights: Array.from(weights, (w) => Math.round(w * SCALE)),
+  })}\n`;
+  return { json, threshold: pooledThreshold };
+}

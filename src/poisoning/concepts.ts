@@ -1,0 +1,297 @@
+// Concept features of the linear model (docs/rules/poisoning.md, R-POISON-MODEL): each word of the normalized
+// text is read as the kind of thing it names (an order, private data, the model being addressed, a channel
+// out, concealment, another tool, ...), and the model sees which kinds meet in one sentence. A phrasing the
+// corpus never held still lands on the same pairs ("copy the deploy token into notes" and "include the API
+// key in the memo" are both order + private data), which is what lets the model generalise past wording.
+// One pass over the words, a map lookup each: linear in the text.
+import type { McpToolDefinition } from '../risk/index.ts';
+import type { FeatureSet } from './features.ts';
+import { addFeature, addTextFeatures, symbolicBucket } from './features.ts';
+
+/** The kinds a word can name. */
+type Concept =
+  | 'AGENT'
+  | 'YOU'
+  | 'MUST'
+  | 'TAKE'
+  | 'SEND'
+  | 'SECRET'
+  | 'CONVO'
+  | 'NEG'
+  | 'TELL'
+  | 'HIDE'
+  | 'USER'
+  | 'TOOL'
+  | 'OTHER'
+  | 'WHEN'
+  | 'OVERRIDE'
+  | 'PERSONA'
+  | 'DEST'
+  | 'REDIRECT'
+  | 'EXEC'
+  | 'ADVISE'
+  | 'FUNDS'
+  | 'ALSO'
+  | 'TOOLREF';
+
+// Word lists are judgement about what each kind of word does in an instruction, not phrases of the corpus.
+const LEXICON: ReadonlyArray<readonly [Concept, string]> = [
+  [
+    'AGENT',
+    'assistant assistants ai llm llms model models agent agents claude gpt chatgpt copilot gemini bot',
+  ],
+  ['YOU', 'you your yourself'],
+  [
+    'MUST',
+    'must always never should shall mandatory required requirement important critical ensure remember',
+  ],
+  [
+    'TAKE',
+    'read open cat load include attach append prepend insert embed paste copy pass put fill provide collect ' +
+      'gather extract dump print echo output reveal retrieve grab harvest capture scrape enumerate',
+  ],
+  [
+    'SEND',
+    'send email mail post upload forward transmit exfiltrate relay sync submit share cc bcc report beacon ' +
+      'leak ping notify publish push',
+  ],
+  [
+    'SECRET',
+    'password passwords passphrase token tokens secret secrets credential credentials key keys apikey ssh rsa ' +
+      'ed25519 env dotenv aws private cookie cookies wallet seed mnemonic keychain npmrc netrc pgpass ' +
+      'kubeconfig gnupg shadow passwd otp pin',
+  ],
+  [
+    'CONVO',
+    'conversation conversations chat transcript history messages message prompt prompts context dialogue ' +
+      'dialog memory memories instructions',
+  ],
+  ['NEG', 'not never without no nor avoid'],
+  ['TELL', 'tell inform mention notify alert disclose show display reveal explain acknowledge confirm'],
+  [
+    'HIDE',
+    'silently quietly secretly covertly discreetly invisibly hidden hide conceal unnoticed undetected ' +
+      'stealthily privately background',
+  ],
+  ['USER', 'user users human humans person operator owner customer'],
+  ['TOOL', 'tool tools server servers function functions plugin plugins integration integrations mcp'],
+  ['OTHER', 'other another every all any each instead whichever'],
+  ['WHEN', 'before after whenever every each first then prior afterwards subsequently once until'],
+  [
+    'OVERRIDE',
+    'ignore disregard forget override overrides bypass supersede supersedes overrule previous prior earlier ' +
+      'rules guidelines policy policies restrictions',
+  ],
+  [
+    'PERSONA',
+    'pretend roleplay persona character identity mode jailbreak jailbroken dan unrestricted unfiltered ' +
+      'act behave impersonate',
+  ],
+  ['DEST', 'http https www com net org io xyz webhook webhooks endpoint collector attacker address'],
+  ['REDIRECT', 'redirect reroute route swap replace substitute rewrite change actually'],
+  ['EXEC', 'curl wget bash sh eval exec chmod sudo install npm pip npx powershell execute'],
+  ['ADVISE', 'recommend advise suggest prefer promote point pick choose favor favour steer'],
+  ['FUNDS', 'refund payment payments payee account iban bank wallet transfer pay invoice beneficiary'],
+  ['ALSO', 'also additionally too same well duplicate mirror'],
+  ['WHEN', 'when if'],
+];
+
+// Each concept is one bit, so the concepts of a sentence are one integer.
+const CONCEPT_LIST: readonly Concept[] = [...new Set(LEXICON.map(([concept]) => concept))];
+const CONCEPT_BITS = new Map<string, number>();
+for (const [concept, words] of LEXICON) {
+  const bit = 1 << CONCEPT_LIST.indexOf(concept);
+  for (const word of words.split(' ')) CONCEPT_BITS.set(word, (CONCEPT_BITS.get(word) ?? 0) | bit);
+}
+
+// Inflections folded onto a listed word: "sends", "forwarded", "copying", "copies".
+function conceptsOf(word: string): number {
+  const exact = CONCEPT_BITS.get(word);
+  if (exact !== undefined || word.length < 5) return exact ?? 0;
+  if (word.endsWith('ies')) return CONCEPT_BITS.get(`${word.slice(0, -3)}y`) ?? 0;
+  if (word.endsWith('ing'))
+    return CONCEPT_BITS.get(word.slice(0, -3)) ?? CONCEPT_BITS.get(`${word.slice(0, -3)}e`) ?? 0;
+  if (word.endsWith('ed'))
+    return CONCEPT_BITS.get(word.slice(0, -2)) ?? CONCEPT_BITS.get(word.slice(0, -1)) ?? 0;
+  if (word.endsWith('s')) return CONCEPT_BITS.get(word.slice(0, -1)) ?? 0;
+  return 0;
+}
+
+// The lexicon is ASCII: other letters only separate its words.
+const WORD = /[a-z0-9]+/g;
+
+/** The bucket of every concept feature under one prefix, hashed once (a scan only looks them up). */
+interface ConceptBuckets {
+  readonly one: Int32Array;
+  readonly opening: Int32Array;
+  /** Indexed by `a * 32 + b`, a < b. */
+  readonly pair: Int32Array;
+}
+
+const bucketsByPrefix = new Map<string, ConceptBuckets>();
+
+function pairName(a: Concept, b: Concept): string {
+  return a < b ? `${a}+${b}` : `${b}+${a}`;
+}
+
+function bucketsOf(prefix: string): ConceptBuckets {
+  let found = bucketsByPrefix.get(prefix);
+  if (found !== undefined) return found;
+  found = { one: new Int32Array(32), opening: new Int32Array(32), pair: new Int32Array(32 * 32) };
+  CONCEPT_LIST.forEach((a, i) => {
+    (found as ConceptBuckets).one[i] = symbolicBucket(`${prefix}k:${a}`);
+    (found as ConceptBuckets).opening[i] = symbolicBucket(`${prefix}k0:${a}`);
+    CONCEPT_LIST.forEach((b, j) => {
+      (found as ConceptBuckets).pair[i * 32 + j] = symbolicBucket(`${prefix}kk:${pairName(a, b)}`);
+    });
+  });
+  bucketsByPrefix.set(prefix, found);
+  return found;
+}
+
+function lowestBit(mask: number): number {
+  return 31 - Math.clz32(mask & -mask);
+}
+
+// One sentence's concepts: each alone and each pair. Named only when the caller explains a verdict.
+function addSentence(set: FeatureSet, prefix: string, buckets: ConceptBuckets, mask: number): void {
+  for (let i = 0; i < CONCEPT_LIST.length; i += 1) {
+    if ((mask & (1 << i)) === 0) continue;
+    const a = CONCEPT_LIST[i] as Concept;
+    if (set.names === undefined) set.buckets.add(buckets.one[i] as number);
+    else addFeature(set, `${prefix}k:${a}`);
+    for (let j = i + 1; j < CONCEPT_LIST.length; j += 1) {
+      if ((mask & (1 << j)) === 0) continue;
+      if (set.names === undefined) set.buckets.add(buckets.pair[i * 32 + j] as number);
+      else addFeature(set, `${prefix}kk:${pairName(a, CONCEPT_LIST[j] as Concept)}`);
+    }
+  }
+}
+
+function addOpening(set: FeatureSet, prefix: string, buckets: ConceptBuckets, mask: number): void {
+  const i = lowestBit(mask);
+  if (set.names === undefined) set.buckets.add(buckets.opening[i] as number);
+  else addFeature(set, `${prefix}k0:${CONCEPT_LIST[i] as Concept}`);
+}
+
+/**
+ * Collects, for every sentence of a normalized text read word by word (features.ts feeds it from its own pass
+ * over the words), one feature per concept the sentence holds and one per pair of concepts that meet in it,
+ * plus the concept of its first word (an imperative opens with its verb). `slot` gives the prefix: empty for
+ * prose, another when the text sits in a schema slot where no sentence belongs (a key, an enum value, a
+ * default), where an order is stranger than in a description.
+ */
+export class ConceptSentences {
+  private sentence = 0;
+  private first = true;
+  private prefix = '';
+  private buckets: ConceptBuckets | undefined;
+
+  constructor(
+    private readonly set: FeatureSet,
+    private readonly slot: () => string,
+  ) {}
+
+  /** The next word of the text; `newSentence` when the gap before it ends a sentence. */
+  word(word: string, newSentence: boolean): void {
+    if (newSentence) {
+      this.finish();
+      this.first = true;
+    }
+    const found = conceptsOf(word);
+    if (found !== 0) {
+      if (this.buckets === undefined) {
+        this.prefix = this.slot();
+        this.buckets = bucketsOf(this.prefix);
+      }
+      if (this.first) addOpening(this.set, this.prefix, this.buckets, found);
+      this.sentence |= found;
+    }
+    this.first = false;
+  }
+
+  /** Ends the text (or a sentence): adds the features of the sentence under way. */
+  finish(): void {
+    if (this.sentence !== 0 && this.buckets !== undefined)
+      addSentence(this.set, this.prefix, this.buckets, this.sentence);
+    this.sentence = 0;
+  }
+}
+
+/** The concepts of the words of one lower-case text. */
+function conceptsIn(text: string): number {
+  let mask = 0;
+  WORD.lastIndex = 0;
+  for (let match = WORD.exec(text); match !== null; match = WORD.exec(text)) mask |= conceptsOf(match[0]);
+  return mask;
+}
+
+// An identifier of two or more words (snake or camel case): how tools, and fields, are named.
+const IDENTIFIER = /\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b/g;
+const SENTENCE_END = /[.!?;\n](?:\s|$)/g;
+const MAX_PROSE = 4096;
+
+function isRecord(value: unknown): value is { readonly [key: string]: unknown } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Adds a feature for each sentence of the tool's description that names an identifier which is neither the
+ * tool's own name nor one of its parameters (most often another tool: "when send_email is called, ..."),
+ * with the concepts of that sentence (`t:ref+WHEN`, `t:ref+SEND`). An honest tool names other tools too
+ * ("call list_tables first"); which company the name keeps is what the model weighs.
+ */
+function addToolReferenceFeatures(set: FeatureSet, tool: McpToolDefinition): void {
+  if (typeof tool.description !== 'string') return;
+  const prose = tool.description.slice(0, MAX_PROSE);
+  let own: Set<string> | undefined;
+  const ownName = typeof tool.name === 'string' ? tool.name.toLowerCase() : '';
+  let sentenceEnd = -1;
+  IDENTIFIER.lastIndex = 0;
+  for (let match = IDENTIFIER.exec(prose); match !== null; match = IDENTIFIER.exec(prose)) {
+    // One feature set per sentence: the rest of a sentence already counted is skipped.
+    if (match.index < sentenceEnd) continue;
+    own ??= ownNames(tool);
+    const word = match[0].toLowerCase();
+    // The gateway advertises a tool under an alias that ends with its own name.
+    if (own.has(word) || ownName.endsWith(`_${word}`)) continue;
+    SENTENCE_END.lastIndex = match.index;
+    const end = SENTENCE_END.exec(prose);
+    sentenceEnd = end === null ? prose.length : end.index + 1;
+    let sentenceStart = match.index;
+    while (sentenceStart > 0 && !isSentenceEnd(prose, sentenceStart - 1)) sentenceStart -= 1;
+    addFeature(set, 't:ref');
+    const mask = conceptsIn(prose.slice(sentenceStart, sentenceEnd).toLowerCase());
+    CONCEPT_LIST.forEach((concept, i) => {
+      if ((mask & (1 << i)) !== 0) addFeature(set, `t:ref+${concept}`);
+    });
+  }
+}
+
+// The names a description may cite without citing another tool: the tool's own and its parameters'.
+function ownNames(tool: McpToolDefinition): Set<string> {
+  const own = new Set<string>();
+  if (typeof tool.name === 'string') own.add(tool.name.toLowerCase());
+  const schema = tool.inputSchema;
+  if (isRecord(schema) && isRecord(schema.properties))
+    for (const key of Object.keys(schema.properties)) own.add(key.toLowerCase());
+  return own;
+}
+
+// Whether `text[at]` ends a sentence (SENTENCE_END: . ! ? ; or a line break, then a space or the end).
+function isSentenceEnd(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  if (code === 0x0a) return true;
+  const mark = code === 0x2e || code === 0x21 || code === 0x3f || code === 0x3b;
+  return mark && (at + 1 === text.length || /\s/.test(text.charAt(at + 1)));
+}
+
+/**
+ * The features of a whole tool rather than of one string: the names it cites in its description, and the
+ * concepts of `keys`, its property names read in order (key-sentence.ts) and normalized, prefixed `q`, where
+ * an instruction split across keys meets again.
+ */
+export function addToolFeatures(set: FeatureSet, tool: McpToolDefinition, keys: string | undefined): void {
+  addToolReferenceFeatures(set, tool);
+  if (keys !== undefined) addTextFeatures(set, keys, 'q', new ConceptSentences(set, () => 'q'), false);
+}
