@@ -27,7 +27,12 @@ import {
   type RequestStateBinding,
 } from '../approval/index.ts';
 import type { AuditUpstreamRequest } from '../audit/index.ts';
-import { ApprovalPending, ApprovalRequired, UpstreamInputRequired } from '../calls/index.ts';
+import {
+  ApprovalPending,
+  ApprovalRequired,
+  UpstreamInputRequired,
+  type UpstreamInputAsk,
+} from '../calls/index.ts';
 import { argumentLimitError } from '../calls/index.ts';
 import type { CallerCapabilities, UpstreamElicitation, UpstreamSampling } from '../upstream/index.ts';
 import type { EraCall, GatewayCore } from './gateway-core.ts';
@@ -132,6 +137,7 @@ function startParked(
   const approved =
     (approvalAnswer?.answer === 'accept' && approvalAnswer.verified) ||
     (retry !== undefined && 'consoleEntry' in retry);
+  const approvedUnder = approved ? core.policyVersion() : undefined;
   const parked = core.parked.start(binding, (ask, signal) =>
     core.pipeline.call(alias, call.args, {
       ...call.caller(),
@@ -139,7 +145,10 @@ function startParked(
       canElicit: call.clientCanElicit,
       upstreamRequests: asked,
       relayInput: callerCapabilities(call),
-      ...(relayed === undefined ? {} : { upstreamRetry: relayed.retry }),
+      relayRound: (ask: UpstreamInputAsk) =>
+        relayUpstreamRound(core, binding, ask, callerCapabilities(call), approvedUnder),
+      // A relay state opens once, for this call only: its first round was counted, this retry is not.
+      ...(relayed === undefined ? {} : { upstreamRetry: relayed.retry, approvalVerified: true }),
       ...(approvalAnswer === undefined
         ? {}
         : { approvalAnswer: approvalAnswer.answer, approvalVerified: approvalAnswer.verified }),
@@ -160,7 +169,7 @@ function startParked(
         : {}),
     }),
   );
-  return { parked, approvedUnder: approved ? core.policyVersion() : undefined };
+  return { parked, approvedUnder };
 }
 
 function parkForInput(
@@ -228,7 +237,7 @@ export async function callModern(call: EraCall): Promise<CallToolResult | InputR
     }
     // The upstream asks for input: its round goes to the client under the gateway's sealed state.
     if (error instanceof UpstreamInputRequired) {
-      return relayUpstreamRound(core, binding, error.ask, callerCapabilities(call), approvedUnder);
+      return error.relayed ?? relayUpstreamRound(core, binding, error.ask, callerCapabilities(call), approvedUnder);
     }
     throw error;
   }

@@ -113,12 +113,13 @@ export function invalidRelayState(): ProtocolError {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** How a relayed answer ended, for the audit record (roots answers are not noted). */
+/** How a relayed answer ended, for the audit record. */
 function noteOf(answer: Record<string, unknown>): AuditUpstreamRequest | undefined {
   const action = answer['action'];
   if (action === 'accept' || action === 'decline' || action === 'cancel')
     return { kind: 'elicitation', outcome: action };
-  return typeof answer['model'] === 'string' ? { kind: 'sampling', outcome: 'answered' } : undefined;
+  if (typeof answer['model'] === 'string') return { kind: 'sampling', outcome: 'answered' };
+  return Array.isArray(answer['roots']) ? { kind: 'roots', outcome: 'answered' } : undefined;
 }
 
 /**
