@@ -32,6 +32,7 @@ const SAMPLING = 'conf_test_input_required_result_sampling';
 const INJECTED = 'ask_ask_injected';
 const HONEST = 'ask_ask_honest';
 const ROOTS_ANYWAY = 'ask_ask_roots';
+const ASK_AGAIN = 'ask_ask_again';
 const SAMPLING_INJECTED = 'ask_ask_sampling_injected';
 
 const dir = tempDir('portcullis-relay-audit-');
@@ -55,7 +56,10 @@ beforeAll(async () => {
         ask: { ...stdio('test/fixtures/asking-server.ts'), sampling: true },
       },
       approval: {
-        rules: [{ id: 'multi-twice', match: { alias: MULTI_ROUND }, rateLimit: { calls: 2, per: '1m' } }],
+        rules: [
+          { id: 'multi-twice', match: { alias: MULTI_ROUND }, rateLimit: { calls: 2, per: '1m' } },
+          { id: 'again-twice', match: { alias: ASK_AGAIN }, rateLimit: { calls: 2, per: '1m' } },
+        ],
       },
       guards: { responseScan: { mode: 'enforce' } },
       // The sampling review refuses a request that looks like prompt injection.
@@ -283,6 +287,37 @@ describe('guards.responseScan on a relayed round (enforce)', () => {
     });
     expect(asked).toEqual([]);
     await client.close();
+  });
+});
+
+describe('rate limits on a call kept going round after round', () => {
+  it('counts a relayed call again after 16 uncounted rounds', async () => {
+    const client = await manualClient({ elicitation: { form: {} } });
+    type Round = CallToolResult & { resultType?: string; requestState?: string };
+    const round = (requestState?: string) =>
+      client.callTool(
+        {
+          name: ASK_AGAIN,
+          arguments: {},
+          ...(requestState === undefined ? {} : { requestState, inputResponses: {} }),
+        } as Parameters<Client['callTool']>[0],
+        { allowInputRequired: true },
+      ) as Promise<Round>;
+    // Counted once (1 of 2); each retry leaves the question unanswered, so the upstream asks again.
+    let answer = await round();
+    for (let retry = 1; retry <= 15; retry += 1) {
+      expect(answer.resultType).toBe('input_required');
+      answer = await round(answer.requestState);
+    }
+    // The 16th retry is counted (2 of 2), and so the 32nd would be; a new call is now limited.
+    expect(answer.resultType).toBe('input_required');
+    answer = await round(answer.requestState);
+    expect(answer.resultType).toBe('input_required');
+    const limited = await round();
+    expect(codeOf(limited)).toBe('RATE_LIMITED');
+    await client.close();
+    const written = await rows(ASK_AGAIN);
+    expect(written.map((r) => r.outcome)).toEqual([...Array<string>(17).fill('INPUT_REQUIRED'), 'ERROR']);
   });
 });
 
