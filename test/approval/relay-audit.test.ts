@@ -6,7 +6,6 @@
  * records read back through the audit repository, and `portcullis audit verify` as an operator runs it. Only the
  * clock is fixed (the rate limit's minute never runs out under load).
  */
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -23,6 +22,7 @@ import {
   tempDir,
   type RunningGateway,
 } from '../helpers/gateway-harness.ts';
+import { runCli } from '../errors/run-cli.ts';
 import { auditRecords, writeConfigFile } from '../helpers/serve-support.ts';
 
 const ELICIT = 'conf_test_input_required_result_elicitation';
@@ -203,7 +203,10 @@ describe('relayed upstream rounds in the audit log', () => {
     ]);
   });
 
-  it('records a sampling request the review refuses (prompt injection) as UPSTREAM_ERROR', async () => {
+  it.each([
+    ['the review refuses (prompt injection)', SAMPLING_INJECTED, 'Portcullis refused the sampling request'],
+    ['of an upstream not trusted with sampling', SAMPLING, 'do not declare the required capability'],
+  ])('records a sampling request %s as UPSTREAM_ERROR, never sampled', async (_why, tool, says) => {
     const sampled: unknown[] = [];
     const client = await connectClient(running().url, {
       era: 'modern',
@@ -212,30 +215,12 @@ describe('relayed upstream rounds in the audit log', () => {
         return { role: 'assistant', content: { type: 'text', text: 'a summary' }, model: 'm' };
       },
     });
-    const refused = (await client.callTool({ name: SAMPLING_INJECTED, arguments: {} })) as CallToolResult;
+    const refused = (await client.callTool({ name: tool, arguments: {} })) as CallToolResult;
     expect(codeOf(refused)).toBe('UPSTREAM_ERROR');
-    expect(text(refused)).toContain('Portcullis refused the sampling request of upstream "ask"');
+    expect(text(refused)).toContain(says);
     expect(sampled).toEqual([]);
     await client.close();
-    expect((await rows(SAMPLING_INJECTED)).map(summary)).toEqual([
-      { outcome: 'ERROR', errorCode: 'UPSTREAM_ERROR', upstreamRequests: undefined },
-    ]);
-  });
-
-  it('records a sampling request of an upstream not trusted with sampling as UPSTREAM_ERROR', async () => {
-    const sampled: unknown[] = [];
-    const client = await connectClient(running().url, {
-      era: 'modern',
-      onSample: (params) => {
-        sampled.push(params);
-        return { role: 'assistant', content: { type: 'text', text: 'Paris' }, model: 'm' };
-      },
-    });
-    const refused = (await client.callTool({ name: SAMPLING, arguments: {} })) as CallToolResult;
-    expect(codeOf(refused)).toBe('UPSTREAM_ERROR');
-    expect(sampled).toEqual([]);
-    await client.close();
-    expect((await rows(SAMPLING)).map(summary)).toEqual([
+    expect((await rows(tool)).map(summary)).toEqual([
       { outcome: 'ERROR', errorCode: 'UPSTREAM_ERROR', upstreamRequests: undefined },
     ]);
   });
@@ -327,27 +312,7 @@ describe('the audit chain after relayed rounds', () => {
     await running().close();
     gateway = undefined;
     writeConfigFile(dir, { store: { path: 'portcullis.db' } });
-    const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(
-        process.execPath,
-        [
-          '--no-node-snapshot',
-          '--import',
-          'tsx',
-          path.join(ROOT, 'src/main.ts'),
-          'audit',
-          'verify',
-          '--config',
-          path.join(dir, 'portcullis.yaml'),
-        ],
-        { cwd: ROOT },
-      );
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on('exit', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    });
+    const result = await runCli(['audit', 'verify', '--config', path.join(dir, 'portcullis.yaml')]);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(new RegExp(`^audit chain ok: ${written} records, head ${written}:`));
