@@ -20,7 +20,11 @@ import { argumentLimitError, refusedArgumentsNote, resultLimitError } from './ar
 import type { ArgumentValidator } from './argument-validator.ts';
 import type { Profile, ToolRegistry } from '../exposure/index.ts';
 import type { Principal } from '../identity/index.ts';
-import { acceptUpstreamToolResult, UpstreamInputRequired, type UpstreamInputAsk } from './upstream-results.ts';
+import {
+  acceptUpstreamToolResult,
+  UpstreamInputRequired,
+  type UpstreamInputAsk,
+} from './upstream-results.ts';
 import type { ResponseStage } from './response-stage.ts';
 import type { ExposedTool, LocalToolProvider } from '../exposure/index.ts';
 import { toWireError, type WireError } from './wire-errors.ts';

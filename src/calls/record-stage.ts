@@ -45,7 +45,8 @@ export function createRecordStage(deps: RecordStageDeps): RecordStage {
       deps.logger.log('audit.write_failed', { alias: record.alias, error: messageOf(error) }, 'error');
     }
     // Metrics and the call's log line count the call once, when it ends (its rounds' spans say input_required).
-    if (record.outcome !== 'INPUT_REQUIRED') deps.telemetry.toolFinished({ ...record, outcome: record.outcome });
+    if (record.outcome !== 'INPUT_REQUIRED')
+      deps.telemetry.toolFinished({ ...record, outcome: record.outcome });
   };
 }
 
