@@ -136,6 +136,8 @@ export interface RelayedRound {
   declined: string[];
   /** The approval-policy version under which the person already approved this call, if they did. */
   approvedUnder?: string;
+  /** Rounds of this call since rate limits last counted it (absent in states sealed before it was kept). */
+  rounds?: number;
 }
 
 /** True when a state names a relayed upstream round (it may still fail to open). */
@@ -193,6 +195,7 @@ function isRelayedRound(value: unknown): value is RelayedRound {
     (v['upstreamState'] === undefined || typeof v['upstreamState'] === 'string') &&
     isStringList(v['asked']) &&
     isStringList(v['declined']) &&
-    (v['approvedUnder'] === undefined || typeof v['approvedUnder'] === 'string')
+    (v['approvedUnder'] === undefined || typeof v['approvedUnder'] === 'string') &&
+    (v['rounds'] === undefined || Number.isSafeInteger(v['rounds']))
   );
 }

@@ -45,11 +45,12 @@ export type AuditApproval = ApprovalRecord;
 
 /** A request the upstream put to the calling client during the call, and how it ended. */
 export interface AuditUpstreamRequest {
-  kind: 'elicitation' | 'sampling';
+  kind: 'elicitation' | 'sampling' | 'roots';
   /**
    * An elicitation: the client's action, `refused` when the gateway declined it because the caller's client cannot
    * elicit, or `failed` (timeout, disconnect). Sampling: `answered`, `refused` by the gateway (its review found
-   * injection under `poisoning: block` or tool use, or the caller's client cannot sample), or `failed`.
+   * injection under `poisoning: block` or tool use, or the caller's client cannot sample), or `failed`. Roots (a
+   * 2026-era upstream's relayed round only): `answered`.
    */
   outcome: 'accept' | 'decline' | 'cancel' | 'answered' | 'refused' | 'failed';
 }
@@ -127,7 +128,11 @@ export interface AuditRecordCommon {
   responseScan?: AuditResponseScan;
   /** The call arguments, secret-masked. */
   arguments: unknown;
-  outcome: 'OK' | 'ERROR';
+  /**
+   * `INPUT_REQUIRED`: one round of a call whose 2026-era upstream asked the client for input; the upstream ran and
+   * the call goes on in the client's retry, which has its own row (none when the client abandons the call).
+   */
+  outcome: 'OK' | 'ERROR' | 'INPUT_REQUIRED';
   /** A stable error code when outcome is ERROR. */
   errorCode?: string;
   durationMs: number;

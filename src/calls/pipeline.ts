@@ -3,7 +3,7 @@
  * limits → validate → approval strategy → HITL mode → ask → execute → mask → response scan → record. Each stage is a small function; the approval and record stages are seams
  * filled by the approval and audit domains (a stage with nothing configured passes the call on).
  */
-import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
 import type { ElicitationOutcome } from '../approval/index.ts';
 import type { ApprovalRecord, AuditResponseScan, AuditUpstreamRequest } from '../audit/index.ts';
 import { executionTargetOf, type Telemetry } from '../telemetry/index.ts';
@@ -20,7 +20,11 @@ import { argumentLimitError, refusedArgumentsNote, resultLimitError } from './ar
 import type { ArgumentValidator } from './argument-validator.ts';
 import type { Profile, ToolRegistry } from '../exposure/index.ts';
 import type { Principal } from '../identity/index.ts';
-import { acceptUpstreamToolResult } from './upstream-results.ts';
+import {
+  acceptUpstreamToolResult,
+  UpstreamInputRequired,
+  type UpstreamInputAsk,
+} from './upstream-results.ts';
 import type { ResponseStage } from './response-stage.ts';
 import type { ExposedTool, LocalToolProvider } from '../exposure/index.ts';
 import { toWireError, type WireError } from './wire-errors.ts';
@@ -70,6 +74,11 @@ export interface CallerContext {
   relayInput?: CallerCapabilities;
   /** Modern era, retry of a relayed upstream round (sealed state opened): what goes back to that upstream. */
   upstreamRetry?: UpstreamRetry & { upstream: string };
+  /**
+   * Modern era: turns an upstream's input round into the gateway's own `input_required` for this client, or throws
+   * the refusal (UPSTREAM_ERROR); run before the round is recorded, so a refused round is recorded as an error.
+   */
+  relayRound?: (ask: UpstreamInputAsk) => InputRequiredResult;
 }
 
 /** The outcome of the approval stages for one call. */
@@ -100,7 +109,8 @@ export interface CallRecord {
   caller: CallerContext;
   startedAt: number;
   durationMs: number;
-  outcome: 'OK' | 'ERROR';
+  /** `INPUT_REQUIRED`: a relayed upstream input round ended this request; the call goes on in the retry. */
+  outcome: 'OK' | 'ERROR' | 'INPUT_REQUIRED';
   errorCode?: string;
   approval?: ApprovalRecord;
   /** What the response scan found in the result (absent when it is off or had nothing to say). */
@@ -220,11 +230,7 @@ export function maskResult(result: CallToolResult, masker: Masker): CallToolResu
 }
 
 /** Errors that end a modern-era round rather than the call. */
-const ROUND_ENDS: ReadonlySet<string> = new Set([
-  'ApprovalRequired',
-  'ApprovalPending',
-  'UpstreamInputRequired',
-]);
+const ROUND_ENDS: ReadonlySet<string> = new Set(['ApprovalRequired', 'ApprovalPending']);
 
 /** Creates the pipeline. */
 export function createCallPipeline(deps: PipelineDeps): CallPipeline {
@@ -237,7 +243,11 @@ export function createCallPipeline(deps: PipelineDeps): CallPipeline {
       let responseScan: AuditResponseScan | undefined;
       // Refused arguments beyond the bounds are recorded as a note, never as the unbounded value.
       let recordedArgs = args;
-      const finish = async (result: CallToolResult, errorCode?: string): Promise<CallToolResult> => {
+      const finish = async (
+        result: CallToolResult,
+        errorCode?: string,
+        outcome: CallRecord['outcome'] = result.isError ? 'ERROR' : 'OK',
+      ): Promise<CallToolResult> => {
         await deps.record?.({
           tool,
           alias,
@@ -245,7 +255,7 @@ export function createCallPipeline(deps: PipelineDeps): CallPipeline {
           caller,
           startedAt,
           durationMs: now() - startedAt,
-          outcome: result.isError ? 'ERROR' : 'OK',
+          outcome,
           ...(errorCode === undefined
             ? result.isError
               ? { errorCode: 'UPSTREAM_TOOL_ERROR' }
@@ -276,16 +286,26 @@ export function createCallPipeline(deps: PipelineDeps): CallPipeline {
             );
           }
         }
-        const result = deps.telemetry
-          ? await deps.telemetry.traceExecution(
-              executionTargetOf(
-                resolved,
-                resolved.upstream ? deps.transportOf?.(resolved.upstream) : undefined,
-              ),
-              (meta) => executeTool(deps, resolved, validArgs, meta ? { ...caller, meta } : caller),
-              caller.meta,
-            )
-          : await executeTool(deps, tool, validArgs, caller);
+        const result = await (
+          deps.telemetry
+            ? deps.telemetry.traceExecution(
+                executionTargetOf(
+                  resolved,
+                  resolved.upstream ? deps.transportOf?.(resolved.upstream) : undefined,
+                ),
+                (meta) => executeTool(deps, resolved, validArgs, meta ? { ...caller, meta } : caller),
+                caller.meta,
+              )
+            : executeTool(deps, tool, validArgs, caller)
+        ).catch((error: unknown) => {
+          // An upstream's input round: relayed and screened like a result (what the client will show).
+          if (!(error instanceof UpstreamInputRequired) || !caller.relayRound) throw error;
+          const round = caller.relayRound(error.ask);
+          const origin = { kind: 'input-request', target: alias, upstream: error.ask.upstream } as const;
+          const screened = deps.response?.(origin, round);
+          responseScan = screened?.record;
+          throw screened?.error ?? new UpstreamInputRequired(error.ask, round);
+        });
         const unsendable = resultLimitError(alias, result);
         if (unsendable) throw unsendable;
         const masked = maskResult(result, deps.masker());
@@ -298,8 +318,13 @@ export function createCallPipeline(deps: PipelineDeps): CallPipeline {
         if (screened?.error) throw screened.error;
         return await finish(masked);
       } catch (error) {
-        // A modern-era ask (or inbox wait, or an upstream's relayed input round) is not an outcome: the call
-        // continues on the client's retry and is recorded then.
+        // The upstream ran, so its input round is recorded now: the client may never retry.
+        if (error instanceof UpstreamInputRequired) {
+          await finish({ content: [] }, undefined, 'INPUT_REQUIRED');
+          throw error;
+        }
+        // A modern-era ask or inbox wait is not an outcome: the call continues on the client's retry and is
+        // recorded then.
         if (error instanceof Error && ROUND_ENDS.has(error.name)) throw error;
         const wire: WireError = toWireError(error, deps.masker());
         const code = error instanceof PortcullisError ? error.code : 'INTERNAL';

@@ -105,6 +105,22 @@ describe('the record stage', () => {
     ]);
   });
 
+  it("writes a relayed round's row, but leaves the approval event and the call's log line to the call's end", async () => {
+    const { record, records, store, audit, events } = setUp();
+    await record(call({ outcome: 'INPUT_REQUIRED' }));
+    await audit.flush();
+    expect(records().map((r) => r.outcome)).toEqual(['INPUT_REQUIRED']);
+    expect(store.events.query({ type: 'ApprovalDecided' })).toEqual([]);
+    await afterTurn();
+    expect(events()).not.toContain('mcp.tool.done');
+    await record(call());
+    await audit.flush();
+    expect(records().map((r) => r.outcome)).toEqual(['INPUT_REQUIRED', 'OK']);
+    expect(store.events.query({ type: 'ApprovalDecided' })).toHaveLength(1);
+    await afterTurn();
+    expect(events().filter((e) => e === 'mcp.tool.done')).toHaveLength(1);
+  });
+
   it('records no ApprovalDecided event when nobody was asked', async () => {
     const { record, store } = setUp();
     await record(call({ approval: { mode: 'DISABLED', decision: 'allow' } }));

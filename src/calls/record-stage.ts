@@ -31,7 +31,8 @@ export function createRecordStage(deps: RecordStageDeps): RecordStage {
     const entry = toAuditInput(record, deps.telemetry.currentTraceId(), deps.withheldUpstream);
     try {
       await deps.audit.write(entry);
-      if (record.approval?.decision === 'ask') {
+      // A relayed round's row is one of the call's rows: the call's end reports the approval, once.
+      if (record.approval?.decision === 'ask' && record.outcome !== 'INPUT_REQUIRED') {
         deps.events.append({
           type: 'ApprovalDecided',
           at: deps.now(),
@@ -43,7 +44,9 @@ export function createRecordStage(deps: RecordStageDeps): RecordStage {
     } catch (error) {
       deps.logger.log('audit.write_failed', { alias: record.alias, error: messageOf(error) }, 'error');
     }
-    deps.telemetry.toolFinished(record);
+    // Metrics and the call's log line count the call once, when it ends (its rounds' spans say input_required).
+    if (record.outcome !== 'INPUT_REQUIRED')
+      deps.telemetry.toolFinished({ ...record, outcome: record.outcome });
   };
 }
 

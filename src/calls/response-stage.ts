@@ -42,12 +42,14 @@ const METHOD: Record<ResponseKind, string> = {
   'tool-result': 'tools/call',
   prompt: 'prompts/get',
   resource: 'resources/read',
+  'input-request': 'input_required',
 };
 
 const NOUN: Record<ResponseKind, (target: string) => string> = {
   'tool-result': (target) => `The result of tool ${target}`,
   prompt: (target) => `The prompt ${target}`,
   resource: (target) => `The resource ${target}`,
+  'input-request': (target) => `The upstream's question in answer to ${target}`,
 };
 
 /** The error that replaces a withheld answer: the rules and where they matched, never the matched text. */

@@ -5,7 +5,7 @@
  * relay (`downstream/upstream-relay.ts`): checked and bounded here, it becomes `UpstreamInputRequired`, or is
  * refused where the call cannot relay it.
  */
-import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
 import { PortcullisError } from '../errors/index.ts';
 import type { UpstreamElicitation, UpstreamSampling } from '../upstream/index.ts';
 
@@ -34,9 +34,15 @@ export interface UpstreamInputAsk {
   requestState?: string;
 }
 
-/** Thrown by the execute stage when a modern caller's upstream asks for input; the caller's era path relays it. */
+/**
+ * Thrown by the execute stage when a modern caller's upstream asks for input; `relayed` is the gateway's own
+ * round for the client, once the caller's relay has built it (the pipeline then records the round).
+ */
 export class UpstreamInputRequired extends Error {
-  constructor(readonly ask: UpstreamInputAsk) {
+  constructor(
+    readonly ask: UpstreamInputAsk,
+    readonly relayed?: InputRequiredResult,
+  ) {
     super('upstream input required');
     this.name = 'UpstreamInputRequired';
   }

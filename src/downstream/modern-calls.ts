@@ -27,7 +27,12 @@ import {
   type RequestStateBinding,
 } from '../approval/index.ts';
 import type { AuditUpstreamRequest } from '../audit/index.ts';
-import { ApprovalPending, ApprovalRequired, UpstreamInputRequired } from '../calls/index.ts';
+import {
+  ApprovalPending,
+  ApprovalRequired,
+  UpstreamInputRequired,
+  type UpstreamInputAsk,
+} from '../calls/index.ts';
 import { argumentLimitError } from '../calls/index.ts';
 import type { CallerCapabilities, UpstreamElicitation, UpstreamSampling } from '../upstream/index.ts';
 import type { EraCall, GatewayCore } from './gateway-core.ts';
@@ -37,6 +42,7 @@ import {
   asInputRequest,
   relayUpstreamRound,
   reopenRelayedRound,
+  MAX_UNCOUNTED_ROUNDS,
   type ReopenedRound,
 } from './upstream-relay.ts';
 
@@ -114,14 +120,14 @@ function carriedApproval(
 
 /**
  * Starts the call in the parking lot, feeding it the answer of an approval round when the retry carries one, or
- * the answers of a relayed upstream round. `approvedUnder` names the policy under which this round is approved.
+ * the answers of a relayed upstream round; an upstream round it meets is relayed carrying the approval given so far.
  */
 function startParked(
   call: EraCall,
   binding: RequestStateBinding,
   state: unknown,
   relayed?: ReopenedRound,
-): { parked: ParkedCall; approvedUnder: string | undefined } {
+): ParkedCall {
   const { core, ctx, alias, upstreamId } = call;
   const asked: AuditUpstreamRequest[] = [...(relayed?.noted ?? [])];
   const retry =
@@ -132,13 +138,21 @@ function startParked(
   const approved =
     (approvalAnswer?.answer === 'accept' && approvalAnswer.verified) ||
     (retry !== undefined && 'consoleEntry' in retry);
-  const parked = core.parked.start(binding, (ask, signal) =>
+  // A relay state opens once, for this call only: its first round was counted, its next rounds are not (bounded).
+  const uncounted = relayed !== undefined && relayed.rounds < MAX_UNCOUNTED_ROUNDS;
+  const carried = {
+    approvedUnder: approved ? core.policyVersion() : undefined,
+    rounds: uncounted ? relayed.rounds + 1 : 1,
+  };
+  return core.parked.start(binding, (ask, signal) =>
     core.pipeline.call(alias, call.args, {
       ...call.caller(),
       signal,
       canElicit: call.clientCanElicit,
       upstreamRequests: asked,
       relayInput: callerCapabilities(call),
+      relayRound: (ask: UpstreamInputAsk) =>
+        relayUpstreamRound(core, binding, ask, callerCapabilities(call), carried),
       ...(relayed === undefined ? {} : { upstreamRetry: relayed.retry }),
       ...(approvalAnswer === undefined
         ? {}
@@ -146,6 +160,8 @@ function startParked(
       ...(retry !== undefined && 'consoleEntry' in retry
         ? { consoleEntry: retry.consoleEntry, approvalVerified: true }
         : {}),
+      // Last: whether a relayed retry counts depends on its rounds alone, whatever approval it carries.
+      ...(relayed === undefined ? {} : { approvalVerified: uncounted }),
       ...(call.clientCanElicit
         ? {
             askClient: (params: UpstreamElicitation) =>
@@ -160,7 +176,6 @@ function startParked(
         : {}),
     }),
   );
-  return { parked, approvedUnder: approved ? core.policyVersion() : undefined };
 }
 
 function parkForInput(
@@ -196,14 +211,13 @@ export async function callModern(call: EraCall): Promise<CallToolResult | InputR
   const binding: RequestStateBinding = { principal: call.principal.id, alias, argsDigest: argsDigest(args) };
   const state = ctx.mcpReq.requestState<string>();
   let parked: ParkedCall;
-  let approvedUnder: string | undefined;
   if (typeof state === 'string' && isParkedState(state)) parked = resumeParked(core, state, binding, ctx);
   else {
     const relayed =
       typeof state === 'string' && isRelayState(state)
         ? reopenRelayedRound(core, state, binding, ctx.mcpReq.inputResponses)
         : undefined;
-    ({ parked, approvedUnder } = startParked(call, binding, state, relayed));
+    parked = startParked(call, binding, state, relayed);
   }
   let step: ParkedStep;
   try {
@@ -226,10 +240,8 @@ export async function callModern(call: EraCall): Promise<CallToolResult | InputR
         requestState: sealConsoleState(core.sealer, binding, error.policyVersion, error.entryId),
       });
     }
-    // The upstream asks for input: its round goes to the client under the gateway's sealed state.
-    if (error instanceof UpstreamInputRequired) {
-      return relayUpstreamRound(core, binding, error.ask, callerCapabilities(call), approvedUnder);
-    }
+    // The upstream asks for input: its round, built, screened and recorded by the pipeline, goes to the client.
+    if (error instanceof UpstreamInputRequired && error.relayed !== undefined) return error.relayed;
     throw error;
   }
   if (step.kind === 'done') return call.project(step.result);

@@ -89,7 +89,10 @@ export function registerServerSurface(server: Server, core: GatewayCore, identit
       const ask = readUpstreamInputAsk(answer, prompt.upstream);
       return ask === undefined ? undefined : relayUpstreamRound(core, binding, ask, can);
     });
-    return round ?? screenSurfaceAnswer(core.response, origin, answer);
+    // A relayed round's questions are read by the client's user as the prompt's are: screened alike.
+    if (round !== undefined)
+      return screenSurfaceAnswer(core.response, { ...origin, kind: 'input-request' }, round);
+    return screenSurfaceAnswer(core.response, origin, answer);
   });
   server.setRequestHandler('resources/list', () => ({ resources: surface().resources }));
   server.setRequestHandler('resources/templates/list', () => ({

@@ -43,18 +43,34 @@ function cannotAnswer(upstream: string, what: string): PortcullisError {
 }
 
 /**
+ * A relayed call's retries are not counted by rate limits (its first round was) for this many rounds; the next
+ * retry is counted like a new call and starts the count again, so a client that keeps a call going without end
+ * (leaving the upstream's question unanswered makes it ask again) still meets its rate limits.
+ */
+export const MAX_UNCOUNTED_ROUNDS = 16;
+
+/** What a relayed round carries on from the call's earlier rounds. */
+export interface CarriedRound {
+  /** The approval-policy version under which the person already approved this call. */
+  approvedUnder?: string | undefined;
+  /** Rounds since rate limits last counted the call (1 for the round that was counted). */
+  rounds?: number;
+}
+
+/**
  * The gateway's own `input_required` for an upstream's round, its questions masked (a sampling request by its
  * review). An elicitation the client cannot answer is
  * answered `decline` by the gateway on the retry; sampling or roots it cannot answer, or a sampling request the
- * review refuses, end the call (UPSTREAM_ERROR). `approvedUnder` carries an approval already given for this call.
+ * review refuses, end the call (UPSTREAM_ERROR).
  */
 export function relayUpstreamRound(
   core: Pick<GatewayCore, 'sealer' | 'reviewSampling' | 'maskDeep'>,
   binding: RequestStateBinding,
   ask: UpstreamInputAsk,
   can: CallerCapabilities,
-  approvedUnder?: string,
+  carried: CarriedRound = {},
 ): InputRequiredResult {
+  const { approvedUnder } = carried;
   const inputRequests: Record<string, InputRequest> = {};
   const declined: string[] = [];
   for (const [key, request] of Object.entries(ask.inputRequests)) {
@@ -88,6 +104,7 @@ export function relayUpstreamRound(
     asked,
     declined,
     ...(approvedUnder === undefined ? {} : { approvedUnder }),
+    rounds: carried.rounds ?? 1,
   });
   // Every request declined by the gateway: a state-only round, which the client re-sends as it is.
   return inputRequired({ ...(asked.length > 0 ? { inputRequests } : {}), requestState });
@@ -98,6 +115,8 @@ export interface ReopenedRound {
   retry: UpstreamRetry & { upstream: string };
   approvedUnder?: string;
   noted: AuditUpstreamRequest[];
+  /** Rounds since rate limits last counted the call, as the state carried them. */
+  rounds: number;
 }
 
 /** The JSON-RPC error of a relay state that does not open (stable code REQUEST_STATE_INVALID). */
@@ -113,12 +132,13 @@ export function invalidRelayState(): ProtocolError {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** How a relayed answer ended, for the audit record (roots answers are not noted). */
+/** How a relayed answer ended, for the audit record. */
 function noteOf(answer: Record<string, unknown>): AuditUpstreamRequest | undefined {
   const action = answer['action'];
   if (action === 'accept' || action === 'decline' || action === 'cancel')
     return { kind: 'elicitation', outcome: action };
-  return typeof answer['model'] === 'string' ? { kind: 'sampling', outcome: 'answered' } : undefined;
+  if (typeof answer['model'] === 'string') return { kind: 'sampling', outcome: 'answered' };
+  return Array.isArray(answer['roots']) ? { kind: 'roots', outcome: 'answered' } : undefined;
 }
 
 /**
@@ -156,5 +176,7 @@ export function reopenRelayedRound(
     },
     ...(round.approvedUnder === undefined ? {} : { approvedUnder: round.approvedUnder }),
     noted,
+    // A state without the count was sealed by a gateway that did not keep it: counted as if at the bound.
+    rounds: round.rounds ?? MAX_UNCOUNTED_ROUNDS,
   };
 }

@@ -95,6 +95,24 @@ describe('gatherResponseTexts: what the model reads', () => {
     ],
     ['not an object', 'tool-result', 'text', []],
     ['fields of the wrong type', 'prompt', { messages: 'x', description: 7 }, []],
+    [
+      "a relayed round's elicitation messages, not its schema or a sampling request",
+      'input-request',
+      {
+        resultType: 'input_required',
+        inputRequests: {
+          who: {
+            method: 'elicitation/create',
+            params: { message: 'Your name?', requestedSchema: { type: 'object', title: 'hidden' } },
+          },
+          model: { method: 'sampling/createMessage', params: { messages: [], maxTokens: 1 } },
+          where: { method: 'roots/list' },
+          odd: 'x',
+        },
+        requestState: 'u.state',
+      },
+      ['inputRequests/who/params/message: Your name?'],
+    ],
   ] as const)('%s', (_name, kind, answer, expected) => {
     const { texts, unscanned } = textsOf(kind, answer);
     expect(texts).toEqual(expected);

@@ -1,14 +1,15 @@
 /**
  * The text a model will read in one answer (docs/rules/poisoning.md#r-poison-response-response-injection): a
  * tool result's text blocks, embedded resource texts and every key and string of its structured content; a
- * `prompts/get` result's description and message texts; a `resources/read` result's text contents. Image,
+ * `prompts/get` result's description and message texts; a `resources/read` result's text contents; the
+ * elicitation messages of an upstream's relayed `input_required` round (what the client shows its user). Image,
  * audio and blob data are not text and are skipped. Gathered in one iterative pass that stops at a character
  * and a value budget (the answer comes from an upstream, which may nest deeply or list without end): what lies
  * beyond is reported as not scanned, never dropped in silence.
  */
 
-/** Which answer the texts come from. */
-export type ResponseKind = 'tool-result' | 'prompt' | 'resource';
+/** Which answer the texts come from; `input-request` is a relayed upstream round the client will show. */
+export type ResponseKind = 'tool-result' | 'prompt' | 'resource' | 'input-request';
 
 /** The most characters of one answer that are scanned (30 to 70 ms of scanning, measured on a loaded 2-core machine). */
 export const MAX_RESPONSE_SCAN_CHARS = 262_144;
@@ -195,6 +196,16 @@ export function gatherResponseTexts(
         for (let j = 0; j < content.length; j += 1) if (!block(content[j], child(root, j))) return false;
         return true;
       });
+    } else if (kind === 'input-request') {
+      // At most 16 requests (calls/upstream-results.ts): each elicitation's message is what the client shows.
+      const requests = answer['inputRequests'];
+      const root = child(-1, 'inputRequests');
+      if (isRecord(requests))
+        for (const [key, request] of Object.entries(requests)) {
+          const params = isRecord(request) ? request['params'] : undefined;
+          if (isRecord(params) && typeof params['message'] === 'string')
+            if (!add(params['message'], child(child(child(root, key), 'params'), 'message'))) break;
+        }
     } else {
       list(answer['contents'], 'contents', (item, node) =>
         isRecord(item) && typeof item['text'] === 'string' ? add(item['text'], child(node, 'text')) : true,

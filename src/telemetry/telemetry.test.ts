@@ -12,8 +12,9 @@ import { createLogger } from './logger.ts';
 import { createTelemetry, type Telemetry } from './telemetry.ts';
 import { traceContextFromMeta } from './trace-context.ts';
 
-// Compile-time check: the gateway's CallRecord and ExposedTool are accepted as they are.
-export const recordFits = (record: CallRecord): ToolCallFacts => record;
+// Compile-time check: the gateway's CallRecord of an ended call (not a relayed round) and ExposedTool are
+// accepted as they are.
+export const recordFits = (record: CallRecord & { outcome: 'OK' | 'ERROR' }): ToolCallFacts => record;
 export const toolFits = (tool: ExposedTool): ToolFacts => tool;
 
 /** A metric reader collected on demand (the SDK's pull path, no exporter, no timer). */
