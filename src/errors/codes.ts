@@ -32,6 +32,8 @@ export const ERROR_CODES = {
   UPSTREAM_UNAVAILABLE: 'The upstream server that owns the tool is not connected right now.',
   UPSTREAM_TIMEOUT: 'The upstream did not answer within the per-call timeout.',
   UPSTREAM_ERROR: 'The upstream answered the call with an error.',
+  CLIENT_CAPABILITY_REQUIRED:
+    'The upstream needs a client capability the 2026-era request did not declare (JSON-RPC -32021, HTTP 400).',
   UPSTREAM_TOOL_ERROR:
     'The upstream tool ran and returned a result with isError (its own failure, passed through).',
   TOOL_DENIED: 'The approval policy or the human approver denied the call.',
