@@ -55,6 +55,8 @@ export const ERROR_CODES = {
   FORBIDDEN_ORIGIN: 'The Origin or Host header is not allowed (DNS-rebinding protection).',
   BODY_TOO_LARGE: 'The request body exceeds the configured cap.',
   UNSUPPORTED_MEDIA_TYPE: 'The request Content-Type is not application/json.',
+  HEADER_MISMATCH:
+    'An Mcp-Param-* header of a 2026-era tools/call is missing, not canonical Base64, or differs from the argument it mirrors.',
   PARSE_ERROR: 'The request body is not valid JSON.',
   INVALID_REQUEST: 'The request is not a valid JSON-RPC 2.0 message.',
   TOO_MANY_SESSIONS:
