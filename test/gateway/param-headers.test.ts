@@ -5,10 +5,9 @@
  * `data.code` HEADER_MISMATCH, and nothing reaches the upstream. The upstream is the conformance fixture as a real
  * stdio process speaking the modern era; the requests are real HTTP posts on the 2026-07-28 wire.
  */
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CallToolResult } from '@modelcontextprotocol/client';
-import { ROOT, startGateway, type RunningGateway } from '../helpers/gateway-harness.ts';
+import { postModern } from '../faults/raw-mcp.ts';
+import { startGateway, UPSTREAMS, type RunningGateway } from '../helpers/gateway-harness.ts';
 
 const KEY = 'alice-key-0123456789abcdef';
 const TOOL = 'conf_test_custom_header';
@@ -20,16 +19,7 @@ beforeAll(async () => {
   gateway = await startGateway(
     {
       auth: { apiKeys: ['${KEY}'] },
-      upstreams: {
-        conf: {
-          transport: 'stdio',
-          command: process.execPath,
-          args: ['--import', 'tsx', path.join(ROOT, 'conformance/upstream-server.ts')],
-          cwd: ROOT,
-          protocol: 'modern',
-          tools: { include: ['*'] },
-        },
-      },
+      upstreams: { conf: { ...UPSTREAMS.conformance, protocol: 'modern', tools: { include: ['*'] } } },
     },
     { env: { KEY } },
   );
@@ -39,47 +29,8 @@ afterAll(async () => {
   await gateway?.close();
 });
 
-interface Answer {
-  status: number;
-  body: {
-    id?: unknown;
-    result?: CallToolResult & { tools?: { name: string; inputSchema: Record<string, unknown> }[] };
-    error?: { code: number; message: string; data?: Record<string, unknown> };
-  };
-}
-
-/** One 2026-07-28 request as a plain HTTP POST with the given extra headers. */
-async function post(
-  method: string,
-  params: Record<string, unknown>,
-  headers: Record<string, string> = {},
-): Promise<Answer> {
-  const response = await fetch(gateway.url, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${KEY}`,
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': method,
-      ...(typeof params['name'] === 'string' ? { 'mcp-name': params['name'] } : {}),
-      ...headers,
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 7,
-      method,
-      params: {
-        ...params,
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-          'io.modelcontextprotocol/clientCapabilities': {},
-        },
-      },
-    }),
-  });
-  return { status: response.status, body: (await response.json()) as Answer['body'] };
-}
+const post = (method: string, params: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  postModern(gateway.url, method, params, { apiKey: KEY, headers });
 
 const callRegion = (region: unknown, headers: Record<string, string>) =>
   post('tools/call', { name: TOOL, arguments: { region } }, headers);
@@ -87,8 +38,9 @@ const callRegion = (region: unknown, headers: Record<string, string>) =>
 describe('Mcp-Param-* headers of an exposed tool', () => {
   it("the exposed tool's inputSchema carries the upstream's x-mcp-header annotation", async () => {
     const answer = await post('tools/list', {});
-    const tool = answer.body.result?.tools?.find((t) => t.name === TOOL);
-    expect(tool?.inputSchema['properties']).toMatchObject({ region: { 'x-mcp-header': 'Region' } });
+    const tools = answer.body.result?.['tools'] as { name: string; inputSchema: { properties?: unknown } }[];
+    const tool = tools.find((t) => t.name === TOOL);
+    expect(tool?.inputSchema.properties).toMatchObject({ region: { 'x-mcp-header': 'Region' } });
   });
 
   it.each([

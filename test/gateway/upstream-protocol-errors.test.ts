@@ -9,17 +9,17 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import { connectClient, ROOT, startGateway, type RunningGateway } from '../helpers/gateway-harness.ts';
+import { postModern } from '../faults/raw-mcp.ts';
+import {
+  connectClient,
+  ROOT,
+  startGateway,
+  UPSTREAMS,
+  type RunningGateway,
+} from '../helpers/gateway-harness.ts';
 
 const KEY = 'alice-key-0123456789abcdef';
-const stdio = (file: string) => ({
-  transport: 'stdio',
-  command: process.execPath,
-  args: ['--import', 'tsx', path.join(ROOT, file)],
-  cwd: ROOT,
-  protocol: 'modern',
-  tools: { include: ['*'] },
-});
+const modern = { protocol: 'modern', tools: { include: ['*'] } };
 
 let gateway: RunningGateway;
 
@@ -28,8 +28,12 @@ beforeAll(async () => {
     {
       auth: { apiKeys: ['${KEY}'] },
       upstreams: {
-        conf: { ...stdio('conformance/upstream-server.ts'), sampling: true },
-        caps: stdio('test/fixtures/capability-error-server.ts'),
+        conf: { ...UPSTREAMS.conformance, ...modern, sampling: true },
+        caps: {
+          ...UPSTREAMS.conformance,
+          args: ['--import', 'tsx', path.join(ROOT, 'test/fixtures/capability-error-server.ts')],
+          ...modern,
+        },
       },
     },
     { env: { KEY } },
@@ -42,52 +46,18 @@ afterAll(async () => {
   await gateway?.close();
 });
 
-interface Answer {
-  status: number;
-  body: {
-    id?: unknown;
-    result?: CallToolResult;
-    error?: { code: number; message: string; data?: Record<string, unknown> };
-  };
-}
-
 /** One 2026-07-28 tools/call as a plain HTTP POST, with the client capabilities the request declares. */
-async function call(name: string, capabilities: Record<string, unknown> = {}): Promise<Answer> {
-  const response = await fetch(gateway.url, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${KEY}`,
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': 'tools/call',
-      'mcp-name': name,
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 41,
-      method: 'tools/call',
-      params: {
-        name,
-        arguments: {},
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-          'io.modelcontextprotocol/clientCapabilities': capabilities,
-        },
-      },
-    }),
-  });
-  return { status: response.status, body: (await response.json()) as Answer['body'] };
-}
+const call = (name: string, capabilities: Record<string, unknown> = {}) =>
+  postModern(gateway.url, 'tools/call', { name, arguments: {} }, { apiKey: KEY, capabilities });
 
-const gatewayCode = (result: CallToolResult | undefined) =>
+const gatewayCode = (result: { _meta?: Record<string, unknown> | undefined } | undefined) =>
   (result?._meta?.['dev.portcullis/error'] as { code?: string } | undefined)?.code;
 
 describe("an upstream's -32021 the caller can fix", () => {
   it('reaches the caller as JSON-RPC -32021 with HTTP 400, its id and the required capability', async () => {
     const answer = await call('conf_test_missing_capability');
     expect(answer.status).toBe(400);
-    expect(answer.body.id).toBe(41);
+    expect(answer.body.id).toBe(7);
     expect(answer.body.result).toBeUndefined();
     expect(answer.body.error?.code).toBe(-32021);
     expect(answer.body.error?.data).toEqual({
