@@ -51,7 +51,10 @@ export const TOOLS_2026: readonly Tool[] = [
   ),
   tool('test_missing_capability', 'Needs the sampling capability; refused with -32021 without it.'),
   tool('test_streaming_elicitation', 'Reports progress on the response stream, then answers.'),
-  tool('test_trigger_tool_change', 'Announces that its tool list changed.'),
+  tool(
+    'test_trigger_tool_change',
+    'Changes its tool list (lists or drops test_dynamic_tool) and announces it.',
+  ),
   tool('test_trigger_prompt_change', 'Announces that its prompt list changed.'),
   tool('test_logging_tool', 'Logs one message, which only a request with a log level receives.'),
   {

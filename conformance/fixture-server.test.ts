@@ -62,6 +62,14 @@ describe.each(['legacy', 'modern'] as const)('the stdio fixture on the %s era', 
     );
   });
 
+  it('changes its tool list with each test_trigger_tool_change, back after two', async () => {
+    const names = async () => (await client.listTools()).tools.map((t) => t.name);
+    await client.callTool({ name: 'test_trigger_tool_change', arguments: {} });
+    expect(await names()).toContain('test_dynamic_tool');
+    await client.callTool({ name: 'test_trigger_tool_change', arguments: {} });
+    expect(await names()).not.toContain('test_dynamic_tool');
+  });
+
   it('keeps the JSON Schema 2020-12 keywords of its schema tool', async () => {
     const tool = (await client.listTools()).tools.find((t) => t.name === 'json_schema_2020_12_tool');
     expect(tool?.inputSchema).toMatchObject({

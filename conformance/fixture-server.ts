@@ -431,6 +431,13 @@ function readResource(uri: string): ReadResourceResult {
   throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown resource: ${uri}`, { uri });
 }
 
+/** Listed after every odd call of test_trigger_tool_change, so each call changes the tool list. */
+const DYNAMIC_TOOL: Tool = {
+  name: 'test_dynamic_tool',
+  description: 'Listed only while test_trigger_tool_change has been called an odd number of times.',
+  inputSchema: { type: 'object', properties: {} },
+};
+
 const ARG1_COMPLETIONS = ['paris', 'park', 'party', 'test', 'testing', 'tested'];
 
 /** Creates one fixture server instance (one per stdio process, or one per HTTP session). */
@@ -448,16 +455,24 @@ export function createFixtureServer(): Server {
     },
   );
   const subscriptions = new Set<string>();
+  // test_trigger_tool_change really changes the list (a gateway re-reads it and announces only a real change).
+  let dynamicListed = false;
   const handlers = {
     ...HANDLERS,
     ...handlers2026({
       sessionCapabilities: () => server.getClientCapabilities(),
-      listChanged: (list) =>
-        list === 'tools' ? server.sendToolListChanged() : server.sendPromptListChanged(),
+      listChanged: (list) => {
+        if (list === 'prompts') return server.sendPromptListChanged();
+        dynamicListed = !dynamicListed;
+        return server.sendToolListChanged();
+      },
     }),
+    [DYNAMIC_TOOL.name]: () => text('Listed while the tool list is changed'),
   };
 
-  server.setRequestHandler('tools/list', () => ({ tools: [...TOOLS, ...TOOLS_2026] }));
+  server.setRequestHandler('tools/list', () => ({
+    tools: [...TOOLS, ...TOOLS_2026, ...(dynamicListed ? [DYNAMIC_TOOL] : [])],
+  }));
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const handler = handlers[request.params.name];
     if (!handler)

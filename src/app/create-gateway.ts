@@ -51,6 +51,10 @@ export function buildGateway(config: PortcullisConfig, deps: GatewayDeps): Gatew
     sessionIdleTimeoutMs: config.http.sessionIdleTimeoutMs,
     maxSessions: config.http.maxSessions,
     maxSessionsPerPrincipal: config.http.maxSessionsPerPrincipal,
+    toolInputSchema: (alias, profile) => {
+      const tool = core.registry.resolve(alias);
+      return tool && profile.hasTool(tool) ? tool.definition.inputSchema : undefined;
+    },
     log: (event, fields) => core.logger.log(event, fields),
   });
   core.onListChanged((kind) => endpoint.notify(kind));

@@ -12,6 +12,7 @@ const PROTOCOL_ERROR_CODES: Partial<Record<ErrorCode, ProtocolErrorCode>> = {
   UNKNOWN_TOOL: ProtocolErrorCode.InvalidParams,
   INVALID_REQUEST: ProtocolErrorCode.InvalidRequest,
   PARSE_ERROR: ProtocolErrorCode.ParseError,
+  CLIENT_CAPABILITY_REQUIRED: ProtocolErrorCode.MissingRequiredClientCapability,
 };
 
 /** The wire form of an error. */
@@ -32,7 +33,10 @@ export function toWireError(error: unknown, masker: Pick<Masker, 'mask'>): WireE
   const message = masker.mask(error.message);
   const protocolCode = PROTOCOL_ERROR_CODES[error.code];
   if (protocolCode !== undefined) {
-    return { kind: 'protocol-error', error: new ProtocolError(protocolCode, message, { code: error.code }) };
+    // The data is the gateway's own: its code, and for -32021 the capabilities it rebuilt from the upstream's.
+    const required = error.details?.['requiredCapabilities'];
+    const data = { code: error.code, ...(required === undefined ? {} : { requiredCapabilities: required }) };
+    return { kind: 'protocol-error', error: new ProtocolError(protocolCode, message, data) };
   }
   return { kind: 'tool-error', result: toolErrorResult(error.code, message, error.reason) };
 }

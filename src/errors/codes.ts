@@ -32,6 +32,8 @@ export const ERROR_CODES = {
   UPSTREAM_UNAVAILABLE: 'The upstream server that owns the tool is not connected right now.',
   UPSTREAM_TIMEOUT: 'The upstream did not answer within the per-call timeout.',
   UPSTREAM_ERROR: 'The upstream answered the call with an error.',
+  CLIENT_CAPABILITY_REQUIRED:
+    'The upstream needs a client capability the 2026-era request did not declare (JSON-RPC -32021, HTTP 400).',
   UPSTREAM_TOOL_ERROR:
     'The upstream tool ran and returned a result with isError (its own failure, passed through).',
   TOOL_DENIED: 'The approval policy or the human approver denied the call.',
@@ -53,6 +55,8 @@ export const ERROR_CODES = {
   FORBIDDEN_ORIGIN: 'The Origin or Host header is not allowed (DNS-rebinding protection).',
   BODY_TOO_LARGE: 'The request body exceeds the configured cap.',
   UNSUPPORTED_MEDIA_TYPE: 'The request Content-Type is not application/json.',
+  HEADER_MISMATCH:
+    'An Mcp-Param-* header of a 2026-era tools/call is missing, not canonical Base64, or differs from the argument it mirrors.',
   PARSE_ERROR: 'The request body is not valid JSON.',
   INVALID_REQUEST: 'The request is not a valid JSON-RPC 2.0 message.',
   TOO_MANY_SESSIONS:

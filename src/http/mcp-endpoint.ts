@@ -14,6 +14,7 @@ import type { Profile } from '../exposure/index.ts';
 import type { Principal } from '../identity/index.ts';
 import { jsonRpcError, JSON_RPC } from './json-rpc-response.ts';
 import { createLegacySessions, type LegacySessions } from './legacy-sessions.ts';
+import { paramHeaderProblem } from './param-headers.ts';
 import type { Era } from '../shared/index.ts';
 
 /** Who a downstream server is for: the caller, the profile it came through, its session and era. */
@@ -36,6 +37,8 @@ export interface McpEndpointOptions {
   sessionIdleTimeoutMs: number;
   maxSessions: number;
   maxSessionsPerPrincipal: number;
+  /** The inputSchema of the tool `alias` as `profile` exposes it; undefined for a tool it does not expose. */
+  toolInputSchema?(alias: string, profile: Profile): unknown;
   log?(event: string, fields: Record<string, unknown>): void;
 }
 
@@ -66,6 +69,35 @@ async function readBody(
 }
 
 const isJson = (contentType: string | null) => /^application\/json\b/i.test(contentType ?? '');
+
+/**
+ * The 400 / -32020 (HEADER_MISMATCH) answer to a 2026-era tools/call whose `Mcp-Param-*` headers disagree with
+ * its arguments under the exposed tool's inputSchema; undefined for any other request, or a tool not exposed to
+ * the caller (the call then fails as an unknown tool).
+ */
+function paramHeaderRefusal(
+  body: unknown,
+  headers: Headers,
+  schemaOf: (alias: string) => unknown,
+): Response | undefined {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const { id, method, params } = body as { id?: unknown; method?: unknown; params?: unknown };
+  if (method !== 'tools/call' || params === null || typeof params !== 'object') return undefined;
+  const { name, arguments: args } = params as { name?: unknown; arguments?: unknown };
+  if (typeof name !== 'string') return undefined;
+  const schema = schemaOf(name);
+  if (schema === undefined) return undefined;
+  const problem = paramHeaderProblem(schema, args ?? {}, headers);
+  if (problem === undefined) return undefined;
+  return jsonRpcError(
+    400,
+    JSON_RPC.HEADER_MISMATCH,
+    'HEADER_MISMATCH',
+    `Bad Request: ${problem}`,
+    {},
+    typeof id === 'string' || typeof id === 'number' ? id : null,
+  );
+}
 
 /** Creates the endpoint. */
 export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
@@ -138,6 +170,10 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       if (await isLegacyRequest(request, parsedBody, { maxRequestBodySize: options.maxBodyBytes })) {
         return sessions.handle(request, parsedBody, { principal, profile });
       }
+      const schemaOf = options.toolInputSchema;
+      const refusal =
+        schemaOf && paramHeaderRefusal(parsedBody, request.headers, (alias) => schemaOf(alias, profile));
+      if (refusal) return refusal;
       const authInfo: AuthInfo = { token: 'redacted', clientId: principal.id, scopes: [...principal.scopes] };
       callers.set(authInfo, { principal, profile });
       return modern.fetch(request, { ...(parsedBody === undefined ? {} : { parsedBody }), authInfo });

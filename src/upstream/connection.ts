@@ -24,6 +24,7 @@ import {
 import { jsonShapeExcess, MAX_JSON_DEPTH } from '../audit/index.ts';
 import type { UpstreamConfig } from '../config/index.ts';
 import { PortcullisError } from '../errors/index.ts';
+import { callerCapabilityError } from './capability-errors.ts';
 import { attachDirectToolCalls } from './direct-tool-call.ts';
 import { createClientRequestRouter, type DeclineReason } from './client-request-router.ts';
 import { linearJsonSchemaValidator } from './foreign-schema.ts';
@@ -299,6 +300,7 @@ export async function connectUpstream(
         onDeclined: options.onDeclined,
         signal: options.signal ?? NEVER_ABORTED,
       });
+      const relay = era === 'modern' ? options.relayInput : undefined;
       try {
         if (era === 'legacy' && plainTools.has(name)) {
           return await direct.call(name, args, {
@@ -310,7 +312,6 @@ export async function connectUpstream(
           });
         }
         const definition = definitions.get(name);
-        const relay = era === 'modern' ? options.relayInput : undefined;
         const callMetaOut = relay === undefined ? meta : { ...meta, ...declaredCapabilities(relay, config) };
         const result = (await client.callTool(
           {
@@ -343,6 +344,7 @@ export async function connectUpstream(
         }
         throw (
           unencodableCall(config.id, name, args, error) ??
+          callerCapabilityError(config, relay, name, error) ??
           (fatalTransportError &&
             new PortcullisError(
               'UPSTREAM_UNAVAILABLE',

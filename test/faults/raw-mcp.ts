@@ -74,3 +74,37 @@ export async function callToolRaw(
     bytes,
   };
 }
+
+/** A modern-era JSON answer: the HTTP status and the parsed JSON-RPC response. */
+export interface ModernAnswer {
+  status: number;
+  body: {
+    id?: unknown;
+    result?: Record<string, unknown> & {
+      content?: unknown;
+      isError?: boolean;
+      _meta?: Record<string, unknown>;
+    };
+    error?: { code: number; message: string; data?: Record<string, unknown> };
+  };
+}
+
+/**
+ * Posts one modern-era request (id 7) with the standard headers plus `headers`, declaring `capabilities` as the
+ * request's client capabilities, and parses the JSON answer.
+ */
+export async function postModern(
+  url: string,
+  method: string,
+  params: Record<string, unknown>,
+  options: { apiKey?: string; headers?: Record<string, string>; capabilities?: Record<string, unknown> } = {},
+): Promise<ModernAnswer> {
+  const name = typeof params['name'] === 'string' ? params['name'] : undefined;
+  const meta = { ...MODERN_META, 'io.modelcontextprotocol/clientCapabilities': options.capabilities ?? {} };
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { ...modernHeaders(method, name, options.apiKey), ...options.headers },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 7, method, params: { ...params, _meta: meta } }),
+  });
+  return { status: response.status, body: (await response.json()) as ModernAnswer['body'] };
+}

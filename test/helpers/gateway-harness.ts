@@ -41,6 +41,13 @@ export const UPSTREAMS = {
     args: ['--import', 'tsx', path.join(ROOT, 'test/fixtures/mutable-server.ts')],
     cwd: ROOT,
   },
+  /** The conformance fixture (conformance/upstream-server.ts): the suite's test tools, both eras. */
+  conformance: {
+    transport: 'stdio',
+    command: process.execPath,
+    args: ['--import', 'tsx', path.join(ROOT, 'conformance/upstream-server.ts')],
+    cwd: ROOT,
+  },
   /** Injection in its answers, and FIXTURE_SECRET (from the placeholder) echoed in some of them. */
   injecting: {
     transport: 'stdio',
