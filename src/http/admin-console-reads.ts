@@ -51,7 +51,8 @@ function countActivity(audit: AuditLog, sinceMs: number) {
     });
     for (const { record } of page.entries) {
       seen += 1;
-      if (record.origin === 'admin') continue;
+      // A relayed upstream round is a row of a call still under way: the call counts once, when it ends.
+      if (record.origin === 'admin' || record.outcome === 'INPUT_REQUIRED') continue;
       calls += 1;
       if (record.approval.decision === 'deny') denials += 1;
       if (record.outcome === 'ERROR') errors += 1;

@@ -306,6 +306,18 @@ describe('rate limits on a call kept going round after round', () => {
   });
 });
 
+describe('the console overview after relayed rounds', () => {
+  it('counts a relayed call once, not once per round', async () => {
+    const written = await auditRecords(running().gateway);
+    const finished = written.filter((r) => r.origin !== 'admin' && r.outcome !== 'INPUT_REQUIRED');
+    expect(finished.length).toBeLessThan(written.length);
+    const response = await fetch(running().url.replace(/\/mcp$/, '/admin/api/overview'));
+    const overview = (await response.json()) as { calls: number; errors: number };
+    expect(overview.calls).toBe(finished.length);
+    expect(overview.errors).toBe(finished.filter((r) => r.outcome === 'ERROR').length);
+  });
+});
+
 describe('the audit chain after relayed rounds', () => {
   it('still verifies with `portcullis audit verify`', async () => {
     const written = (await auditRecords(running().gateway)).length;
