@@ -254,6 +254,14 @@ export async function connectUpstream(
       });
   }
 
+  /**
+   * Registers a prompt, resource or completion request with the router as a request whose caller cannot be asked:
+   * a question the upstream sends meanwhile is declined (alone) or ambiguous (beside a tool call), never routed to
+   * a tool call's caller who did not cause it.
+   */
+  const trackUnaskable = (signal: AbortSignal | undefined) =>
+    router.track({ askClient: undefined, signal: signal ?? NEVER_ABORTED });
+
   // Plain calls skip the SDK client's request machinery; see direct-tool-call.ts for when that is safe.
   const direct = attachDirectToolCalls(transport);
   /** Listed tools without an outputSchema (the SDK path validates structured content against one). */
@@ -332,16 +340,7 @@ export async function connectUpstream(
         )) as CallToolResult;
         return refuseUnofferedSampling(config, result);
       } catch (error) {
-        if (options.signal?.aborted) {
-          // The client cancelled: not a fault of the upstream, so the connection stays up.
-          throw new PortcullisError(
-            'UPSTREAM_ERROR',
-            `call to ${name} on upstream "${config.id}" was cancelled`,
-            {
-              cause: error,
-            },
-          );
-        }
+        if (options.signal?.aborted) throw cancelled(config.id, `call to ${name}`, error);
         throw (
           unencodableCall(config.id, name, args, error) ??
           callerCapabilityError(config, relay, name, error) ??
@@ -362,6 +361,7 @@ export async function connectUpstream(
     },
     async getPrompt(name, args, options = {}) {
       const relay = era === 'modern' ? options.relayInput : undefined;
+      const untrack = trackUnaskable(options.signal);
       try {
         return refuseUnofferedSampling(
           config,
@@ -380,28 +380,36 @@ export async function connectUpstream(
           ),
         );
       } catch (error) {
-        throw toUpstreamError(config.id, `prompt ${name}`, error);
+        throw settledError(config.id, `prompt ${name}`, options.signal, error);
+      } finally {
+        untrack();
       }
     },
     async readResource(uri, signal) {
+      const untrack = trackUnaskable(signal);
       try {
         return await client.readResource(
           { uri },
           { timeout: config.callTimeoutMs, ...(signal ? { signal } : {}) },
         );
       } catch (error) {
-        throw toUpstreamError(config.id, `resource ${uri}`, error);
+        throw settledError(config.id, `resource ${uri}`, signal, error);
+      } finally {
+        untrack();
       }
     },
     async complete(params, signal) {
       if (!client.getServerCapabilities()?.completions) return { completion: { values: [] } };
+      const untrack = trackUnaskable(signal);
       try {
         return await client.complete(params, {
           timeout: config.callTimeoutMs,
           ...(signal ? { signal } : {}),
         });
       } catch (error) {
-        throw toUpstreamError(config.id, 'completion/complete', error);
+        throw settledError(config.id, 'completion/complete', signal, error);
+      } finally {
+        untrack();
       }
     },
     async subscribeResource(uri) {
@@ -542,6 +550,23 @@ function unencodableCall(
       `${MAX_JSON_DEPTH} levels, a cycle, or a value JSON cannot hold); only this call failed`,
     { reason: 'unencodable', cause: error },
   );
+}
+
+/** A request its own client cancelled: not a fault of the upstream, so the connection stays up. */
+function cancelled(upstreamId: string, what: string, error: unknown): PortcullisError {
+  return new PortcullisError('UPSTREAM_ERROR', `${what} on upstream "${upstreamId}" was cancelled`, {
+    cause: error,
+  });
+}
+
+/** The error of a failed request: cancelled when its caller's signal aborted, else as toUpstreamError. */
+function settledError(
+  upstreamId: string,
+  what: string,
+  signal: AbortSignal | undefined,
+  error: unknown,
+): PortcullisError {
+  return signal?.aborted ? cancelled(upstreamId, what, error) : toUpstreamError(upstreamId, what, error);
 }
 
 function toUpstreamError(upstreamId: string, what: string, error: unknown): PortcullisError {
