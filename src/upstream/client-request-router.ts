@@ -3,7 +3,8 @@
  * sampling/createMessage where relayed) to the downstream client whose call caused them. JSON-RPC gives no
  * reliable link from an upstream's server-to-client request to the client request that triggered it (stdio
  * carries none), so the route is certain only while exactly one call is in flight on that upstream; otherwise
- * the request is declined upstream (route to the caller and no one else; decline when unsure).
+ * the request is declined upstream (route to the caller and no one else; decline when unsure). Prompt, resource
+ * and completion requests are registered without an asker, so a question during one is never routed elsewhere.
  */
 import {
   ProtocolError,
