@@ -4,7 +4,7 @@
  * while a healthy server-everything beside it keeps answering.
  */
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
@@ -15,6 +15,7 @@ import {
   UPSTREAMS,
   waitFor,
   type RunningGateway,
+  pidWith,
 } from '../helpers/gateway-harness.ts';
 
 const node = process.execPath;
@@ -160,16 +161,3 @@ describe('stdio upstreams that fail while connecting', () => {
     expect(text(echo)).toContain('after the restart failed');
   }, 120_000);
 });
-
-/** Finds the pid of the process whose command line contains `marker` (Linux /proc). */
-function pidWith(marker: string): number | undefined {
-  for (const entry of readdirSync('/proc')) {
-    if (!/^[0-9]+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(marker)) return Number(entry);
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return undefined;
-}

@@ -2,7 +2,7 @@
  * Issue 2, "it must show" 3: an upstream dies mid-run. The other upstreams keep serving, the dead one's tools
  * fail with a clear error naming it, and once it is back its tools work again without restarting Portcullis.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -15,20 +15,8 @@ import {
   UPSTREAMS,
   waitFor,
   type RunningGateway,
+  pidWith,
 } from '../helpers/gateway-harness.ts';
-
-/** Finds the pid of the process whose command line contains `marker` (Linux /proc). */
-function pidWith(marker: string): number | undefined {
-  for (const entry of readdirSync('/proc')) {
-    if (!/^[0-9]+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(marker)) return Number(entry);
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return undefined;
-}
 
 const text = (result: { content?: unknown }) =>
   ((result.content ?? []) as { type: string; text?: string }[]).map((c) => c.text ?? '').join('\n');

@@ -4,27 +4,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, ROOT, tempDir, waitFor } from '../helpers/gateway-harness.ts';
+import { freePort, pidWith, ROOT, tempDir, waitFor } from '../helpers/gateway-harness.ts';
 import { writeConfigFile } from '../helpers/serve-support.ts';
 
 const marker = `portcullis-orphan-test-${randomUUID()}`;
 let gateway: ChildProcess | undefined;
 let upstreamPid: number | undefined;
-
-/** The pid of the process whose command line contains `text` (Linux /proc). */
-function pidWith(text: string): number | undefined {
-  for (const entry of readdirSync('/proc')) {
-    if (!/^[0-9]+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(text)) return Number(entry);
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return undefined;
-}
 
 const alive = (pid: number) => {
   try {

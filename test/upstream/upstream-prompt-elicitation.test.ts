@@ -5,7 +5,6 @@
  * back with backoff. The upstream is the conformance fixture as a real stdio process in the legacy era; the
  * clients are the real SDK v2 client in the 2026 era.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -20,6 +19,7 @@ import {
   startGateway,
   waitFor,
   type RunningGateway,
+  pidWith,
 } from '../helpers/gateway-harness.ts';
 
 const PROMPT = 'conf_test_input_required_result_prompt';
@@ -28,19 +28,18 @@ const SIMPLE_TOOL = 'conf_test_simple_text';
 
 let gateway: RunningGateway;
 
+/** A stdio upstream running `script` (from the repository root), spoken to in the 2025 era. */
+const legacyStdio = (script: string, ...extra: string[]) => ({
+  transport: 'stdio',
+  command: process.execPath,
+  args: ['--import', 'tsx', path.join(ROOT, script), ...extra],
+  cwd: ROOT,
+  protocol: 'legacy',
+  tools: { include: ['*'] },
+});
+
 beforeAll(async () => {
-  gateway = await startGateway({
-    upstreams: {
-      conf: {
-        transport: 'stdio',
-        command: process.execPath,
-        args: ['--import', 'tsx', path.join(ROOT, 'conformance/upstream-server.ts')],
-        cwd: ROOT,
-        protocol: 'legacy',
-        tools: { include: ['*'] },
-      },
-    },
-  });
+  gateway = await startGateway({ upstreams: { conf: legacyStdio('conformance/upstream-server.ts') } });
   expect(gateway.gateway.supervisor.snapshot('conf')?.era).toBe('legacy');
 }, 120_000);
 
@@ -81,16 +80,20 @@ async function expectServing(): Promise<void> {
   await client.close();
 }
 
+/** A 2026-era client that can elicit: its scripted person accepts any question, noting it in `asked`. */
+const askableClient = (asked: unknown[]) =>
+  connectClient(gateway.url, {
+    era: 'modern',
+    onElicit: (params) => {
+      asked.push(params);
+      return { action: 'accept', content: { context: 'from the client' } };
+    },
+  });
+
 describe('an upstream elicitation during a legacy-hop prompts/get', () => {
   it('is declined upstream and the link stays up, the prompt answering at once', async () => {
     const asked: unknown[] = [];
-    const client = await connectClient(gateway.url, {
-      era: 'modern',
-      onElicit: (params) => {
-        asked.push(params);
-        return { action: 'accept', content: { context: 'from the client' } };
-      },
-    });
+    const client = await askableClient(asked);
     const result = await client.getPrompt({ name: PROMPT });
     // The caller of a prompt is never asked on the legacy hop: the upstream hears a decline.
     expect(asked).toEqual([]);
@@ -114,13 +117,7 @@ describe('an upstream elicitation during a legacy-hop prompts/get', () => {
     expect(round.resultType).toBe('input_required');
 
     const asked: unknown[] = [];
-    const client = await connectClient(gateway.url, {
-      era: 'modern',
-      onElicit: (params) => {
-        asked.push(params);
-        return { action: 'accept', content: { context: 'from the client' } };
-      },
-    });
+    const client = await askableClient(asked);
     // Before the fix the prompt's question went to the parked call and the prompt never answered; the
     // client's timeout (a bound only) then cancelled it and the gateway closed the upstream link.
     const result = await client.getPrompt({ name: PROMPT }, { timeout: 20_000 });
@@ -146,16 +143,7 @@ describe('a prompt its client cancels on a legacy-hop upstream', () => {
 
   beforeAll(async () => {
     slow = await startGateway({
-      upstreams: {
-        slow: {
-          transport: 'stdio',
-          command: process.execPath,
-          args: ['--import', 'tsx', path.join(ROOT, 'test/fixtures/slow-prompt-server.ts'), marker],
-          cwd: ROOT,
-          protocol: 'legacy',
-          tools: { include: ['*'] },
-        },
-      },
+      upstreams: { slow: legacyStdio('test/fixtures/slow-prompt-server.ts', marker) },
     });
   }, 120_000);
 
@@ -201,16 +189,3 @@ describe('a prompt its client cancels on a legacy-hop upstream', () => {
     await client.close();
   }, 90_000);
 });
-
-/** Finds the pid of the process whose command line contains `marker` (Linux /proc). */
-function pidWith(marker: string): number | undefined {
-  for (const entry of readdirSync('/proc')) {
-    if (!/^[0-9]+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(marker)) return Number(entry);
-    } catch {
-      // The process ended while the table was read.
-    }
-  }
-  return undefined;
-}
