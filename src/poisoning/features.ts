@@ -34,15 +34,29 @@ export function hashFeature(feature: string): number {
   return (hash >>> 0) & MASK;
 }
 
-/** A sparse binary vector under construction; `names` only when explaining. */
+/** A sparse binary vector under construction; `names` only when explaining, of `named` buckets when given. */
 export interface FeatureSet {
   readonly buckets: Set<number>;
   readonly names?: Map<number, string>;
+  readonly named?: ReadonlySet<number>;
 }
 
-/** A new empty set; pass `explain` to keep the name of each bucket. */
-export function createFeatureSet(explain = false): FeatureSet {
-  return explain ? { buckets: new Set(), names: new Map() } : { buckets: new Set() };
+/**
+ * A new empty set; pass `explain` to keep the name of each bucket (the first feature added to it), and `named`
+ * to keep only those buckets' names, so no other name string is built.
+ */
+export function createFeatureSet(explain = false, named?: ReadonlySet<number>): FeatureSet {
+  if (!explain) return { buckets: new Set() };
+  return named === undefined
+    ? { buckets: new Set(), names: new Map() }
+    : { buckets: new Set(), names: new Map(), named };
+}
+
+// Whether the name of `bucket` is still to be kept.
+function wantsName(set: FeatureSet, bucket: number): boolean {
+  return (
+    set.names !== undefined && (set.named === undefined || set.named.has(bucket)) && !set.names.has(bucket)
+  );
 }
 
 /** The bucket of a named symbolic feature. */
@@ -54,7 +68,7 @@ export function symbolicBucket(feature: string): number {
 export function addFeature(set: FeatureSet, feature: string): void {
   const bucket = symbolicBucket(feature);
   set.buckets.add(bucket);
-  if (set.names !== undefined && !set.names.has(bucket)) set.names.set(bucket, feature);
+  if (wantsName(set, bucket)) set.names?.set(bucket, feature);
 }
 
 const TOKEN = /[\p{L}\p{N}]+/gu;
@@ -90,10 +104,6 @@ function put(set: FeatureSet, hash: number): number {
   return bucket;
 }
 
-function nameOnce(set: FeatureSet, bucket: number, name: string): void {
-  if (set.names !== undefined && !set.names.has(bucket)) set.names.set(bucket, name);
-}
-
 /**
  * Adds the word 1- and 2-grams of a normalized text (character n-grams were tried and lowered the
  * cross-validated recall), and hands each word to `concepts` when given (`words` false: only to it). Hashes are computed over the text in place (the same FNV-1a as `hashFeature` of
@@ -121,13 +131,16 @@ export function addTextFeatures(
     }
     const end = Math.min(start + match[0].length, start + MAX_WORD);
     const word = put(set, hashString(heads.w, text, start, end));
-    if (set.names !== undefined) nameOnce(set, word, `${prefix}w:${text.slice(start, end)}`);
+    if (wantsName(set, word)) set.names?.set(word, `${prefix}w:${text.slice(start, end)}`);
     if (previousStart >= 0) {
       const first = hashString(heads.b, text, previousStart, previousEnd);
       const bigram = hashString(Math.imul(first ^ 0x20, 0x01000193), text, start, end);
       const pair = put(set, bigram);
-      if (set.names !== undefined)
-        nameOnce(set, pair, `${prefix}b:${text.slice(previousStart, previousEnd)} ${text.slice(start, end)}`);
+      if (wantsName(set, pair))
+        set.names?.set(
+          pair,
+          `${prefix}b:${text.slice(previousStart, previousEnd)} ${text.slice(start, end)}`,
+        );
     }
     previousStart = start;
     previousEnd = end;

@@ -118,20 +118,37 @@ function collect(
 
 const TOP_FEATURES = 4;
 
-function rank(buckets: ReadonlySet<number>, model: LinearModel): { bucket: number; weight: number }[] {
-  return [...buckets]
-    .map((bucket) => ({ bucket, weight: model.weight(bucket) }))
-    .sort((a, b) => b.weight - a.weight);
+// The heaviest TOP_FEATURES buckets of `first` then the new ones of `then`, heaviest first, earlier first among
+// equal weights: the head of a stable sort by weight, without sorting the rest.
+function heaviest(first: ReadonlySet<number>, then: ReadonlySet<number>, model: LinearModel): number[] {
+  const top: number[] = [];
+  const weights: number[] = [];
+  const consider = (bucket: number): void => {
+    const weight = model.weight(bucket);
+    let at = top.length;
+    while (at > 0 && (weights[at - 1] as number) < weight) at -= 1;
+    if (at >= TOP_FEATURES) return;
+    top.splice(at, 0, bucket);
+    weights.splice(at, 0, weight);
+    if (top.length > TOP_FEATURES) {
+      top.pop();
+      weights.pop();
+    }
+  };
+  for (const bucket of first) consider(bucket);
+  for (const bucket of then) if (!first.has(bucket)) consider(bucket);
+  return top;
 }
 
 // Explains a model verdict: the field whose features weigh most toward poisoned, and its heaviest features.
-// Only that field's features are hashed again, this time keeping their names.
 // Features of the whole tool (tool references, the key sentence's concepts) compete for the top places too.
+// Names are built only for the few buckets shown: that field's features and the tool's are hashed again,
+// keeping those names (a field's own name of a bucket before the tool's).
 function explainModel(
   fields: readonly FieldFeatures[],
   model: LinearModel,
   score: number,
-  whole: FeatureSet,
+  whole: { readonly buckets: ReadonlySet<number>; name(named: ReadonlySet<number>): FeatureSet },
 ): ToolMatch {
   let best: FieldFeatures | undefined;
   let bestWeight = -Infinity;
@@ -146,12 +163,12 @@ function explainModel(
   let top: string[] = [];
   if (best !== undefined) {
     const { reading, slot } = best;
-    const own = createFeatureSet(true);
+    const buckets = heaviest(best.buckets, whole.buckets, model);
+    const named = new Set(buckets);
+    const own = createFeatureSet(true, named);
     addStringFeatures(own, reading, slot);
-    const names = new Map([...(whole.names ?? []), ...(own.names ?? [])]);
-    top = rank(new Set([...own.buckets, ...whole.buckets]), model)
-      .slice(0, TOP_FEATURES)
-      .map((r) => names.get(r.bucket) ?? String(r.bucket));
+    const wholeNames = whole.name(named).names;
+    top = buckets.map((bucket) => own.names?.get(bucket) ?? wholeNames?.get(bucket) ?? String(bucket));
   }
   const text = best?.text ?? '';
   return {
@@ -202,8 +219,13 @@ function verdict(
   const { strong, signals } = collect(each, reader, features, fields);
   const keys = readKeys(tool, reader);
   keyFindings(keys, strong);
-  if (features !== undefined && tool !== undefined)
-    addToolFeatures(features, tool, keys?.read.normalized.text);
+  // The tool's own features are kept apart for the explanation; added in order, they leave the union (and so
+  // the model's sum) exactly as if they had been added to `features` directly.
+  const whole = createFeatureSet();
+  if (features !== undefined && tool !== undefined) {
+    addToolFeatures(whole, tool, keys?.read.normalized.text);
+    for (const bucket of whole.buckets) features.buckets.add(bucket);
+  }
   if (model === undefined || features === undefined) {
     if (strong.length === 0) return { clean: true, matches: [], signals };
     return { clean: false, matches: [...strong, ...signals], signals: [] };
@@ -214,9 +236,12 @@ function verdict(
   if (!byModel && strong.length === 0) return { clean: true, matches: [], signals, score };
   const matches = [...strong, ...signals];
   if (byModel) {
-    const whole = createFeatureSet(true);
-    if (tool !== undefined) addToolFeatures(whole, tool, keys?.read.normalized.text);
-    matches.push(explainModel(fields, model, score, whole));
+    const name = (named: ReadonlySet<number>): FeatureSet => {
+      const set = createFeatureSet(true, named);
+      if (tool !== undefined) addToolFeatures(set, tool, keys?.read.normalized.text);
+      return set;
+    };
+    matches.push(explainModel(fields, model, score, { buckets: whole.buckets, name }));
   }
   return { clean: false, matches, signals: [], score };
 }
