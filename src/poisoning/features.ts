@@ -121,15 +121,13 @@ export function addTextFeatures(
   let previousStart = -1;
   let previousEnd = -1;
   let lastEnd = 0;
-  TOKEN.lastIndex = 0;
-  for (let match = TOKEN.exec(text); match !== null; match = TOKEN.exec(text)) {
-    const start = match.index;
+  const each = (start: number, length: number): void => {
     if (concepts !== undefined) {
-      concepts.word(match[0], start > lastEnd && endsSentence(text, lastEnd, start));
-      lastEnd = start + match[0].length;
-      if (!words) continue;
+      concepts.word(text, start, start + length, start > lastEnd && endsSentence(text, lastEnd, start));
+      lastEnd = start + length;
+      if (!words) return;
     }
-    const end = Math.min(start + match[0].length, start + MAX_WORD);
+    const end = Math.min(start + length, start + MAX_WORD);
     const word = put(set, hashString(heads.w, text, start, end));
     if (wantsName(set, word)) set.names?.set(word, `${prefix}w:${text.slice(start, end)}`);
     if (previousStart >= 0) {
@@ -144,8 +142,36 @@ export function addTextFeatures(
     }
     previousStart = start;
     previousEnd = end;
-  }
+  };
+  forEachToken(text, each);
   concepts?.finish();
+}
+
+const ASCII = /^[\x00-\x7f]*$/;
+
+function isAsciiAlnum(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a);
+}
+
+// The runs of letters and digits (TOKEN) of a text, in order; in ASCII text, read without the regex and
+// without a string per word.
+function forEachToken(text: string, each: (start: number, length: number) => void): void {
+  if (!ASCII.test(text)) {
+    TOKEN.lastIndex = 0;
+    for (let match = TOKEN.exec(text); match !== null; match = TOKEN.exec(text))
+      each(match.index, match[0].length);
+    return;
+  }
+  let start = -1;
+  for (let i = 0; i < text.length; i += 1) {
+    if (isAsciiAlnum(text.charCodeAt(i))) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      each(start, i - start);
+      start = -1;
+    }
+  }
+  if (start >= 0) each(start, text.length - start);
 }
 
 /** Whether the gap between two words, `text[from, to)`, ends a sentence. */
