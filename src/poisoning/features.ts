@@ -59,6 +59,33 @@ function wantsName(set: FeatureSet, bucket: number): boolean {
   );
 }
 
+/**
+ * The distinct buckets of one tool in the order they were first added, as a Set would hold them, with a mark
+ * per bucket rather than a hash table: reused scan after scan (`clear` between them), never by two at once.
+ */
+export class BucketUnion {
+  readonly buckets: number[] = [];
+  private readonly marks = new Uint32Array(FEATURE_BUCKETS);
+  private mark = 1;
+
+  /** Adds one bucket unless it is already in. */
+  add(bucket: number): void {
+    if (this.marks[bucket] === this.mark) return;
+    this.marks[bucket] = this.mark;
+    this.buckets.push(bucket);
+  }
+
+  /** Empties the union for the next tool. */
+  clear(): void {
+    this.buckets.length = 0;
+    this.mark += 1;
+    if (this.mark === 0xffff_ffff) {
+      this.marks.fill(0);
+      this.mark = 1;
+    }
+  }
+}
+
 /** The bucket of a named symbolic feature. */
 export function symbolicBucket(feature: string): number {
   return LEXICAL_BUCKETS + (hashFeature(feature) & SYMBOLIC_MASK);

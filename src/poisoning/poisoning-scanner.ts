@@ -3,7 +3,7 @@
 import type { PoisoningPatternId } from './poisoning-patterns.ts';
 import type { McpToolDefinition } from '../risk/index.ts';
 import { forEachVisibleString } from './tool-strings.ts';
-import { createFeatureSet, type FeatureSet } from './features.ts';
+import { BucketUnion, createFeatureSet, type FeatureSet } from './features.ts';
 import { createLinearModel, type LinearModel, type ModelWeights } from './model.ts';
 import { addStringFeatures, combineSignals, slotOf } from './tool-reading.ts';
 import type { StringReading } from './tool-reading.ts';
@@ -93,7 +93,7 @@ interface FieldFeatures {
 function collect(
   each: Visitor,
   reader: StringReader,
-  features: FeatureSet | undefined,
+  features: { add(bucket: number): void } | undefined,
   fields?: FieldFeatures[],
 ): Collected {
   const strong: ToolMatch[] = [];
@@ -105,7 +105,7 @@ function collect(
       // The union of each string's own set, taken in order, has the same members in the same insertion
       // order as one set filled string by string, so the model's sum is the same to the last bit.
       const own = reader.features(text, found, slot);
-      for (const bucket of own) features.buckets.add(bucket);
+      for (const bucket of own) features.add(bucket);
       fields?.push({ text, path, slot, buckets: own, reading: found });
     }
     if (found.strong.length === 0 && found.signals.length === 0) return;
@@ -212,10 +212,12 @@ function verdict(
   each: Visitor,
   reader: StringReader,
   model: LinearModel | undefined,
+  union?: BucketUnion,
   tool?: McpToolDefinition,
 ): ToolScanResult {
   const fields: FieldFeatures[] = [];
-  const features = model === undefined ? undefined : createFeatureSet();
+  union?.clear();
+  const features = model === undefined ? undefined : union;
   const { strong, signals } = collect(each, reader, features, fields);
   const keys = readKeys(tool, reader);
   keyFindings(keys, strong);
@@ -224,7 +226,7 @@ function verdict(
   const whole = createFeatureSet();
   if (features !== undefined && tool !== undefined) {
     addToolFeatures(whole, tool, keys?.read.normalized.text);
-    for (const bucket of whole.buckets) features.buckets.add(bucket);
+    for (const bucket of whole.buckets) features.add(bucket);
   }
   if (model === undefined || features === undefined) {
     if (strong.length === 0) return { clean: true, matches: [], signals };
@@ -261,6 +263,7 @@ const defaultModel = createLinearModel();
 export function createPoisoningScanner(options: PoisoningScannerOptions = {}): PoisoningScanner {
   const reader = createStringReader(otherNamesMatcher(options.otherNames));
   const model = options.model === undefined ? defaultModel : createLinearModel(options.model);
+  const union = new BucketUnion();
   const cache = createScanCache<TextScanResult | ToolScanResult>(
     options.cache?.maxEntries ?? DEFAULT_SCAN_CACHE_ENTRIES,
   );
@@ -294,7 +297,7 @@ export function createPoisoningScanner(options: PoisoningScannerOptions = {}): P
     scanTool(tool) {
       return cached(
         () => toolDigest(tool),
-        () => verdict((visit) => forEachVisibleString(tool, visit), reader, model, tool),
+        () => verdict((visit) => forEachVisibleString(tool, visit), reader, model, union, tool),
       );
     },
   };
@@ -330,7 +333,7 @@ export function scanTool(tool: McpToolDefinition, otherNames?: readonly string[]
 export function toolFeatures(tool: McpToolDefinition, otherNames: readonly string[] = []): FeatureSet {
   const features = createFeatureSet();
   const reader = createStringReader(otherNamesMatcher(otherNames));
-  collect((visit) => forEachVisibleString(tool, visit), reader, features);
+  collect((visit) => forEachVisibleString(tool, visit), reader, features.buckets);
   addToolFeatures(features, tool, readKeys(tool, reader)?.read.normalized.text);
   return features;
 }
