@@ -241,6 +241,7 @@ function conceptsIn(text: string): number {
 
 // An identifier of two or more words (snake or camel case): how tools, and fields, are named.
 const IDENTIFIER = /\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b/g;
+const LOWER_UPPER = /[a-z][A-Z]/;
 const SENTENCE_END = /[.!?;\n](?:\s|$)/g;
 const MAX_PROSE = 4096;
 
@@ -257,6 +258,8 @@ function isRecord(value: unknown): value is { readonly [key: string]: unknown } 
 function addToolReferenceFeatures(set: FeatureSet, tool: McpToolDefinition): void {
   if (typeof tool.description !== 'string') return;
   const prose = tool.description.slice(0, MAX_PROSE);
+  // Every identifier holds an underscore or a lower-case letter before an upper-case one.
+  if (!prose.includes('_') && !LOWER_UPPER.test(prose)) return;
   let own: Set<string> | undefined;
   const ownName = typeof tool.name === 'string' ? tool.name.toLowerCase() : '';
   let sentenceEnd = -1;

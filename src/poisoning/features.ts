@@ -148,11 +148,13 @@ export function addTextFeatures(
   let previousStart = -1;
   let previousEnd = -1;
   let lastEnd = 0;
-  const each = (start: number, length: number): void => {
+  const each = (start: number, length: number): boolean => {
+    // Explaining, with every wanted name found: nothing later can change the names.
+    if (set.named !== undefined && set.names?.size === set.named.size) return false;
     if (concepts !== undefined) {
       concepts.word(text, start, start + length, start > lastEnd && endsSentence(text, lastEnd, start));
       lastEnd = start + length;
-      if (!words) return;
+      if (!words) return true;
     }
     const end = Math.min(start + length, start + MAX_WORD);
     const word = put(set, hashString(heads.w, text, start, end));
@@ -169,6 +171,7 @@ export function addTextFeatures(
     }
     previousStart = start;
     previousEnd = end;
+    return true;
   };
   forEachToken(text, each);
   concepts?.finish();
@@ -180,13 +183,13 @@ function isAsciiAlnum(code: number): boolean {
   return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a);
 }
 
-// The runs of letters and digits (TOKEN) of a text, in order; in ASCII text, read without the regex and
-// without a string per word.
-function forEachToken(text: string, each: (start: number, length: number) => void): void {
+// The runs of letters and digits (TOKEN) of a text, in order, until `each` returns false; in ASCII text, read
+// without the regex and without a string per word.
+function forEachToken(text: string, each: (start: number, length: number) => boolean): void {
   if (!ASCII.test(text)) {
     TOKEN.lastIndex = 0;
     for (let match = TOKEN.exec(text); match !== null; match = TOKEN.exec(text))
-      each(match.index, match[0].length);
+      if (!each(match.index, match[0].length)) return;
     return;
   }
   let start = -1;
@@ -194,7 +197,7 @@ function forEachToken(text: string, each: (start: number, length: number) => voi
     if (isAsciiAlnum(text.charCodeAt(i))) {
       if (start < 0) start = i;
     } else if (start >= 0) {
-      each(start, i - start);
+      if (!each(start, i - start)) return;
       start = -1;
     }
   }

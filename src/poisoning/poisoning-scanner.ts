@@ -167,7 +167,10 @@ function explainModel(
     const named = new Set(buckets);
     const own = createFeatureSet(true, named);
     addStringFeatures(own, reading, slot);
-    const wholeNames = whole.name(named).names;
+    // The field names every bucket of its own; the tool is read again only for a bucket the field lacks.
+    const wholeNames = buckets.every((bucket) => own.names?.has(bucket) === true)
+      ? undefined
+      : whole.name(named).names;
     top = buckets.map((bucket) => own.names?.get(bucket) ?? wholeNames?.get(bucket) ?? String(bucket));
   }
   const text = best?.text ?? '';
