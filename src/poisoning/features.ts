@@ -177,7 +177,7 @@ export function addTextFeatures(
   concepts?.finish();
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
+const NON_ASCII = /[\u0080-\uffff]/;
 
 function isAsciiAlnum(code: number): boolean {
   return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a);
@@ -186,7 +186,7 @@ function isAsciiAlnum(code: number): boolean {
 // The runs of letters and digits (TOKEN) of a text, in order, until `each` returns false; in ASCII text, read
 // without the regex and without a string per word.
 function forEachToken(text: string, each: (start: number, length: number) => boolean): void {
-  if (!ASCII.test(text)) {
+  if (NON_ASCII.test(text)) {
     TOKEN.lastIndex = 0;
     for (let match = TOKEN.exec(text); match !== null; match = TOKEN.exec(text))
       if (!each(match.index, match[0].length)) return;
