@@ -104,6 +104,19 @@ for (const [concept, words] of LEXICON) {
   for (const word of words.split(' ')) CONCEPT_BITS.set(word, (CONCEPT_BITS.get(word) ?? 0) | bit);
 }
 
+// The first two characters of every listed word, as `first * 128 + second`: every form conceptsOf folds shares
+// its first two characters with the listed word, so a word whose pair is not here names no concept.
+const OPENINGS = new Uint8Array(128 * 128);
+for (const word of CONCEPT_BITS.keys()) OPENINGS[word.charCodeAt(0) * 128 + word.charCodeAt(1)] = 1;
+
+/** Whether `text[start, end)` may name a concept (a cheap necessary condition, with no string built). */
+function mayNameConcept(text: string, start: number, end: number): boolean {
+  if (end - start < 2) return false;
+  const first = text.charCodeAt(start);
+  const second = text.charCodeAt(start + 1);
+  return first < 128 && second < 128 && OPENINGS[first * 128 + second] === 1;
+}
+
 // Inflections folded onto a listed word: "sends", "forwarded", "copying", "copies".
 function conceptsOf(word: string): number {
   const exact = CONCEPT_BITS.get(word);
@@ -192,13 +205,13 @@ export class ConceptSentences {
     private readonly slot: () => string,
   ) {}
 
-  /** The next word of the text; `newSentence` when the gap before it ends a sentence. */
-  word(word: string, newSentence: boolean): void {
+  /** The next word of the text, `text[start, end)`; `newSentence` when the gap before it ends a sentence. */
+  word(text: string, start: number, end: number, newSentence: boolean): void {
     if (newSentence) {
       this.finish();
       this.first = true;
     }
-    const found = conceptsOf(word);
+    const found = mayNameConcept(text, start, end) ? conceptsOf(text.slice(start, end)) : 0;
     if (found !== 0) {
       if (this.buckets === undefined) {
         this.prefix = this.slot();
@@ -228,6 +241,7 @@ function conceptsIn(text: string): number {
 
 // An identifier of two or more words (snake or camel case): how tools, and fields, are named.
 const IDENTIFIER = /\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b/g;
+const LOWER_UPPER = /[a-z][A-Z]/;
 const SENTENCE_END = /[.!?;\n](?:\s|$)/g;
 const MAX_PROSE = 4096;
 
@@ -244,6 +258,8 @@ function isRecord(value: unknown): value is { readonly [key: string]: unknown } 
 function addToolReferenceFeatures(set: FeatureSet, tool: McpToolDefinition): void {
   if (typeof tool.description !== 'string') return;
   const prose = tool.description.slice(0, MAX_PROSE);
+  // Every identifier holds an underscore or a lower-case letter before an upper-case one.
+  if (!prose.includes('_') && !LOWER_UPPER.test(prose)) return;
   let own: Set<string> | undefined;
   const ownName = typeof tool.name === 'string' ? tool.name.toLowerCase() : '';
   let sentenceEnd = -1;

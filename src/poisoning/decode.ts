@@ -24,7 +24,7 @@ export interface DecodedSegment {
 
 const MIN_DECODED = 8;
 const PRINTABLE_ASCII = /^[\x20-\x7e\t\n\r]*$/;
-const BASE64_RUN = /[A-Za-z0-9+/_-]{20,}={0,2}/g;
+const MIN_BASE64_RUN = 20;
 const COMMON_WORDS = new Set([
   'the',
   'to',
@@ -129,6 +129,37 @@ function collectHexRuns(text: string, out: DecodedSegment[]): void {
         });
     }
     i = j > start ? j : start + 1;
+  }
+}
+
+function isBase64Char(c: number): boolean {
+  return (
+    (c >= 0x61 && c <= 0x7a) ||
+    (c >= 0x41 && c <= 0x5a) ||
+    (c >= 0x30 && c <= 0x39) ||
+    c === 0x2b ||
+    c === 0x2f ||
+    c === 0x5f ||
+    c === 0x2d
+  );
+}
+
+// Runs of at least MIN_BASE64_RUN base64 characters (standard or URL-safe) and up to two `=` after them: what
+// /[A-Za-z0-9+/_-]{20,}={0,2}/g matches, found in one pass with no string for the runs too short to count.
+function collectBase64Runs(text: string, out: DecodedSegment[]): void {
+  for (let i = 0; i < text.length;) {
+    if (!isBase64Char(text.charCodeAt(i))) {
+      i += 1;
+      continue;
+    }
+    const start = i;
+    while (i < text.length && isBase64Char(text.charCodeAt(i))) i += 1;
+    if (i - start < MIN_BASE64_RUN) continue;
+    if (text.charCodeAt(i) === 0x3d) i += text.charCodeAt(i + 1) === 0x3d ? 2 : 1;
+    const run = text.slice(start, i);
+    const decoded = decodeBase64(run);
+    if (decoded !== undefined && isReadable(decoded))
+      out.push({ encoding: 'base64', offset: start, length: run.length, text: decoded });
   }
 }
 
@@ -305,12 +336,7 @@ export function decodeEmbedded(
   visible: string,
 ): { visible: DecodedSegment[]; original: DecodedSegment[] } {
   const fromVisible: DecodedSegment[] = [];
-  BASE64_RUN.lastIndex = 0;
-  for (let match = BASE64_RUN.exec(visible); match !== null; match = BASE64_RUN.exec(visible)) {
-    const decoded = decodeBase64(match[0]);
-    if (decoded !== undefined && isReadable(decoded))
-      fromVisible.push({ encoding: 'base64', offset: match.index, length: match[0].length, text: decoded });
-  }
+  collectBase64Runs(visible, fromVisible);
   collectHexRuns(visible, fromVisible);
   if (visible.includes('&') || visible.includes('\\u')) decodeEntities(visible, fromVisible);
   const words = countWords(visible);

@@ -35,8 +35,9 @@ const WORDS = (n: number): string => `(?:\\s+\\S+){0,${n}}?\\s+`;
 function detector(
   id: FamilyDetectorId,
   alternatives: readonly string[],
-): { id: FamilyDetectorId; re: RegExp } {
-  return { id, re: new RegExp(alternatives.map((a) => `(?:${a})`).join('|'), 'g') };
+  needs?: readonly string[],
+): { id: FamilyDetectorId; re: RegExp; needs: readonly string[] | undefined } {
+  return { id, re: new RegExp(alternatives.map((a) => `(?:${a})`).join('|'), 'g'), needs };
 }
 
 const DETECTORS = [
@@ -85,14 +86,19 @@ const DETECTORS = [
     `\\ba partir de ahora,? (?:eres|tu eres)\\b|\\bahora eres\\b|\\bolvida que eres\\b|\\bvoc[eê] agora [eé]\\b`,
     `(?:^|\\s)(?:теперь|отныне) ты(?:\\s|$)|从现在开始|你现在是|これからあなたは|あなたは今から`,
   ]),
-  detector('CHAT_TEMPLATE_DELIMITER', [
-    `\\[/?inst\\]|<</?sys>>|<\\|[a-z_ ]{2,24}\\|>|<｜[^｜]{1,24}｜>|<(?:start|end)_of_turn>`,
-    `(?:^|\\s)###? ?(?:system|instruction|instructions|response|human|assistant|user)\\s?:`,
-    `(?:^|\\s)(?:system|assistant|human|user|tool) ?: `,
-    `"role"\\s?:\\s?"(?:system|assistant|user|tool|developer)"`,
-    `\\bend of (?:tool|function)s? (?:list|description|output|result)\\b|</(?:tool|tools|function|functions|tool_description|description)>`,
-    `\\b(?:new|updated|revised) system (?:prompt|instructions|message)\\b|\\bsystem (?:prompt|instructions|message) (?:has been |was )?(?:updated|changed|replaced|overridden)\\b`,
-  ]),
+  detector(
+    'CHAT_TEMPLATE_DELIMITER',
+    [
+      `\\[/?inst\\]|<</?sys>>|<\\|[a-z_ ]{2,24}\\|>|<｜[^｜]{1,24}｜>|<(?:start|end)_of_turn>`,
+      `(?:^|\\s)###? ?(?:system|instruction|instructions|response|human|assistant|user)\\s?:`,
+      `(?:^|\\s)(?:system|assistant|human|user|tool) ?: `,
+      `"role"\\s?:\\s?"(?:system|assistant|user|tool|developer)"`,
+      `\\bend of (?:tool|function)s? (?:list|description|output|result)\\b|</(?:tool|tools|function|functions|tool_description|description)>`,
+      `\\b(?:new|updated|revised) system (?:prompt|instructions|message)\\b|\\bsystem (?:prompt|instructions|message) (?:has been |was )?(?:updated|changed|replaced|overridden)\\b`,
+    ],
+    // Every alternative holds one of these: a bracket, a colon, "end of" or "system".
+    ['[', '<', ':', 'end of', 'system'],
+  ),
   detector('EXFILTRATION_NATURAL', [
     // Any inflection of the verb: "forwarding them to", "forwards checked texts to", "is archived at".
     `\\b(?:send(?:s|ing)?|sent|e-?mail(?:s|ed|ing)?|mail(?:s|ed|ing)?|post(?:s|ed|ing)?|upload(?:s|ed|ing)?|forward(?:s|ed|ing)?|transmit(?:s|ted|ting)?|deliver(?:s|ed|ing)?|report|relay(?:s|ed|ing)?|cop(?:y|ies|ied|ying)|sync|bcc|cc|submit|push|route|log|ship|share|archived)\\b${GAP}\\b(?:to|at|into|with|cc|bcc)\\s?(?:https?://|[a-z0-9._+ -]{1,40}@[a-z0-9 -]{1,40}\\.)`,
@@ -135,11 +141,15 @@ const DETECTORS = [
     `\\b(?:read|open|cat|load|include|attach|paste|put|pass|copy|append|prepend|insert|fill|embed|add)\\b${GAP}(?:~/|\\.ssh|id rsa|id_rsa|id ed25519|\\.env\\b|\\.aws|credentials|private key|secret key|api key|api keys|access token|tokens|passwords?|cookies|mcp\\.json|\\.npmrc|\\.netrc|\\.gnupg|secring|keychain|wallet|seed phrase)`,
     `\\b(?:content|contents|text|value) of\\b${GAP}(?:~/|\\.ssh|ssh|id rsa|\\.env|env|credentials|private key|mcp\\.json|config)`,
   ]),
-  detector('REMOTE_CODE', [
-    `\\b(?:curl|wget)\\b[^|\\n]{0,200}\\|\\s?(?:sh|bash|zsh|python|node)\\b`,
-    `\\b(?:chmod|mode) (?:-r |to )?777\\b|\\bdisable (?:the )?(?:firewall|antivirus|sandbox|ssl verification|tls verification)\\b`,
-    `\\b(?:urlopen|requests\\.post|fetch)\\(["']https?://`,
-  ]),
+  detector(
+    'REMOTE_CODE',
+    [
+      `\\b(?:curl|wget)\\b[^|\\n]{0,200}\\|\\s?(?:sh|bash|zsh|python|node)\\b`,
+      `\\b(?:chmod|mode) (?:-r |to )?777\\b|\\bdisable (?:the )?(?:firewall|antivirus|sandbox|ssl verification|tls verification)\\b`,
+      `\\b(?:urlopen|requests\\.post|fetch)\\(["']https?://`,
+    ],
+    ['curl', 'wget', '777', 'disable', 'urlopen(', 'requests.post(', 'fetch('],
+  ),
   detector('APPROVAL_BYPASS', [
     `\\b(?:no longer|does not|doesn't|do not|don't|never) (?:need|needs|require|requires|ask for|asks for) (?:user |the user's |any |a )?(?:confirmation|approval|permission|consent)\\b`,
     `\\bwithout (?:user |the user's |any |asking for )?(?:confirmation|approval|permission|consent)\\b`,
@@ -149,14 +159,38 @@ const DETECTORS = [
     `\\b(?:do not|don't|no need to) ask\\b|\\bcall it directly\\b|\\bskip (?:the )?(?:confirmation|approval|review)\\b`,
   ]),
   // An order, at the start of a sentence or clause, to read or pass on a private key or credentials file.
-  detector('CREDENTIAL_REQUEST', [
-    `(?:^|[.:;,!)>] |\\n)(?:then |first |also |please |now |before use |before using it |to continue )?(?:read|open|cat|include|attach|paste|put|pass|copy|send|upload|load|append|prepend|insert|embed|provide)\\b[^.!?\\n]{0,60}?(?:id (?:rsa|ed25519|ecdsa|dsa)\\b|\\.aws/credentials|\\.ssh/id|\\.env\\b|mcp\\.json|claude desktop config|secring|private keys?\\b|\\.npmrc|\\.netrc|\\.git credentials)`,
-  ]),
+  detector(
+    'CREDENTIAL_REQUEST',
+    [
+      `(?:^|[.:;,!)>] |\\n)(?:then |first |also |please |now |before use |before using it |to continue )?(?:read|open|cat|include|attach|paste|put|pass|copy|send|upload|load|append|prepend|insert|embed|provide)\\b[^.!?\\n]{0,60}?(?:id (?:rsa|ed25519|ecdsa|dsa)\\b|\\.aws/credentials|\\.ssh/id|\\.env\\b|mcp\\.json|claude desktop config|secring|private keys?\\b|\\.npmrc|\\.netrc|\\.git credentials)`,
+    ],
+    // Each file or key the pattern ends with.
+    [
+      'id rsa',
+      'id ed25519',
+      'id ecdsa',
+      'id dsa',
+      '.aws/credentials',
+      '.ssh/id',
+      '.env',
+      'mcp.json',
+      'claude desktop config',
+      'secring',
+      'private key',
+      '.npmrc',
+      '.netrc',
+      '.git credentials',
+    ],
+  ),
   // A field or order that asks for what only the model holds: its system or developer messages. "Repeat" and
   // "reveal" are left out: security tools quote "repeat your system prompt" as the attack they classify.
-  detector('PROMPT_HARVEST', [
-    `\\b(?:include|including|with|append|attach|paste|copy|send|pass|provide|put)\\b${GAP}\\b(?:system (?:and|or|&) developer messages|developer messages|(?:your|the assistant's|the model's) (?:system prompt|hidden instructions|instructions verbatim))\\b`,
-  ]),
+  detector(
+    'PROMPT_HARVEST',
+    [
+      `\\b(?:include|including|with|append|attach|paste|copy|send|pass|provide|put)\\b${GAP}\\b(?:system (?:and|or|&) developer messages|developer messages|(?:your|the assistant's|the model's) (?:system prompt|hidden instructions|instructions verbatim))\\b`,
+    ],
+    ['developer messages', 'system prompt', 'hidden instructions', 'instructions verbatim'],
+  ),
 ] as const;
 
 /**
@@ -165,7 +199,9 @@ const DETECTORS = [
  */
 export function runDetectors(text: string): DetectorHit[] {
   const hits: DetectorHit[] = [];
-  for (const { id, re } of DETECTORS) {
+  for (const { id, re, needs } of DETECTORS) {
+    // A detector whose every alternative holds one of `needs` cannot match a text that holds none.
+    if (needs !== undefined && !needs.some((literal) => text.includes(literal))) continue;
     re.lastIndex = 0;
     let found = 0;
     for (let match = re.exec(text); match !== null; match = re.exec(text)) {

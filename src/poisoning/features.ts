@@ -34,15 +34,56 @@ export function hashFeature(feature: string): number {
   return (hash >>> 0) & MASK;
 }
 
-/** A sparse binary vector under construction; `names` only when explaining. */
+/** A sparse binary vector under construction; `names` only when explaining, of `named` buckets when given. */
 export interface FeatureSet {
   readonly buckets: Set<number>;
   readonly names?: Map<number, string>;
+  readonly named?: ReadonlySet<number>;
 }
 
-/** A new empty set; pass `explain` to keep the name of each bucket. */
-export function createFeatureSet(explain = false): FeatureSet {
-  return explain ? { buckets: new Set(), names: new Map() } : { buckets: new Set() };
+/**
+ * A new empty set; pass `explain` to keep the name of each bucket (the first feature added to it), and `named`
+ * to keep only those buckets' names, so no other name string is built.
+ */
+export function createFeatureSet(explain = false, named?: ReadonlySet<number>): FeatureSet {
+  if (!explain) return { buckets: new Set() };
+  return named === undefined
+    ? { buckets: new Set(), names: new Map() }
+    : { buckets: new Set(), names: new Map(), named };
+}
+
+// Whether the name of `bucket` is still to be kept.
+function wantsName(set: FeatureSet, bucket: number): boolean {
+  return (
+    set.names !== undefined && (set.named === undefined || set.named.has(bucket)) && !set.names.has(bucket)
+  );
+}
+
+/**
+ * The distinct buckets of one tool in the order they were first added, as a Set would hold them, with a mark
+ * per bucket rather than a hash table: reused scan after scan (`clear` between them), never by two at once.
+ */
+export class BucketUnion {
+  readonly buckets: number[] = [];
+  private readonly marks = new Uint32Array(FEATURE_BUCKETS);
+  private mark = 1;
+
+  /** Adds one bucket unless it is already in. */
+  add(bucket: number): void {
+    if (this.marks[bucket] === this.mark) return;
+    this.marks[bucket] = this.mark;
+    this.buckets.push(bucket);
+  }
+
+  /** Empties the union for the next tool. */
+  clear(): void {
+    this.buckets.length = 0;
+    this.mark += 1;
+    if (this.mark === 0xffff_ffff) {
+      this.marks.fill(0);
+      this.mark = 1;
+    }
+  }
 }
 
 /** The bucket of a named symbolic feature. */
@@ -54,7 +95,7 @@ export function symbolicBucket(feature: string): number {
 export function addFeature(set: FeatureSet, feature: string): void {
   const bucket = symbolicBucket(feature);
   set.buckets.add(bucket);
-  if (set.names !== undefined && !set.names.has(bucket)) set.names.set(bucket, feature);
+  if (wantsName(set, bucket)) set.names?.set(bucket, feature);
 }
 
 const TOKEN = /[\p{L}\p{N}]+/gu;
@@ -90,10 +131,6 @@ function put(set: FeatureSet, hash: number): number {
   return bucket;
 }
 
-function nameOnce(set: FeatureSet, bucket: number, name: string): void {
-  if (set.names !== undefined && !set.names.has(bucket)) set.names.set(bucket, name);
-}
-
 /**
  * Adds the word 1- and 2-grams of a normalized text (character n-grams were tried and lowered the
  * cross-validated recall), and hands each word to `concepts` when given (`words` false: only to it). Hashes are computed over the text in place (the same FNV-1a as `hashFeature` of
@@ -111,28 +148,60 @@ export function addTextFeatures(
   let previousStart = -1;
   let previousEnd = -1;
   let lastEnd = 0;
-  TOKEN.lastIndex = 0;
-  for (let match = TOKEN.exec(text); match !== null; match = TOKEN.exec(text)) {
-    const start = match.index;
+  const each = (start: number, length: number): boolean => {
+    // Explaining, with every wanted name found: nothing later can change the names.
+    if (set.named !== undefined && set.names?.size === set.named.size) return false;
     if (concepts !== undefined) {
-      concepts.word(match[0], start > lastEnd && endsSentence(text, lastEnd, start));
-      lastEnd = start + match[0].length;
-      if (!words) continue;
+      concepts.word(text, start, start + length, start > lastEnd && endsSentence(text, lastEnd, start));
+      lastEnd = start + length;
+      if (!words) return true;
     }
-    const end = Math.min(start + match[0].length, start + MAX_WORD);
+    const end = Math.min(start + length, start + MAX_WORD);
     const word = put(set, hashString(heads.w, text, start, end));
-    if (set.names !== undefined) nameOnce(set, word, `${prefix}w:${text.slice(start, end)}`);
+    if (wantsName(set, word)) set.names?.set(word, `${prefix}w:${text.slice(start, end)}`);
     if (previousStart >= 0) {
       const first = hashString(heads.b, text, previousStart, previousEnd);
       const bigram = hashString(Math.imul(first ^ 0x20, 0x01000193), text, start, end);
       const pair = put(set, bigram);
-      if (set.names !== undefined)
-        nameOnce(set, pair, `${prefix}b:${text.slice(previousStart, previousEnd)} ${text.slice(start, end)}`);
+      if (wantsName(set, pair))
+        set.names?.set(
+          pair,
+          `${prefix}b:${text.slice(previousStart, previousEnd)} ${text.slice(start, end)}`,
+        );
     }
     previousStart = start;
     previousEnd = end;
-  }
+    return true;
+  };
+  forEachToken(text, each);
   concepts?.finish();
+}
+
+const NON_ASCII = /[\u0080-\uffff]/;
+
+function isAsciiAlnum(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a);
+}
+
+// The runs of letters and digits (TOKEN) of a text, in order, until `each` returns false; in ASCII text, read
+// without the regex and without a string per word.
+function forEachToken(text: string, each: (start: number, length: number) => boolean): void {
+  if (NON_ASCII.test(text)) {
+    TOKEN.lastIndex = 0;
+    for (let match = TOKEN.exec(text); match !== null; match = TOKEN.exec(text))
+      if (!each(match.index, match[0].length)) return;
+    return;
+  }
+  let start = -1;
+  for (let i = 0; i < text.length; i += 1) {
+    if (isAsciiAlnum(text.charCodeAt(i))) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      if (!each(start, i - start)) return;
+      start = -1;
+    }
+  }
+  if (start >= 0) each(start, text.length - start);
 }
 
 /** Whether the gap between two words, `text[from, to)`, ends a sentence. */

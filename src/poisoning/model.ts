@@ -4,7 +4,6 @@
 // weights ship beside the code (model-weights.json) because the pure scanner reads them at import, without I/O.
 import weightsJson from './model-weights.json' with { type: 'json' };
 import { FEATURE_BUCKETS, LEXICAL_BUCKETS, MIN_NORM_FEATURES, SYMBOLIC_SCALE } from './features.ts';
-import type { FeatureSet } from './features.ts';
 
 /** The committed model: integer weights (value × scale), bias, and the threshold chosen by cross-validation. */
 export interface ModelWeights {
@@ -22,7 +21,7 @@ export interface LinearModel {
   /** The raw weight of one bucket (before the vector's norm or the symbolic scale). */
   weight(bucket: number): number;
   /** Probability that the tool whose features these are is poisoned. */
-  score(features: FeatureSet): number;
+  score(features: { readonly buckets: Iterable<number> }): number;
 }
 
 /** Builds a model from weights (the committed ones by default). */

@@ -3,7 +3,7 @@
 import type { PoisoningPatternId } from './poisoning-patterns.ts';
 import type { McpToolDefinition } from '../risk/index.ts';
 import { forEachVisibleString } from './tool-strings.ts';
-import { createFeatureSet, type FeatureSet } from './features.ts';
+import { BucketUnion, createFeatureSet, type FeatureSet } from './features.ts';
 import { createLinearModel, type LinearModel, type ModelWeights } from './model.ts';
 import { addStringFeatures, combineSignals, slotOf } from './tool-reading.ts';
 import type { StringReading } from './tool-reading.ts';
@@ -93,7 +93,7 @@ interface FieldFeatures {
 function collect(
   each: Visitor,
   reader: StringReader,
-  features: FeatureSet | undefined,
+  features: { add(bucket: number): void } | undefined,
   fields?: FieldFeatures[],
 ): Collected {
   const strong: ToolMatch[] = [];
@@ -105,7 +105,7 @@ function collect(
       // The union of each string's own set, taken in order, has the same members in the same insertion
       // order as one set filled string by string, so the model's sum is the same to the last bit.
       const own = reader.features(text, found, slot);
-      for (const bucket of own) features.buckets.add(bucket);
+      for (const bucket of own) features.add(bucket);
       fields?.push({ text, path, slot, buckets: own, reading: found });
     }
     if (found.strong.length === 0 && found.signals.length === 0) return;
@@ -118,20 +118,37 @@ function collect(
 
 const TOP_FEATURES = 4;
 
-function rank(buckets: ReadonlySet<number>, model: LinearModel): { bucket: number; weight: number }[] {
-  return [...buckets]
-    .map((bucket) => ({ bucket, weight: model.weight(bucket) }))
-    .sort((a, b) => b.weight - a.weight);
+// The heaviest TOP_FEATURES buckets of `first` then the new ones of `then`, heaviest first, earlier first among
+// equal weights: the head of a stable sort by weight, without sorting the rest.
+function heaviest(first: ReadonlySet<number>, then: ReadonlySet<number>, model: LinearModel): number[] {
+  const top: number[] = [];
+  const weights: number[] = [];
+  const consider = (bucket: number): void => {
+    const weight = model.weight(bucket);
+    let at = top.length;
+    while (at > 0 && (weights[at - 1] as number) < weight) at -= 1;
+    if (at >= TOP_FEATURES) return;
+    top.splice(at, 0, bucket);
+    weights.splice(at, 0, weight);
+    if (top.length > TOP_FEATURES) {
+      top.pop();
+      weights.pop();
+    }
+  };
+  for (const bucket of first) consider(bucket);
+  for (const bucket of then) if (!first.has(bucket)) consider(bucket);
+  return top;
 }
 
 // Explains a model verdict: the field whose features weigh most toward poisoned, and its heaviest features.
-// Only that field's features are hashed again, this time keeping their names.
 // Features of the whole tool (tool references, the key sentence's concepts) compete for the top places too.
+// Names are built only for the few buckets shown: that field's features and the tool's are hashed again,
+// keeping those names (a field's own name of a bucket before the tool's).
 function explainModel(
   fields: readonly FieldFeatures[],
   model: LinearModel,
   score: number,
-  whole: FeatureSet,
+  whole: { readonly buckets: ReadonlySet<number>; name(named: ReadonlySet<number>): FeatureSet },
 ): ToolMatch {
   let best: FieldFeatures | undefined;
   let bestWeight = -Infinity;
@@ -146,12 +163,15 @@ function explainModel(
   let top: string[] = [];
   if (best !== undefined) {
     const { reading, slot } = best;
-    const own = createFeatureSet(true);
+    const buckets = heaviest(best.buckets, whole.buckets, model);
+    const named = new Set(buckets);
+    const own = createFeatureSet(true, named);
     addStringFeatures(own, reading, slot);
-    const names = new Map([...(whole.names ?? []), ...(own.names ?? [])]);
-    top = rank(new Set([...own.buckets, ...whole.buckets]), model)
-      .slice(0, TOP_FEATURES)
-      .map((r) => names.get(r.bucket) ?? String(r.bucket));
+    // The field names every bucket of its own; the tool is read again only for a bucket the field lacks.
+    const wholeNames = buckets.every((bucket) => own.names?.has(bucket) === true)
+      ? undefined
+      : whole.name(named).names;
+    top = buckets.map((bucket) => own.names?.get(bucket) ?? wholeNames?.get(bucket) ?? String(bucket));
   }
   const text = best?.text ?? '';
   return {
@@ -195,15 +215,22 @@ function verdict(
   each: Visitor,
   reader: StringReader,
   model: LinearModel | undefined,
+  union?: BucketUnion,
   tool?: McpToolDefinition,
 ): ToolScanResult {
   const fields: FieldFeatures[] = [];
-  const features = model === undefined ? undefined : createFeatureSet();
+  union?.clear();
+  const features = model === undefined ? undefined : union;
   const { strong, signals } = collect(each, reader, features, fields);
   const keys = readKeys(tool, reader);
   keyFindings(keys, strong);
-  if (features !== undefined && tool !== undefined)
-    addToolFeatures(features, tool, keys?.read.normalized.text);
+  // The tool's own features are kept apart for the explanation; added in order, they leave the union (and so
+  // the model's sum) exactly as if they had been added to `features` directly.
+  const whole = createFeatureSet();
+  if (features !== undefined && tool !== undefined) {
+    addToolFeatures(whole, tool, keys?.read.normalized.text);
+    for (const bucket of whole.buckets) features.add(bucket);
+  }
   if (model === undefined || features === undefined) {
     if (strong.length === 0) return { clean: true, matches: [], signals };
     return { clean: false, matches: [...strong, ...signals], signals: [] };
@@ -214,9 +241,12 @@ function verdict(
   if (!byModel && strong.length === 0) return { clean: true, matches: [], signals, score };
   const matches = [...strong, ...signals];
   if (byModel) {
-    const whole = createFeatureSet(true);
-    if (tool !== undefined) addToolFeatures(whole, tool, keys?.read.normalized.text);
-    matches.push(explainModel(fields, model, score, whole));
+    const name = (named: ReadonlySet<number>): FeatureSet => {
+      const set = createFeatureSet(true, named);
+      if (tool !== undefined) addToolFeatures(set, tool, keys?.read.normalized.text);
+      return set;
+    };
+    matches.push(explainModel(fields, model, score, { buckets: whole.buckets, name }));
   }
   return { clean: false, matches, signals: [], score };
 }
@@ -236,6 +266,7 @@ const defaultModel = createLinearModel();
 export function createPoisoningScanner(options: PoisoningScannerOptions = {}): PoisoningScanner {
   const reader = createStringReader(otherNamesMatcher(options.otherNames));
   const model = options.model === undefined ? defaultModel : createLinearModel(options.model);
+  const union = new BucketUnion();
   const cache = createScanCache<TextScanResult | ToolScanResult>(
     options.cache?.maxEntries ?? DEFAULT_SCAN_CACHE_ENTRIES,
   );
@@ -269,7 +300,7 @@ export function createPoisoningScanner(options: PoisoningScannerOptions = {}): P
     scanTool(tool) {
       return cached(
         () => toolDigest(tool),
-        () => verdict((visit) => forEachVisibleString(tool, visit), reader, model, tool),
+        () => verdict((visit) => forEachVisibleString(tool, visit), reader, model, union, tool),
       );
     },
   };
@@ -305,7 +336,7 @@ export function scanTool(tool: McpToolDefinition, otherNames?: readonly string[]
 export function toolFeatures(tool: McpToolDefinition, otherNames: readonly string[] = []): FeatureSet {
   const features = createFeatureSet();
   const reader = createStringReader(otherNamesMatcher(otherNames));
-  collect((visit) => forEachVisibleString(tool, visit), reader, features);
+  collect((visit) => forEachVisibleString(tool, visit), reader, features.buckets);
   addToolFeatures(features, tool, readKeys(tool, reader)?.read.normalized.text);
   return features;
 }

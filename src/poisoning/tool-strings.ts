@@ -8,21 +8,26 @@ export interface VisibleString {
   readonly text: string;
 }
 
+// A node holds its key (or array index) and renders its segment only when a path is asked for, so a string
+// costs no segment text unless it is reported. The root's key is its segment as written.
 interface PathNode {
   readonly parent: PathNode | null;
-  readonly segment: string;
+  readonly key: string | number;
 }
 
 const PLAIN_KEY = /^[A-Za-z_$][A-Za-z0-9_$-]*$/;
 
-function keySegment(key: string): string {
+function segmentOf(node: PathNode): string {
+  const { key } = node;
+  if (node.parent === null) return String(key);
+  if (typeof key === 'number') return `[${key}]`;
   return PLAIN_KEY.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
 }
 
 // Paths are built only when asked for, so a deeply nested schema costs O(size), not O(depth²).
 function render(node: PathNode): string {
   const parts: string[] = [];
-  for (let at: PathNode | null = node; at !== null; at = at.parent) parts.push(at.segment);
+  for (let at: PathNode | null = node; at !== null; at = at.parent) parts.push(segmentOf(at));
   return parts.reverse().join('');
 }
 
@@ -33,33 +38,43 @@ function render(node: PathNode): string {
  */
 function visitJson(root: unknown, rootSegment: string, visit: (node: PathNode, text: string) => void): void {
   const seen = new WeakSet<object>();
-  const stack: Array<{ value: unknown; node: PathNode }> = [
-    { value: root, node: { parent: null, segment: rootSegment } },
-  ];
-  while (stack.length > 0) {
-    const { value, node } = stack.pop() as { value: unknown; node: PathNode };
+  // Two stacks in step: the value to visit and its node.
+  const values: unknown[] = [root];
+  const nodes: PathNode[] = [{ parent: null, key: rootSegment }];
+  while (values.length > 0) {
+    const value = values.pop();
+    const node = nodes.pop() as PathNode;
     if (typeof value === 'string') {
       visit(node, value);
       continue;
     }
     if (typeof value !== 'object' || value === null || seen.has(value)) continue;
     seen.add(value);
-    const children: Array<{ value: unknown; node: PathNode; key?: string }> = Array.isArray(value)
-      ? value.map((item, index) => ({ value: item, node: { parent: node, segment: `[${index}]` } }))
-      : Object.entries(value).map(([key, item]) => ({
-          value: item,
-          node: { parent: node, segment: keySegment(key) },
-          key,
-        }));
-    for (let i = children.length - 1; i >= 0; i -= 1) {
-      const child = children[i] as { value: unknown; node: PathNode; key?: string };
-      stack.push({ value: child.value, node: child.node });
-      if (child.key !== undefined) stack.push({ value: child.key, node: child.node });
+    // Pushed last to first, each key after its value, so the first key is visited first, then its value.
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i -= 1) {
+        values.push(value[i]);
+        nodes.push({ parent: node, key: i });
+      }
+      continue;
+    }
+    const record = value as { readonly [key: string]: unknown };
+    const keys = Object.keys(record);
+    for (let i = keys.length - 1; i >= 0; i -= 1) {
+      const key = keys[i] as string;
+      const child: PathNode = { parent: node, key };
+      values.push(record[key], key);
+      nodes.push(child, child);
     }
   }
 }
 
-const NAMED_SLOTS = new Set(['.description', '.title', '.default', '.type']);
+const NAMED_SLOTS = new Set(['description', 'title', 'default', 'type']);
+
+// Whether a node sits under the object key `key` (never the root, whose key is a segment as written).
+function isUnder(node: PathNode, key: string): boolean {
+  return node.parent !== null && node.key === key;
+}
 
 /**
  * The kind of slot a string sits in, read from the last segments of its path without rendering it: name,
@@ -67,13 +82,13 @@ const NAMED_SLOTS = new Set(['.description', '.title', '.default', '.type']);
  * `slotOf` of the rendered path (tool-reading.ts).
  */
 function slotOfNode(node: PathNode): string {
-  const { segment, parent } = node;
+  const { key, parent } = node;
   if (parent === null) return 'other';
-  if (parent.segment === '.enum' && segment.startsWith('[') && /^\[\d+\]$/.test(segment)) return 'enum';
-  if (parent.segment === '.examples' && segment.startsWith('[') && /^\[\d+\]$/.test(segment))
-    return 'examples';
-  if (NAMED_SLOTS.has(segment)) return segment.slice(1);
-  if (parent.segment === '.properties') return 'key';
+  if (typeof key === 'number') {
+    if (isUnder(parent, 'enum')) return 'enum';
+    if (isUnder(parent, 'examples')) return 'examples';
+  } else if (NAMED_SLOTS.has(key)) return key;
+  if (isUnder(parent, 'properties')) return 'key';
   return 'other';
 }
 

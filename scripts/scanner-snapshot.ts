@@ -1,0 +1,86 @@
+/**
+ * Records what the poisoning scanner says about every definition of the train and dev splits of eval/poisoning
+ * and of the bench's generated corpus (bench/tool-corpus.ts), so a speed change can be checked to leave every
+ * verdict and finding byte-identical; and times scanTool in CPU time over train + dev.
+ *   node --import tsx scripts/scanner-snapshot.ts record <file>   writes the results (JSON lines)
+ *   node --import tsx scripts/scanner-snapshot.ts compare <file>  exits 1 on the first difference
+ *   node --import tsx scripts/scanner-snapshot.ts time [passes]   tools/s of CPU, first two passes discarded
+ * No detection metric is computed or printed: only outputs are compared.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createPoisoningScanner } from '../src/poisoning/index.ts';
+import { createAdversarialInputs } from '../src/poisoning/index.ts';
+import type { McpToolDefinition } from '../src/risk/index.ts';
+import { loadCorpus, selectSplit } from './corpus/load.ts';
+import { createToolCorpus } from '../bench/tool-corpus.ts';
+
+function trainAndDev(): { id: string; tool: McpToolDefinition; others: readonly string[] }[] {
+  const corpus = loadCorpus();
+  return [...selectSplit(corpus, 'train'), ...selectSplit(corpus, 'dev')].map((entry) => ({
+    id: entry.id,
+    tool: entry.tool,
+    others: entry.coexistingTools ?? [],
+  }));
+}
+
+function lines(): string[] {
+  const out: string[] = [];
+  const plain = createPoisoningScanner({ cache: { maxEntries: 0 } });
+  for (const { id, tool, others } of trainAndDev()) {
+    out.push(`${id} ${JSON.stringify(plain.scanTool(tool))}`);
+    out.push(`${id} text ${JSON.stringify(plain.scanText(tool.description))}`);
+    if (others.length > 0) {
+      const cross = createPoisoningScanner({ otherNames: others, cache: { maxEntries: 0 } });
+      out.push(`${id} cross ${JSON.stringify(cross.scanTool(tool))}`);
+    }
+  }
+  const generated = createToolCorpus({ count: 5000, poisonedShare: 0.04, seed: 20_260_728 });
+  const names = generated.map(({ tool }) => tool.name);
+  const cross = createPoisoningScanner({ otherNames: names, cache: { maxEntries: 0 } });
+  generated.forEach(({ tool }, i) => {
+    out.push(`gen-${i} ${JSON.stringify(plain.scanTool(tool))}`);
+    out.push(`gen-${i} cross ${JSON.stringify(cross.scanTool(tool))}`);
+  });
+  for (const { name, text } of createAdversarialInputs(65_536))
+    out.push(`adv-${name} ${JSON.stringify(plain.scanTool({ name: 'adversarial', description: text }))}`);
+  return out;
+}
+
+function time(passes: number): void {
+  const tools = trainAndDev().map((entry) => entry.tool);
+  const scanner = createPoisoningScanner({ cache: { maxEntries: 0 } });
+  const rates: number[] = [];
+  for (let pass = 0; pass < passes; pass += 1) {
+    const started = process.cpuUsage();
+    for (const tool of tools) scanner.scanTool(tool);
+    const cpu = process.cpuUsage(started);
+    if (pass >= 2) rates.push(tools.length / ((cpu.user + cpu.system) / 1e6));
+  }
+  rates.sort((a, b) => a - b);
+  const median = rates[Math.floor(rates.length / 2)] ?? Number.NaN;
+  console.log(
+    `${tools.length} definitions, ${rates.length} passes: median ${median.toFixed(0)}/s of CPU, ` +
+      `min ${rates[0]?.toFixed(0)}, max ${rates[rates.length - 1]?.toFixed(0)}`,
+  );
+}
+
+const [mode, arg] = process.argv.slice(2);
+if (mode === 'record' && arg !== undefined) {
+  writeFileSync(arg, `${lines().join('\n')}\n`);
+} else if (mode === 'compare' && arg !== undefined) {
+  const expected = readFileSync(arg, 'utf8').split('\n').slice(0, -1);
+  const actual = lines();
+  let differences = 0;
+  for (let i = 0; i < Math.max(expected.length, actual.length); i += 1)
+    if (expected[i] !== actual[i]) {
+      differences += 1;
+      if (differences <= 5) console.log(`- ${expected[i] ?? ''}\n+ ${actual[i] ?? ''}`);
+    }
+  console.log(`${actual.length} results compared, ${differences} different`);
+  process.exitCode = differences === 0 ? 0 : 1;
+} else if (mode === 'time') {
+  time(Number(arg ?? 30));
+} else {
+  console.error('usage: scanner-snapshot.ts record|compare <file> | time [passes]');
+  process.exitCode = 2;
+}
