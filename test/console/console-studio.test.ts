@@ -368,6 +368,12 @@ describe('tool studio in the browser', () => {
     };
     const before = comparable();
 
+    // Publishing answers once the file is written; the watched directory publishes the tool a moment later.
+    await waitFor(
+      async () => (await get('/admin/api/tools', OPERATOR)).text.includes('"localToolId":"studio-edit"'),
+      20_000,
+      'studio-edit listed by the gateway',
+    );
     const page = await signedIn(OPERATOR);
     await page.goto(`${origin}/console/tools?q=studio_edit`);
     await page.getByRole('link', { name: 'Edit in studio' }).click();
