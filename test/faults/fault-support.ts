@@ -43,6 +43,11 @@ export interface FaultCase {
   gateway: GatewayProcess;
   /** How many times the bad upstream was spawned. */
   starts(): number;
+  /**
+   * Connect attempts after an exit: the first spawn after each exit. With `protocol: auto` one attempt may spawn
+   * the server twice (the SDK probes the era on a sibling process), so spawns overcount attempts.
+   */
+  restarts(): number;
   /** The gateway's reconnect delays: from each deliberate exit of the bad upstream to its next spawn, in ms. */
   reconnectDelays(): number[];
   /** Methods of the requests the bad upstream received. */
@@ -101,6 +106,18 @@ export async function startFaultCase(
   return {
     gateway,
     starts: () => lines(startsFile).filter((l) => l.startsWith('start ')).length,
+    restarts() {
+      let count = 0;
+      let afterExit = false;
+      for (const line of lines(startsFile)) {
+        if (line.startsWith('exit ')) afterExit = true;
+        else if (line.startsWith('start ') && afterExit) {
+          count += 1;
+          afterExit = false;
+        }
+      }
+      return count;
+    },
     reconnectDelays() {
       const delays: number[] = [];
       let exitedAt: number | undefined;
