@@ -5,6 +5,8 @@
  * changed, added or removed. Pure.
  */
 
+import { DEFINITION_FIELDS as FIELDS, escapeJsonPointerToken } from '../shared/index.ts';
+
 /** One row of the side-by-side view; `old`/`new` absent where that side has no such line or path. */
 export interface DefinitionRow {
   field: string;
@@ -15,28 +17,13 @@ export interface DefinitionRow {
   kind: 'same' | 'changed' | 'added' | 'removed';
 }
 
-// Every kind's fields in the ledger's review order; a definition lacks the other kinds' fields.
-const FIELDS = [
-  'name',
-  'title',
-  'description',
-  'instructions',
-  'uri',
-  'uriTemplate',
-  'mimeType',
-  'arguments',
-  'inputSchema',
-  'outputSchema',
-  'annotations',
-] as const;
 const TEXT_FIELDS: ReadonlySet<string> = new Set(['description', 'instructions']);
-const escapeToken = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
 
 function flatten(value: unknown, path: string, into: Map<string, string>): void {
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
     const entries = Object.entries(value);
     if (entries.length === 0) into.set(path, '{}');
-    for (const [key, inner] of entries) flatten(inner, `${path}/${escapeToken(key)}`, into);
+    for (const [key, inner] of entries) flatten(inner, `${path}/${escapeJsonPointerToken(key)}`, into);
     return;
   }
   into.set(path, typeof value === 'string' ? value : JSON.stringify(value));

@@ -4,28 +4,12 @@
  * inside the field, arrays compared whole), and a unified text diff of the description (of the instructions for
  * server instructions). Pure: plain data in, plain data out.
  */
-import { canonicalJson, formatJsonPointer } from '../shared/index.ts';
-
-/**
- * The fields any fingerprint covers, in review order: a tool's six keep their order, the other kinds' fields sit
- * among them (a definition lacks the fields of other kinds, and an absent field is no change).
- */
-export const DEFINITION_FIELDS = [
-  'name',
-  'title',
-  'description',
-  'instructions',
-  'uri',
-  'uriTemplate',
-  'mimeType',
-  'arguments',
-  'inputSchema',
-  'outputSchema',
-  'annotations',
-] as const;
-
-/** One fingerprinted field. */
-export type DefinitionField = (typeof DEFINITION_FIELDS)[number];
+import {
+  canonicalJson,
+  DEFINITION_FIELDS,
+  formatJsonPointer,
+  type DefinitionField,
+} from '../shared/index.ts';
 
 /** One changed leaf: `path` is a JSON Pointer inside `field` ("" for the field as a whole). */
 export interface FieldChange {

@@ -14,6 +14,8 @@ export { isHostAllowed, matchesHostPattern } from './host-pattern.ts';
 export type { Era } from './era.ts';
 export { JAVA_SPACE, isBlank, javaTrim, lowerKeepingOffsets } from './java-text.ts';
 export { canonicalJson, sha256Hex } from './canonical-json.ts';
+export { DEFINITION_FIELDS } from './definition-fields.ts';
+export type { DefinitionField } from './definition-fields.ts';
 
 export { PORTCULLIS_VERSION } from './version.ts';
 export type { JsonSchemaObject, McpMeta, ToolArguments } from './json.ts';
