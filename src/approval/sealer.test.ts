@@ -119,6 +119,24 @@ describe('approval sealer', () => {
     expect(sealer.open(mutate(token), binding())).toEqual({ ok: false, reason: 'tampered' });
   });
 
+  it('refuses another spelling of the same bytes (the unused low bits of the last character set)', () => {
+    const { sealer } = setup();
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const bytes = (t: string) => Buffer.from(t.slice(3), 'base64url');
+    // One of three consecutive principal lengths leaves the byte count off a multiple of three: the token's
+    // last character then carries bits no decoder reads.
+    const principal = ['a', 'ab', 'abc'].find(
+      (p) => bytes(sealer.seal(binding({ principal: p }))).length % 3 !== 0,
+    );
+    const token = sealer.seal(binding({ principal: principal as string }));
+    const respelled = `${token.slice(0, -1)}${alphabet[alphabet.indexOf(token.at(-1) as string) ^ 1]}`;
+    expect(bytes(respelled)).toEqual(bytes(token));
+    expect(sealer.open(respelled, binding({ principal: principal as string }))).toEqual({
+      ok: false,
+      reason: 'tampered',
+    });
+  });
+
   it('refuses a token sealed with another key as tampered', () => {
     const { sealer } = setup();
     const other = createApprovalSealer({ key: 'z'.repeat(32), clock: () => 1_000_000, ttlMs: TTL });

@@ -115,7 +115,9 @@ export function createApprovalSealer(options: ApprovalSealerOptions): ApprovalSe
     const encoded = token.slice(VERSION.length + 1);
     if (!/^[A-Za-z0-9_-]+$/.test(encoded)) return;
     const raw = Buffer.from(encoded, 'base64url');
-    if (raw.length <= IV_BYTES + TAG_BYTES) return;
+    // One spelling per token: the decoder ignores the last character's unused bits, so without this check a
+    // respelled token would open (harmless to the seal, confusing to anyone comparing tokens).
+    if (raw.length <= IV_BYTES + TAG_BYTES || raw.toString('base64url') !== encoded) return;
     try {
       const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES), {
         authTagLength: TAG_BYTES,
