@@ -105,7 +105,10 @@ export interface AppCore {
   /** The approval inbox of the `console` channel. */
   inbox: ApprovalInbox;
   now: () => number;
-  /** Rebuilds the tool list and tells listeners when it changed. */
+  /**
+   * Rebuilds the tool list and tells listeners when it changed: once on the next turn of the event loop for a
+   * burst of calls (a read before then rebuilds first).
+   */
   refresh(): void;
   /** Calls `listener` whenever the tools, prompts or resources clients see change; returns the unsubscribe. */
   onListChanged(listener: (kind: ListKind) => void): () => void;
@@ -189,7 +192,8 @@ export function buildCore(config: PortcullisConfig, deps: AppDeps): AppCore {
     config,
     snapshots: () => supervisor.snapshots(),
     ...(localTools.provider ? { local: localTools.provider } : {}),
-    govern: deps.govern ?? governance.govern,
+    // First sight of 5,000 tools writes 5,000 ledger records and their events: one commit, not 5,000.
+    govern: deps.govern ?? ((tools) => store.batch(() => governance.govern(tools))),
     inputSchemaProblem: (schema) => validator.schemaProblem(schema),
     log: (event, fields, level) => logger.log(event, fields, level),
   });
@@ -206,12 +210,24 @@ export function buildCore(config: PortcullisConfig, deps: AppDeps): AppCore {
     lastWithheld = withheld;
     return changed;
   }
+  registry.onChange(() => lists.emit('tools'));
+  // Coalesced: fifty upstreams connecting at start rebuild (and re-govern) the list once per turn of the event
+  // loop, not fifty times; a read in between rebuilds first (the registry's invalidate()).
+  let refreshQueued = false;
+  let closed = false;
   function refresh(): void {
-    if (registry.rebuild()) lists.emit('tools');
-    if (withheldSurface()) {
-      lists.emit('prompts');
-      lists.emit('resources');
-    }
+    registry.invalidate();
+    if (refreshQueued) return;
+    refreshQueued = true;
+    setImmediate(() => {
+      refreshQueued = false;
+      if (closed) return;
+      registry.settle();
+      if (withheldSurface()) {
+        lists.emit('prompts');
+        lists.emit('resources');
+      }
+    });
   }
   localTools.provider?.onChange(refresh);
 
@@ -346,6 +362,7 @@ export function buildCore(config: PortcullisConfig, deps: AppDeps): AppCore {
       stopWatching = watchStore(store, refresh);
     },
     async close() {
+      closed = true;
       stopWatching?.();
       core.parked.close();
       inbox.close();

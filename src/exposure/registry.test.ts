@@ -185,4 +185,30 @@ describe('createToolRegistry', () => {
     expect(r.rebuild()).toBe(true);
     expect(told).toBe(1);
   });
+
+  it('after invalidate(), rebuilds once on the next read or settle(), however many changes came first', () => {
+    let governed = 0;
+    const { registry: r, set } = registry({ upstreams: { files } }, [snapshot('files', [tool('read')])], {
+      govern: (tools) => {
+        governed += 1;
+        return tools;
+      },
+    });
+    expect(governed).toBe(1);
+    set([snapshot('files', [tool('read'), tool('write')])]);
+    r.invalidate();
+    r.invalidate();
+    r.invalidate();
+    expect(governed).toBe(1);
+    expect(r.advertised().map((t) => t.name)).toEqual(['files_read', 'files_write']);
+    expect(r.resolve('files_write')?.alias).toBe('files_write');
+    r.settle();
+    expect(governed).toBe(2);
+    set([snapshot('files', [tool('read')])]);
+    r.invalidate();
+    r.settle();
+    r.settle();
+    expect(governed).toBe(3);
+    expect(r.find('files_write')).toBeUndefined();
+  });
 });

@@ -35,6 +35,13 @@ export interface RegistryDeps {
 export interface ToolRegistry {
   /** Recomputes the list; returns true when the advertised list changed (listeners are told). */
   rebuild(): boolean;
+  /**
+   * Marks the list stale without rebuilding: the next read (or settle()) rebuilds once, however many changes
+   * arrived before it, so no reader ever sees a stale list.
+   */
+  invalidate(): void;
+  /** Rebuilds now when invalidated since the last rebuild. */
+  settle(): void;
   /** Every known tool, exposed or withheld, sorted by alias. */
   all(): readonly ExposedTool[];
   /** The advertised definitions, sorted by alias. */
@@ -139,7 +146,7 @@ function advertisedDefinition(alias: string, source: Tool, description: string |
   return definition;
 }
 
-/** Creates the registry; call rebuild() after upstream or local changes. */
+/** Creates the registry; call invalidate() (or rebuild()) after upstream or local changes. */
 export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
   const listeners = new Set<() => void>();
   const lastKnownTools = new Map<string, readonly Tool[]>();
@@ -171,7 +178,14 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
     );
   };
 
+  // Fifty upstreams connecting at start would otherwise rebuild (and re-govern) the whole list fifty times.
+  let stale = false;
+  const fresh = () => {
+    if (stale) rebuild();
+  };
+
   const rebuild = (): boolean => {
+    stale = false;
     const candidates: Candidate[] = [];
     for (const snapshot of deps.snapshots()) {
       if (snapshot.state === 'connected') lastKnownTools.set(snapshot.id, snapshot.tools);
@@ -236,13 +250,27 @@ export function createToolRegistry(deps: RegistryDeps): ToolRegistry {
 
   return {
     rebuild,
-    all: () => tools,
-    advertised: () => advertisedList,
+    invalidate() {
+      stale = true;
+    },
+    settle: fresh,
+    all: () => {
+      fresh();
+      return tools;
+    },
+    advertised: () => {
+      fresh();
+      return advertisedList;
+    },
     resolve: (alias) => {
+      fresh();
       const tool = byAlias.get(alias);
       return tool?.exposed ? tool : undefined;
     },
-    find: (alias) => byAlias.get(alias),
+    find: (alias) => {
+      fresh();
+      return byAlias.get(alias);
+    },
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

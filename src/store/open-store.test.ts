@@ -100,6 +100,30 @@ describe('openStore', () => {
     raw.close();
   });
 
+  it('batches writes into one transaction: invisible to another connection until it returns, gone on a throw', () => {
+    const path = join(dir, 'p.db');
+    const store = openStore({ path });
+    const other = new Database(path, { readonly: true });
+    const rows = () => other.prepare('SELECT COUNT(*) AS n FROM upstream_state').get();
+    const seenInside = store.batch(() => {
+      store.upstreams.recordUsed('files', 1);
+      store.batch(() => store.upstreams.recordUsed('git', 2));
+      return rows();
+    });
+    expect(seenInside).toEqual({ n: 0 });
+    expect(rows()).toEqual({ n: 2 });
+    expect(() =>
+      store.batch(() => {
+        store.upstreams.recordUsed('memory', 3);
+        throw new Error('half way');
+      }),
+    ).toThrow('half way');
+    expect(store.upstreams.get('memory')).toBeUndefined();
+    expect(rows()).toEqual({ n: 2 });
+    other.close();
+    store.close();
+  });
+
   it('refuses a database written by a newer Portcullis, naming both versions', () => {
     const path = join(dir, 'p.db');
     openStore({ path }).close();

@@ -41,6 +41,7 @@ export function openStore(options: OpenStoreOptions): Store {
       path,
       schemaVersion,
       dataVersion: () => (db.open ? (db.pragma('data_version', { simple: true }) as number) : -1),
+      batch: (work) => db.transaction(work)(),
       close() {
         if (db.open) db.close();
       },

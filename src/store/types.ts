@@ -204,6 +204,8 @@ export interface Store {
    * to the database; the gateway polls it to pick up operator changes without a restart.
    */
   dataVersion(): number;
+  /** Runs `work` in one transaction (nested: a savepoint), so many small writes commit once; a throw rolls back. */
+  batch<T>(work: () => T): T;
   /** Closes the database; further calls are no-ops. */
   close(): void;
 }

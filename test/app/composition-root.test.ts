@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway } from '../../src/app/index.ts';
+import { buildCore } from '../../src/app/core.ts';
 import type { AuditRecord } from '../../src/audit/index.ts';
 import { buildConfig } from '../../src/config/index.ts';
 import {
@@ -52,6 +53,42 @@ describe('buildGateway', () => {
     expect(closed.status).toBe(503);
     expect(await closed.json()).toMatchObject({ status: 'unavailable', store: 'closed' });
   }, 90_000);
+});
+
+describe('refresh', () => {
+  it('coalesces a burst of refreshes into one rebuild on the next turn; a read in between rebuilds first', async () => {
+    const dir = tempDir('portcullis-refresh-');
+    const config = buildConfig(
+      { store: { path: path.join(dir, 'portcullis.db') }, tools: { bundled: false } },
+      'test',
+      dir,
+      () => undefined,
+    );
+    let governed = 0;
+    const core = buildCore(config, {
+      inheritedEnv: {},
+      writeLog: () => {},
+      govern: (tools) => {
+        governed += 1;
+        return tools;
+      },
+    });
+    try {
+      core.start();
+      expect(governed).toBe(1);
+      for (let i = 0; i < 5; i += 1) core.refresh();
+      expect(governed).toBe(1);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(governed).toBe(2);
+      core.refresh();
+      core.registry.all();
+      expect(governed).toBe(3);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(governed).toBe(3);
+    } finally {
+      await core.close();
+    }
+  });
 });
 
 describe('the HITL risk credit through the wired gateway', () => {
