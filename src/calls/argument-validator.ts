@@ -21,15 +21,23 @@ export interface ArgumentValidator {
   schemaProblem(schema: JsonSchemaObject | undefined): string | undefined;
 }
 
-/** Creates a validator with a compile cache keyed by schema object identity. */
+const MAX_COMPILED_TEXTS = 4096;
+
+/** Creates a validator with a compile cache keyed by schema object identity and by schema text. */
 export function createArgumentValidator(): ArgumentValidator {
   // Upstream schemas use drafts 07 and 2020-12; their regular expressions run in linear time (docs/security.md).
   const draft7 = foreignSchemaEngine('draft-07');
   const draft2020 = foreignSchemaEngine('2020-12');
   const cache = new WeakMap<object, Compiled>();
+  // Many tools share one schema shape, and a reconnecting upstream sends equal schemas as new objects: compile
+  // each text once (ajv's own cache is keyed by object).
+  const byText = new Map<string, Compiled>();
 
   const compile = (schema: JsonSchemaObject): Compiled => {
     let compiled = cache.get(schema);
+    if (compiled) return compiled;
+    const text = JSON.stringify(schema);
+    compiled = byText.get(text);
     if (!compiled) {
       const uses2020 = typeof schema.$schema === 'string' && schema.$schema.includes('2020-12');
       try {
@@ -45,8 +53,11 @@ export function createArgumentValidator(): ArgumentValidator {
         const validate = Object.assign(() => false, { errors: [{ instancePath: '', message }] }) as Validate;
         compiled = { validate, problem };
       }
-      cache.set(schema, compiled);
+      // Cleared when full rather than evicted one by one: bounded, and as cheap as a miss.
+      if (byText.size >= MAX_COMPILED_TEXTS) byText.clear();
+      byText.set(text, compiled);
     }
+    cache.set(schema, compiled);
     return compiled;
   };
 
