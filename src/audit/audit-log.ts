@@ -38,7 +38,7 @@ export interface AuditQuery {
   principal?: string;
   /** The profile the call came through. */
   profile?: string;
-  outcome?: 'OK' | 'ERROR';
+  outcome?: 'OK' | 'ERROR' | 'INPUT_REQUIRED';
   decision?: AuditDecision;
   /** `desc` (default) newest first, `asc` oldest first. */
   order?: 'asc' | 'desc';

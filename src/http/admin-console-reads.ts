@@ -19,15 +19,27 @@ export const OVERVIEW_WINDOW_MINUTES = 5;
 /** The overview stops counting after this many records and says so (`capped`). */
 const OVERVIEW_MAX_RECORDS = 20_000;
 
+const AUDIT_OUTCOMES = ['OK', 'ERROR', 'INPUT_REQUIRED'] as const;
+
 /** The audit filter of a query string (shared by `/audit` and `/audit/export`); throws on a bad limit. */
 export function auditFilterOf(q: Record<string, string>): AuditQuery {
   const filter: AuditQuery = {};
   for (const key of ['since', 'until', 'alias', 'principal', 'profile', 'cursor'] as const) {
     if (q[key] !== undefined) filter[key] = q[key];
   }
-  if (q.outcome === 'OK' || q.outcome === 'ERROR') filter.outcome = q.outcome;
-  if (q.decision === 'allow' || q.decision === 'deny' || q.decision === 'ask') filter.decision = q.decision;
-  if (q.order === 'asc' || q.order === 'desc') filter.order = q.order;
+  // A value outside its list is refused: ignoring it would answer every row to a filter that asked for some.
+  const oneOf = <T extends string>(key: string, allowed: readonly T[]): T | undefined => {
+    const value = q[key];
+    if (value === undefined) return undefined;
+    if ((allowed as readonly string[]).includes(value)) return value as T;
+    throw new PortcullisError('INVALID_INPUT', `"${key}" must be one of ${allowed.join(', ')}`);
+  };
+  const outcome = oneOf('outcome', AUDIT_OUTCOMES);
+  if (outcome) filter.outcome = outcome;
+  const decision = oneOf('decision', ['allow', 'deny', 'ask'] as const);
+  if (decision) filter.decision = decision;
+  const order = oneOf('order', ['asc', 'desc'] as const);
+  if (order) filter.order = order;
   if (q.limit !== undefined) {
     if (!/^[0-9]{1,6}$/.test(q.limit))
       throw new PortcullisError('INVALID_INPUT', '"limit" must be a whole number from 1 to 1000');

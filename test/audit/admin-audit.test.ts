@@ -68,4 +68,16 @@ describe('GET /admin/api/audit', () => {
     expect(body.error?.code).toBe('INVALID_INPUT');
     expect((await audit('cursor=abc')).status).toBe(400);
   });
+
+  it('refuses a value it cannot filter on instead of answering every row', async () => {
+    for (const query of ['outcome=FAILED', 'outcome=ok', 'decision=maybe', 'order=sideways']) {
+      const { status, body } = await audit(`alias=every_echo&${query}`);
+      expect({ query, status, code: body.error?.code }).toEqual({
+        query,
+        status: 400,
+        code: 'INVALID_INPUT',
+      });
+    }
+    expect((await audit('alias=every_echo&outcome=INPUT_REQUIRED')).body.entries).toEqual([]);
+  });
 });

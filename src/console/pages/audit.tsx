@@ -195,7 +195,7 @@ export function AuditPage(props: {
           Outcome
           <select name="outcome">
             <option value="">any</option>
-            {['OK', 'ERROR'].map((o) => (
+            {['OK', 'ERROR', 'INPUT_REQUIRED'].map((o) => (
               <option value={o} selected={f.outcome === o}>
                 {o}
               </option>
