@@ -135,6 +135,22 @@ describe('portcullis audit tail', () => {
     expect(lines[1]).toContain('files/read_file');
   });
 
+  it('names each outcome as recorded: a relayed round is INPUT_REQUIRED, not an error', async () => {
+    const store = openStore({ path: db });
+    const log = createAuditLog(store);
+    log.append(record(0));
+    log.append(record(1, { outcome: 'ERROR', errorCode: 'UPSTREAM_ERROR' } as Partial<AuditInput>));
+    log.append(record(2, { outcome: 'INPUT_REQUIRED' } as Partial<AuditInput>));
+    store.close();
+    const { io, out } = capture();
+    expect(await runAuditCommand(['tail', '--db', db], io)).toBe(0);
+    const outcomes = out()
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.split('  ').at(-2));
+    expect(outcomes).toEqual(['OK', 'ERROR UPSTREAM_ERROR', 'INPUT_REQUIRED']);
+  });
+
   it('prints JSON lines with --format jsonl', async () => {
     seed(2);
     const { io, out } = capture();

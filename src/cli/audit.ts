@@ -180,7 +180,7 @@ function textLine(entry: AuditEntry): string {
           ? `admin/${r.target ?? '-'}`
           : `unresolved${r.upstreamId === null ? '' : `/${r.upstreamId}`}`;
   const approval = [r.approval.decision, r.approval.ruleId, r.approval.elicitation].filter(Boolean).join(':');
-  const outcome = r.outcome === 'OK' ? 'OK' : `ERROR ${r.errorCode ?? ''}`.trim();
+  const outcome = r.outcome === 'ERROR' ? `ERROR ${r.errorCode ?? ''}`.trim() : r.outcome;
   return [
     r.time,
     r.principal ?? '-',
