@@ -66,7 +66,7 @@ export const ERROR_CODES = {
   PROFILE_FORBIDDEN: "The caller is authenticated but not among the profile's principals.",
   NOT_FOUND: 'The requested admin resource does not exist.',
   SIGN_IN_RATE_LIMITED:
-    'Too many failed console sign-ins from this address; wait the Retry-After time, then sign in again.',
+    'Too many failed sign-ins or admin credentials from this address; wait the Retry-After time, then try again.',
   LISTEN_FAILED: 'The gateway could not listen on the configured host and port (in use, no permission).',
 } as const;
 

@@ -7,6 +7,7 @@ import { Hono, type Context } from 'hono';
 import type { AdminAccess } from './admin-access.ts';
 import { adminGuard, auditedAction, type AdminVariables } from './admin-guard.ts';
 import { addConsoleReads, auditFilterOf, consoleToolFields } from './admin-console-reads.ts';
+import { createSignInLimiter, SIGN_IN_LIMIT_DEFAULTS } from '../console/index.ts';
 import { addLedgerReviewRoutes } from './admin-ledger-review.ts';
 import { addApprovalRoutes } from './admin-approvals.ts';
 import { addSpecRoutes } from './admin-specs.ts';
@@ -148,7 +149,24 @@ function previewTool(value: unknown): McpToolDefinition {
 /** Builds the admin routes (mounted under /admin/api by the app). */
 export function createAdminApi(deps: AdminDeps): Hono<{ Variables: AdminVariables }> {
   const api = new Hono<{ Variables: AdminVariables }>();
-  api.use('*', adminGuard(deps.access));
+  const limit = { ...SIGN_IN_LIMIT_DEFAULTS, now: deps.now };
+  api.use(
+    '*',
+    adminGuard(deps.access, {
+      limiter: createSignInLimiter(limit),
+      onLimited: (client) =>
+        deps.log?.(
+          'admin.credentials_limited',
+          {
+            client,
+            failures: limit.maxFailures,
+            windowSeconds: Math.round(limit.windowMs / 1000),
+            action: 'admin requests with credentials from this client are refused until the window ends',
+          },
+          'warn',
+        ),
+    }),
+  );
   const catalogEntry = (upstream: UpstreamConfig): CatalogEntry | null => {
     const match = matchCatalogEntry(deps.catalog, {
       catalogId: upstream.catalog,

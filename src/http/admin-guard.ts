@@ -6,6 +6,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { adminActionInput, type AdminAction, type AuditLog } from '../audit/index.ts';
+import { clientKeyOf, type SignInLimiter } from '../console/index.ts';
 import type { AdminRole } from '../config/index.ts';
 import { isPortcullisError, PortcullisError } from '../errors/index.ts';
 import { roleAllows, type AdminAccess, type AdminGrant, type AdminRequestFacts } from './admin-access.ts';
@@ -57,8 +58,22 @@ export function adminRequestFacts(c: Context): AdminRequestFacts {
   };
 }
 
-/** Admits a request to the admin routes or answers it with the refusal; sets `admin` for the routes. */
-export function adminGuard(access: AdminAccess): MiddlewareHandler<{ Variables: AdminVariables }> {
+/** The limit on failed admin credentials per client address, and where reaching it is logged. */
+export interface CredentialFailureLimit {
+  limiter: SignInLimiter;
+  /** Told once per window when a client reaches the limit. */
+  onLimited?(client: string): void;
+}
+
+/**
+ * Admits a request to the admin routes or answers it with the refusal; sets `admin` for the routes. With
+ * `failures`, a client address that presented too many refused credentials is answered 429 before its next
+ * credential is read, like a console sign-in.
+ */
+export function adminGuard(
+  access: AdminAccess,
+  failures?: CredentialFailureLimit,
+): MiddlewareHandler<{ Variables: AdminVariables }> {
   const limit = bodyLimit({
     maxSize: ADMIN_MAX_BODY_BYTES,
     onError: (c) =>
@@ -73,12 +88,25 @@ export function adminGuard(access: AdminAccess): MiddlewareHandler<{ Variables: 
       ),
   });
   return async (c, next) => {
-    const principal = await access.identify(c.req.raw.headers.get('authorization'));
+    const authorization = c.req.raw.headers.get('authorization');
+    const client = clientKeyOf(peerAddress(c));
+    const wait = authorization === null || !failures ? 0 : failures.limiter.retryAfter(client);
+    if (wait > 0) {
+      const message =
+        `too many refused admin credentials from your address; wait ${wait} s (Retry-After), then present a ` +
+        'key from admin.keys again; other addresses are not affected';
+      return c.json({ error: { code: 'SIGN_IN_RATE_LIMITED', message } }, 429, {
+        'retry-after': String(wait),
+      });
+    }
+    const principal = await access.identify(authorization);
     const decision = access.decide({
       ...adminRequestFacts(c),
       ...(principal === undefined ? {} : { principal }),
     });
     if (!decision.ok) {
+      if (decision.status === 401 && authorization !== null && failures?.limiter.failed(client))
+        failures.onLimited?.(client);
       const headers: Record<string, string> =
         decision.status === 401 ? { 'www-authenticate': 'Bearer realm="portcullis-admin"' } : {};
       return c.json({ error: { code: decision.code, message: decision.message } }, decision.status, headers);

@@ -158,6 +158,38 @@ describe('with admin keys', () => {
   });
 });
 
+describe('failed admin credentials', () => {
+  let gateway: RunningGateway;
+  beforeAll(async () => {
+    gateway = await startGateway(
+      {
+        admin: { keys: [{ name: 'ops', key: '${OPERATOR_KEY}', role: 'operator' }] },
+        tools: { bundled: false },
+      },
+      { env: { OPERATOR_KEY: OPERATOR } },
+    );
+  }, 120_000);
+  afterAll(() => gateway?.close());
+
+  it('are limited per address like console sign-ins: after 10, even the right key waits, unread', async () => {
+    expect((await admin(gateway, '/ledger', { key: OPERATOR })).status).toBe(200);
+    for (let i = 0; i < 10; i += 1) {
+      expect((await admin(gateway, '/ledger', { key: `guess-${i}` })).status).toBe(401);
+    }
+    const response = await fetch(gateway.url.replace(/\/mcp$/, '/admin/api/ledger'), {
+      headers: { authorization: `Bearer ${OPERATOR}` },
+    });
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    const body = (await response.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('SIGN_IN_RATE_LIMITED');
+    expect(body.error.message).toMatch(/wait/i);
+    const limited = gateway.logs.filter((line) => line.includes('"admin.credentials_limited"'));
+    expect(limited).toHaveLength(1);
+    expect(limited[0]).not.toContain('guess-');
+  });
+});
+
 describe('with no keys at all (the default)', () => {
   let gateway: RunningGateway;
   beforeAll(async () => {
