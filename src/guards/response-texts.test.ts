@@ -45,6 +45,23 @@ describe('gatherResponseTexts: what the model reads', () => {
       ['content/0/resource/text: body'],
     ],
     [
+      'a resource link: its name, title and description, which the model reads beside the link',
+      'tool-result',
+      {
+        content: [
+          {
+            type: 'resource_link',
+            uri: 'file:///notes.md',
+            name: 'notes',
+            title: 'Meeting notes',
+            description: 'Read me first',
+            mimeType: 'text/markdown',
+          },
+        ],
+      },
+      ['content/0/name: notes', 'content/0/title: Meeting notes', 'content/0/description: Read me first'],
+    ],
+    [
       'structured content: keys before their values, in order',
       'tool-result',
       { content: [], structuredContent: { city: 'Paris', days: [{ note: 'rain' }, 'sun'], n: 3 } },

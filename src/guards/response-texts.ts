@@ -1,7 +1,8 @@
 /**
  * The text a model will read in one answer (docs/rules/poisoning.md#r-poison-response-response-injection): a
- * tool result's text blocks, embedded resource texts and every key and string of its structured content; a
- * `prompts/get` result's description and message texts; a `resources/read` result's text contents; the
+ * tool result's text blocks, embedded resource texts, resource links' names, titles and descriptions, and every
+ * key and string of its structured content; a `prompts/get` result's description and message texts (resource
+ * links included); a `resources/read` result's text contents; the
  * elicitation messages of an upstream's relayed `input_required` round (what the client shows its user). Image,
  * audio and blob data are not text and are skipped. Gathered in one iterative pass that stops at a character
  * and a value budget (the answer comes from an upstream, which may nest deeply or list without end): what lies
@@ -16,6 +17,9 @@ export const MAX_RESPONSE_SCAN_CHARS = 262_144;
 
 /** The most values (objects, arrays, strings, other) of one answer that are visited. */
 export const MAX_RESPONSE_SCAN_VALUES = 100_000;
+
+/** The fields of a `resource_link` block a client shows the model beside the link. */
+const LINK_TEXT_FIELDS = ['name', 'title', 'description'] as const;
 
 /** Between two texts, so that a match never joins the end of one text with the start of the next. */
 const SEPARATOR = '\n\n';
@@ -164,6 +168,12 @@ export function gatherResponseTexts(
     if (value['type'] === 'resource' && isRecord(value['resource'])) {
       const text = value['resource']['text'];
       if (typeof text === 'string') return add(text, child(child(node, 'resource'), 'text'));
+    }
+    if (value['type'] === 'resource_link') {
+      for (const field of LINK_TEXT_FIELDS) {
+        const text = value[field];
+        if (typeof text === 'string' && !add(text, child(node, field))) return false;
+      }
     }
     return true;
   };
