@@ -25,8 +25,9 @@ const TOOL = {
   },
 };
 
+// As the gateway calls it (src/downstream/downstream-server.ts, src/calls/pipeline.ts): the request's trace is
+// handed along in the caller, no async context is entered.
 function oneCall(telemetry: Telemetry, i: number): Promise<unknown> {
-  const caller = { principal: { id: 'bench' }, sessionId: 'bench-session' };
   return telemetry.traceRequest(
     {
       method: 'tools/call',
@@ -35,11 +36,14 @@ function oneCall(telemetry: Telemetry, i: number): Promise<unknown> {
       transport: 'pipe',
       protocolVersion: '2025-11-25',
     },
-    async () => {
+    async (trace) => {
+      const caller = { principal: { id: 'bench' }, sessionId: 'bench-session', trace };
       telemetry.toolStarted({ alias: TOOL.alias, tool: TOOL, caller });
       const result = await telemetry.traceExecution(
         { origin: 'upstream', upstream: 'stdio', tool: 'echo', transport: 'stdio' },
         async () => ({ content: [{ type: 'text', text: `call-${i}` }] }),
+        undefined,
+        trace,
       );
       telemetry.toolFinished({
         alias: TOOL.alias,
@@ -51,10 +55,12 @@ function oneCall(telemetry: Telemetry, i: number): Promise<unknown> {
       });
       return result;
     },
+    'handed',
   );
 }
 
-async function cpuMsPerCall(
+/** CPU per call of `calls` calls after `warmup`, spans exported to `otlpEndpoint` (none: telemetry off). */
+export async function cpuMsPerCall(
   otlpEndpoint: string | undefined,
   calls: number,
   warmup: number,
