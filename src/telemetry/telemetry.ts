@@ -16,8 +16,9 @@ import {
   trace,
   type Attributes,
   type Context,
-  type Counter,
   type Histogram,
+  type Meter,
+  type MetricOptions,
   type Span,
 } from '@opentelemetry/api';
 import type { IMetricReader } from '@opentelemetry/sdk-metrics';
@@ -144,6 +145,8 @@ interface RequestState extends RequestTrace {
   target: string | undefined;
   /** The alias of the resolved tool; only this (never the client-sent name) labels metrics. */
   tool?: string;
+  /** The attributes toolStarted put on the span, so that toolFinished does not set them again. */
+  toolContext?: Attributes;
   startedAt: number;
   outcome?: RequestOutcome;
   errorType?: string;
@@ -158,9 +161,57 @@ const OTHER = '_OTHER';
 
 interface Instruments {
   duration: Histogram;
-  calls: Counter;
-  approvals: Counter;
+  calls: SummedCounter;
+  approvals: SummedCounter;
 }
+
+/**
+ * A monotonic counter summed here and reported at each collection (an observable counter): an add finds its
+ * series by a short key, where the SDK's own counter sorts and serializes the attributes of every add.
+ */
+interface SummedCounter {
+  /** Adds 1 to the series of `key`; `attributes` (masked) is called once, when the key is first seen. */
+  add(key: string, attributes: () => Attributes): void;
+}
+
+// The SDK keeps 1999 attribute sets per instrument and counts the rest under `otel.metric.overflow` (its
+// cardinality limit of 2000): past that many keys, adds go to the overflow series here, as the SDK counter did.
+const MAX_SERIES = 1999;
+const OVERFLOW_ATTRIBUTES: Attributes = { 'otel.metric.overflow': true };
+
+function summedCounter(meter: Meter, name: string, options: MetricOptions): SummedCounter {
+  const series = new Map<string, { attributes: Attributes; value: number }>();
+  const overflow = { attributes: OVERFLOW_ATTRIBUTES, value: 0 };
+  meter.createObservableCounter(name, options).addCallback((result) => {
+    // Two keys can mask to the same attributes: their sums are one series.
+    const merged = new Map<string, { attributes: Attributes; value: number }>();
+    for (const entry of [...series.values(), overflow]) {
+      if (entry.value === 0) continue;
+      const id = JSON.stringify(entry.attributes);
+      const seen = merged.get(id);
+      if (seen) seen.value += entry.value;
+      else merged.set(id, { ...entry });
+    }
+    for (const { attributes, value } of merged.values()) result.observe(value, attributes);
+  });
+  return {
+    add(key, attributes) {
+      let entry = series.get(key);
+      if (entry === undefined) {
+        if (series.size >= MAX_SERIES) entry = overflow;
+        else {
+          entry = { attributes: attributes(), value: 0 };
+          series.set(key, entry);
+        }
+      }
+      entry.value += 1;
+    },
+  };
+}
+
+// Joins the label values of a series key; `undefined` differs from every string.
+const keyOf = (...values: (string | undefined)[]) =>
+  values.map((v) => (v === undefined ? '\u0000' : `\u0001${v}`)).join('\u0002');
 
 function createInstruments(sdk: Sdk): Instruments {
   return {
@@ -169,11 +220,11 @@ function createInstruments(sdk: Sdk): Instruments {
       description: 'MCP request duration as observed by Portcullis, from receipt to answer.',
       advice: { explicitBucketBoundaries: DURATION_BUCKETS_S },
     }),
-    calls: sdk.meter.createCounter(METRIC.toolCalls, {
+    calls: summedCounter(sdk.meter, METRIC.toolCalls, {
       unit: '{call}',
       description: 'Tool calls through Portcullis by outcome and risk level.',
     }),
-    approvals: sdk.meter.createCounter(METRIC.approvals, {
+    approvals: summedCounter(sdk.meter, METRIC.approvals, {
       unit: '{decision}',
       description: 'Approval decisions by decision, HITL mode and elicitation answer.',
     }),
@@ -374,9 +425,36 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
   };
   const injectMeta = (meta?: Record<string, unknown>) => injectInto(activeContext(), meta);
 
+  // A tool's risk context changes only with its definition, which makes a new governance object: the masked
+  // attributes are kept per tool object and remade when any field they are made of differs.
+  const toolContexts = new WeakMap<ToolFacts, { made: unknown[]; attrs: Attributes }>();
+  const toolContextOf = (tool: ToolFacts | undefined, alias: string): Attributes => {
+    if (!tool) return maskAttributes({ [ATTR.genAiToolName]: alias, ...riskAttributes(tool) }, masker);
+    const made = [
+      alias,
+      tool.alias,
+      tool.origin,
+      tool.composition,
+      tool.hitl,
+      tool.upstream,
+      tool.upstreamTool,
+      tool.localToolId,
+      tool.governance,
+    ];
+    const cached = toolContexts.get(tool);
+    if (cached && cached.made.every((value, i) => value === made[i])) return cached.attrs;
+    const attrs = maskAttributes({ [ATTR.genAiToolName]: alias, ...riskAttributes(tool) }, masker);
+    toolContexts.set(tool, { made, attrs });
+    return attrs;
+  };
+
   const putToolContext = (state: RequestState, tool: ToolFacts | undefined, alias: string) => {
     if (tool) state.tool = tool.alias;
-    setAttributes(state.span, { [ATTR.genAiToolName]: alias, ...riskAttributes(tool) });
+    const attrs = toolContextOf(tool, alias);
+    // Nothing else sets these keys between toolStarted and toolFinished: the same object need not be set twice.
+    if (state.toolContext === attrs) return;
+    state.toolContext = attrs;
+    state.span.setAttributes(attrs);
   };
 
   const governanceEvent = (name: string, attrs: Attributes, state: RequestState | undefined) => {
@@ -422,20 +500,32 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
       if (poisoningAttrs) governanceEvent(EVENT.poisoningHit, poisoningAttrs, state);
       for (const attrs of upstreamRequests) governanceEvent(EVENT.upstreamRequest, attrs, state);
     }
+    const errorType = facts.outcome === 'ERROR' ? (facts.errorCode ?? TOOL_ERROR) : undefined;
     instruments?.calls.add(
-      1,
-      maskAttributes(
-        {
-          [ATTR.genAiToolName]: facts.tool?.alias ?? OTHER,
-          [ATTR.outcome]: outcome,
-          [ATTR.mcpRiskLevel]: risk,
-          ...(facts.tool === undefined ? {} : { [ATTR.mcpOrigin]: facts.tool.origin }),
-          ...(facts.outcome === 'ERROR' ? { [ATTR.errorType]: facts.errorCode ?? TOOL_ERROR } : {}),
-        },
-        masker,
-      ),
+      keyOf(facts.tool?.alias ?? OTHER, outcome, risk, facts.tool?.origin, errorType),
+      () =>
+        maskAttributes(
+          {
+            [ATTR.genAiToolName]: facts.tool?.alias ?? OTHER,
+            [ATTR.outcome]: outcome,
+            [ATTR.mcpRiskLevel]: risk,
+            ...(facts.tool === undefined ? {} : { [ATTR.mcpOrigin]: facts.tool.origin }),
+            ...(errorType === undefined ? {} : { [ATTR.errorType]: errorType }),
+          },
+          masker,
+        ),
     );
-    if (approval) instruments?.approvals.add(1, maskAttributes(approval, masker));
+    const decision = facts.approval;
+    if (approval && decision)
+      instruments?.approvals.add(
+        keyOf(
+          decision.decision,
+          decision.ruleId,
+          decision.mode ?? undefined,
+          decision.elicitation ?? undefined,
+        ),
+        () => maskAttributes(approval, masker),
+      );
     const event = toolLogEventOf(facts);
     log(
       event,
