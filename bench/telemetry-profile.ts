@@ -1,8 +1,8 @@
 /**
  * The telemetry-cost measurement of the proxy section on its own, repeated, with an optional CPU profile of the
- * export-on runs (warm-up calls included), after one unmeasured round: self time by package and by function (any code, not only src/), to see where the facade's
+ * export-on runs (warm-up calls included), after one unmeasured round (none with --cold, as in the bench): self time by package and by function (any code, not only src/), to see where the facade's
  * CPU goes. Run with:
- *   node --no-node-snapshot --import tsx bench/telemetry-profile.ts [--calls N] [--warmup N] [--runs N] [--profile]
+ *   node --no-node-snapshot --import tsx bench/telemetry-profile.ts [--calls N] [--warmup N] [--runs N] [--profile] [--cold]
  */
 import { Session } from 'node:inspector/promises';
 import { findSourceMap } from 'node:module';
@@ -73,6 +73,7 @@ async function main(argv: readonly string[]): Promise<void> {
   const warmup = numberFlag(argv, '--warmup', 500);
   const runs = numberFlag(argv, '--runs', 3);
   const profiling = argv.includes('--profile');
+  const cold = argv.includes('--cold');
   const sink = await startOtlpSink();
   const session = profiling ? new Session() : undefined;
   try {
@@ -84,9 +85,11 @@ async function main(argv: readonly string[]): Promise<void> {
     const on: number[] = [];
     const off: number[] = [];
     const profiles: CpuProfile[] = [];
-    // One unmeasured round first, so the figures are of warm code (as in the bench, after its gateways ran).
-    await cpuMsPerCall(undefined, calls, warmup);
-    await cpuMsPerCall(sink.endpoint('telemetry-profile'), calls, warmup);
+    // One unmeasured round first, so the figures are of warm code, unless --cold asks for the first runs.
+    if (!cold) {
+      await cpuMsPerCall(undefined, calls, warmup);
+      await cpuMsPerCall(sink.endpoint('telemetry-profile'), calls, warmup);
+    }
     for (let run = 0; run < runs; run += 1) {
       off.push(await cpuMsPerCall(undefined, calls, warmup));
       await session?.post('Profiler.start');
@@ -95,7 +98,9 @@ async function main(argv: readonly string[]): Promise<void> {
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
     const fmt = (xs: number[]) => xs.map((x) => x.toFixed(4)).join(' ');
-    console.log(`calls ${calls} after ${warmup} warm-up, ${runs} runs after one unmeasured round`);
+    console.log(
+      `calls ${calls} after ${warmup} warm-up, ${runs} runs${cold ? '' : ' after one unmeasured round'}`,
+    );
     console.log(`on  ms/call median ${median(on).toFixed(4)}  (${fmt(on)})`);
     console.log(`off ms/call median ${median(off).toFixed(4)}  (${fmt(off)})`);
     const stats = await sink.stats();

@@ -39,7 +39,6 @@ function envelopeSafe(fields: Record<string, unknown>): Record<string, unknown> 
 /** Creates a JSON-lines logger. */
 export function createLogger(options: LoggerOptions): Logger {
   const write = options.write ?? stderrLogSink().write;
-  const now = options.now ?? (() => new Date());
   const threshold = SEVERITY[options.level];
   const { masker } = options;
   // The envelope is written as text before the fields' JSON (no merged copy of every record); its keys are
@@ -47,11 +46,25 @@ export function createLogger(options: LoggerOptions): Logger {
   const key = (name: string) => `${JSON.stringify(masker.mask(name))}:`;
   const [timeKey, levelKey, eventKey] = [key('time'), key('level'), key('event')];
   const text = (value: string) => JSON.stringify(masker.mask(value));
+  const levels = new Map((['debug', 'info', 'warn', 'error'] as const).map((l) => [l, text(l)]));
+  // Lines of one millisecond share its time text (a burst of calls logs many lines per millisecond).
+  let lastMs = Number.NaN;
+  let lastTime = '';
+  const { now } = options;
+  const timeText = now
+    ? () => text(now().toISOString())
+    : () => {
+        const ms = Date.now();
+        if (ms !== lastMs) {
+          lastMs = ms;
+          lastTime = text(new Date(ms).toISOString());
+        }
+        return lastTime;
+      };
   return {
     log(event, fields = {}, level = 'info') {
       if (SEVERITY[level] < threshold) return;
-      const time = now().toISOString();
-      const envelope = `{${timeKey}${text(time)},${levelKey}${text(level)},${eventKey}${text(event)}`;
+      const envelope = `{${timeKey}${timeText()},${levelKey}${levels.get(level) ?? text(level)},${eventKey}${text(event)}`;
       let body: string;
       try {
         body = JSON.stringify(masker.maskDeep(envelopeSafe(fields)));

@@ -19,6 +19,7 @@ import {
   type Histogram,
   type Meter,
   type MetricOptions,
+  type SpanOptions,
   type Span,
 } from '@opentelemetry/api';
 import type { IMetricReader } from '@opentelemetry/sdk-metrics';
@@ -156,6 +157,9 @@ interface RequestState extends RequestTrace {
 
 const REQUEST_KEY = createContextKey('portcullis.telemetry.request');
 
+// More distinct execution targets than any registry holds: the cache of their spans' attributes starts over.
+const MAX_EXECUTION_TARGETS = 10_000;
+
 // Metric label for a tool name that did not resolve: client-sent names must not mint new time series.
 const OTHER = '_OTHER';
 
@@ -209,9 +213,8 @@ function summedCounter(meter: Meter, name: string, options: MetricOptions): Summ
   };
 }
 
-// Joins the label values of a series key; `undefined` differs from every string.
-const keyOf = (...values: (string | undefined)[]) =>
-  values.map((v) => (v === undefined ? '\u0000' : `\u0001${v}`)).join('\u0002');
+// The label values of a series as its key (JSON: no two lists of values share one, `undefined` is `null`).
+const keyOf = (...values: (string | undefined)[]) => JSON.stringify(values);
 
 function createInstruments(sdk: Sdk): Instruments {
   return {
@@ -448,6 +451,24 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     return attrs;
   };
 
+  // The child span's name and attributes depend on the target alone: made and masked once per target. Targets
+  // are resolved tools (bounded by the registry); the map is emptied if it ever grows past that.
+  const executionSpans = new Map<string, { name: string; options: SpanOptions; attrs: Attributes }>();
+  const executionSpanOf = (target: ExecutionTarget) => {
+    const key =
+      target.origin === 'local'
+        ? JSON.stringify([target.toolId])
+        : JSON.stringify([target.upstream, target.tool, target.transport ?? null]);
+    let made = executionSpans.get(key);
+    if (made === undefined) {
+      const { name, kind, attrs } = executionSpan(target);
+      made = { name: mask(name), options: { kind }, attrs: maskAttributes(attrs, masker) };
+      if (executionSpans.size >= MAX_EXECUTION_TARGETS) executionSpans.clear();
+      executionSpans.set(key, made);
+    }
+    return made;
+  };
+
   const putToolContext = (state: RequestState, tool: ToolFacts | undefined, alias: string) => {
     if (tool) state.tool = tool.alias;
     const attrs = toolContextOf(tool, alias);
@@ -573,9 +594,9 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
       if (!sdk) return execute(meta);
       const request = handed as RequestState | undefined;
       const parent = request?.context ?? activeContext();
-      const { name, kind, attrs } = executionSpan(target);
-      const span = sdk.tracer.startSpan(mask(name), { kind }, parent);
-      setAttributes(span, attrs);
+      const { name, options: spanOptions, attrs } = executionSpanOf(target);
+      const span = sdk.tracer.startSpan(name, spanOptions, parent);
+      span.setAttributes(attrs);
       const context = trace.setSpan(parent, span);
       const run = async () => {
         try {
