@@ -9,7 +9,7 @@ import { createMasker } from '../secrets/index.ts';
 import { executionTargetOf } from './describe.ts';
 import type { ToolCallFacts, ToolFacts } from './facts.ts';
 import { createLogger } from './logger.ts';
-import { createTelemetry, type Telemetry } from './telemetry.ts';
+import { createDeferredQueue, createTelemetry, type Telemetry } from './telemetry.ts';
 import { traceContextFromMeta } from './trace-context.ts';
 
 // Compile-time check: the gateway's CallRecord of an ended call (not a relayed round) and ExposedTool are
@@ -663,5 +663,26 @@ describe('the call and approval counters', () => {
     expect(overflow.length).toBe(1);
     expect(calls.length).toBe(2000);
     expect(overflow[0]?.[1]).toBe(51);
+  });
+});
+
+describe('deferred telemetry work', () => {
+  it("runs a turn's work in order in one immediate, and an item that throws does not drop the rest", () => {
+    vi.useFakeTimers({ toFake: ['setImmediate'] });
+    try {
+      const ran: string[] = [];
+      const queue = createDeferredQueue();
+      queue.defer(() => ran.push('a'));
+      queue.defer(() => {
+        throw new Error('boom');
+      });
+      queue.defer(() => ran.push('c'));
+      expect(vi.getTimerCount()).toBe(1);
+      expect(() => vi.runAllTimers()).toThrow('boom');
+      vi.runAllTimers();
+      expect(ran).toEqual(['a', 'c']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -240,12 +240,21 @@ function createInstruments(sdk: Sdk): Instruments {
  * it waits for the upstream). Work runs in the order it was deferred, all of a turn's work in one immediate; it
  * does not run in its deferrer's async context, so it is handed the request state it needs.
  */
-function createDeferredQueue(): { defer(work: () => void): void; settled(): Promise<void> } {
+export function createDeferredQueue(): { defer(work: () => void): void; settled(): Promise<void> } {
   let queue: (() => void)[] = [];
   const drain = () => {
     const work = queue;
     queue = [];
-    for (const item of work) item();
+    let done = 0;
+    try {
+      for (; done < work.length; done += 1) (work[done] as () => void)();
+    } finally {
+      // An item that throws surfaces as before (an uncaught error), and the items after it still run.
+      if (done < work.length - 1) {
+        if (queue.length === 0) setImmediate(drain);
+        queue = [...work.slice(done + 1), ...queue];
+      }
+    }
   };
   return {
     defer(work) {
