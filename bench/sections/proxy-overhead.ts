@@ -486,8 +486,9 @@ function budgetLines(cells: readonly ProxyCell[], concurrency: number, telemetry
   const budget = direct && gateway ? cpuBudget(direct, gateway) : undefined;
   const telemetryLine =
     `  telemetry alone (the gateway's facade in the bench process: two spans exported to the sink, metrics, two ` +
-    `log lines formatted): ${ms(telemetry.onMsPerCall)} ms of CPU per call (${ms(telemetry.offMsPerCall)} with no ` +
-    `endpoint)`;
+    `log lines formatted; steady state, the third round): ${ms(telemetry.onMsPerCall)} ms of CPU per call ` +
+    `(${ms(telemetry.offMsPerCall)} with no endpoint; ${ms(telemetry.firstOnMsPerCall)} in the first round, ` +
+    `which compiles the code)`;
   if (!direct || !gateway || !budget) return ['cpu budget: not measured (needs /proc)', telemetryLine];
   return [
     `cpu budget, stdio upstream at concurrency ${concurrency} (${os.cpus().length} cores shared by every process): ` +

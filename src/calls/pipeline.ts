@@ -6,7 +6,7 @@
 import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
 import type { ElicitationOutcome } from '../approval/index.ts';
 import type { ApprovalRecord, AuditResponseScan, AuditUpstreamRequest } from '../audit/index.ts';
-import { executionTargetOf, type Telemetry } from '../telemetry/index.ts';
+import { executionTargetOf, type RequestTrace, type Telemetry } from '../telemetry/index.ts';
 import { PortcullisError } from '../errors/index.ts';
 import type { Masker } from '../secrets/index.ts';
 import type {
@@ -52,6 +52,8 @@ export interface CallerContext {
   upstreamRequests?: AuditUpstreamRequest[];
   /** `_meta` to forward upstream (W3C trace context). */
   meta?: McpMeta;
+  /** The trace of the request the call runs in, for its spans, events and audit record. */
+  trace?: RequestTrace | undefined;
   /** Relays an upstream log message to the client (masked on the way). */
   log?: (message: { level: string; logger?: string | undefined; data: unknown }) => void;
   /** True when the client declared the elicitation capability. */
@@ -295,13 +297,19 @@ export function createCallPipeline(deps: PipelineDeps): CallPipeline {
                 ),
                 (meta) => executeTool(deps, resolved, validArgs, meta ? { ...caller, meta } : caller),
                 caller.meta,
+                caller.trace,
               )
             : executeTool(deps, tool, validArgs, caller)
         ).catch((error: unknown) => {
           // An upstream's input round: relayed and screened like a result (what the client will show).
           if (!(error instanceof UpstreamInputRequired) || !caller.relayRound) throw error;
           const round = caller.relayRound(error.ask);
-          const origin = { kind: 'input-request', target: alias, upstream: error.ask.upstream } as const;
+          const origin = {
+            kind: 'input-request',
+            target: alias,
+            upstream: error.ask.upstream,
+            trace: caller.trace,
+          } as const;
           const screened = deps.response?.(origin, round);
           responseScan = screened?.record;
           throw screened?.error ?? new UpstreamInputRequired(error.ask, round);
@@ -311,7 +319,7 @@ export function createCallPipeline(deps: PipelineDeps): CallPipeline {
         const masked = maskResult(result, deps.masker());
         // Scanned after masking, so a finding never carries a secret.
         const screened = deps.response?.(
-          { kind: 'tool-result', target: alias, upstream: resolved.upstream },
+          { kind: 'tool-result', target: alias, upstream: resolved.upstream, trace: caller.trace },
           masked,
         );
         responseScan = screened?.record;

@@ -28,7 +28,11 @@ export interface RecordStageDeps {
 export function createRecordStage(deps: RecordStageDeps): RecordStage {
   const markUsed = createLastUsedThrottle(deps.upstreams, deps.now);
   return async (record) => {
-    const entry = toAuditInput(record, deps.telemetry.currentTraceId(), deps.withheldUpstream);
+    const entry = toAuditInput(
+      record,
+      deps.telemetry.currentTraceId(record.caller.trace),
+      deps.withheldUpstream,
+    );
     try {
       await deps.audit.write(entry);
       // A relayed round's row is one of the call's rows: the call's end reports the approval, once.

@@ -14,7 +14,7 @@ import {
   type ResponseReview,
   type ResponseScanDeps,
 } from '../guards/index.ts';
-import type { Telemetry } from '../telemetry/index.ts';
+import type { RequestTrace, Telemetry } from '../telemetry/index.ts';
 
 /** Which answer is screened, and for what request. */
 export interface ResponseOrigin {
@@ -22,6 +22,8 @@ export interface ResponseOrigin {
   /** The tool alias, prompt name or resource URI the client asked for. */
   target: string;
   upstream?: string | undefined;
+  /** The trace of the request that answers, for the scan's span event. */
+  trace?: RequestTrace | undefined;
 }
 
 /** What the stage concluded: the audit note (absent when there is nothing to say) and the error to answer. */
@@ -88,6 +90,7 @@ export function createResponseStage(deps: ResponseStageDeps): ResponseStage {
       fields: [...new Set(review.findings.map((f) => f.field))],
       scannedChars: review.scannedChars,
       unscanned: review.unscanned,
+      trace: origin.trace,
     });
     const record: AuditResponseScan = {
       mode: deps.policies.responseScan.mode === 'enforce' ? 'enforce' : 'advisory',

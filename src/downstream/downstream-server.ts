@@ -15,7 +15,7 @@ import {
 } from '@modelcontextprotocol/server';
 import type { CallerContext } from '../calls/index.ts';
 import type { Principal } from '../identity/index.ts';
-import { traceContextFromMeta } from '../telemetry/index.ts';
+import { traceContextFromMeta, type RequestTrace } from '../telemetry/index.ts';
 import { linearJsonSchemaValidator } from '../upstream/index.ts';
 import type { DownstreamIdentity, EraCall, GatewayCore } from './gateway-core.ts';
 import { callLegacy } from './legacy-calls.ts';
@@ -120,6 +120,7 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
     alias: string,
     args: ToolArguments,
     ctx: ServerContext,
+    trace: RequestTrace | undefined,
   ): Promise<CallToolResult | InputRequiredResult> => {
     const exposed = core.registry.resolve(alias);
     const resolved = exposed && identity.profile.hasTool(exposed) ? exposed : undefined;
@@ -132,7 +133,7 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
       args,
       ctx,
       upstreamId: resolved?.upstream,
-      caller: (extra) => callerOf(core, identity, ctx, extra),
+      caller: (extra) => callerOf(core, identity, ctx, { trace, ...extra }),
       clientCanElicit: capabilities?.elicitation !== undefined,
       clientCanSample: capabilities?.sampling !== undefined,
       clientCanListRoots: capabilities?.roots !== undefined,
@@ -157,7 +158,10 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
         transport: identity.principal.id === STDIO_PRINCIPAL.id ? 'pipe' : 'tcp',
         ...traceContextFromMeta(ctx.mcpReq._meta),
       },
-      () => callTool(request.params.name, request.params.arguments ?? {}, ctx).catch(toCallAnswer),
+      (trace) =>
+        callTool(request.params.name, request.params.arguments ?? {}, ctx, trace).catch(toCallAnswer),
+      // The call path is handed the trace (caller.trace): no async context per request.
+      'handed',
     ),
   );
   registerServerSurface(server, core, identity);

@@ -36,6 +36,11 @@ export interface ToolFacts {
   governance?: ToolGovernanceFacts | undefined;
 }
 
+/** The trace of one request, handed to the code serving it instead of an async context (made by traceCall). */
+export interface RequestTrace {
+  readonly traceId: string;
+}
+
 /** Who is calling (a CallerContext fits). */
 export interface CallerFacts {
   principal: { readonly id: string };
@@ -45,6 +50,8 @@ export interface CallerFacts {
   era?: string | undefined;
   /** What the upstream asked this caller's client during the call, in order, and how each ended. */
   upstreamRequests?: readonly { kind: string; outcome: string }[] | undefined;
+  /** The trace of the request the call runs in (else the active request, if any). */
+  trace?: RequestTrace | undefined;
 }
 
 /** A call about to execute, for `toolStarted`. */
@@ -130,4 +137,6 @@ export interface ResponseScanFacts {
   scannedChars: number;
   /** Why part of the answer was not scanned (`char-cap`, `value-cap`); absent when all was. */
   unscanned?: string | undefined;
+  /** The trace of the request that answers (else the active request, if any); not logged. */
+  trace?: RequestTrace | undefined;
 }

@@ -9,6 +9,7 @@ export { createLogger } from './logger.ts';
 export type { Logger } from './logger.ts';
 export { createTelemetry } from './telemetry.ts';
 export type { Telemetry, TelemetryOptions } from './telemetry.ts';
+export type { RequestTrace } from './facts.ts';
 
 export { reportGovernanceEvent } from './governance-events.ts';
 

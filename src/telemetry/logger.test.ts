@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createMasker } from '../secrets/index.ts';
 import { createLogger, type LogLevel } from './logger.ts';
 
@@ -64,5 +64,29 @@ describe('createLogger', () => {
     const { logger, records } = capture('info');
     logger.log('x', { big: 10n });
     expect(records()[0]).toMatchObject({ event: 'x', note: 'fields were not serializable' });
+  });
+
+  it('stamps each line with the time it was logged by default', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const lines: string[] = [];
+      const logger = createLogger({
+        level: 'info',
+        masker: createMasker(),
+        write: (line) => lines.push(line),
+      });
+      vi.setSystemTime(new Date('2026-01-02T03:04:05.006Z'));
+      logger.log('a');
+      logger.log('b');
+      vi.setSystemTime(new Date('2026-01-02T03:04:05.007Z'));
+      logger.log('c');
+      expect(lines.map((line) => (JSON.parse(line) as { time: string }).time)).toEqual([
+        '2026-01-02T03:04:05.006Z',
+        '2026-01-02T03:04:05.006Z',
+        '2026-01-02T03:04:05.007Z',
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -28,7 +28,8 @@ const ENVELOPE_KEYS = new Set(['time', 'level', 'event']);
 // A field named like an envelope key (a risk `level` such as "L1") must not replace the log level or event
 // name that log processors filter on; it is kept under `field.<key>`.
 function envelopeSafe(fields: Record<string, unknown>): Record<string, unknown> {
-  if (!Object.keys(fields).some((key) => ENVELOPE_KEYS.has(key))) return fields;
+  if (!Object.hasOwn(fields, 'time') && !Object.hasOwn(fields, 'level') && !Object.hasOwn(fields, 'event'))
+    return fields;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields))
     out[ENVELOPE_KEYS.has(key) ? `field.${key}` : key] = value;
@@ -38,24 +39,39 @@ function envelopeSafe(fields: Record<string, unknown>): Record<string, unknown> 
 /** Creates a JSON-lines logger. */
 export function createLogger(options: LoggerOptions): Logger {
   const write = options.write ?? stderrLogSink().write;
-  const now = options.now ?? (() => new Date());
   const threshold = SEVERITY[options.level];
+  const { masker } = options;
+  // The envelope is written as text before the fields' JSON (no merged copy of every record); its keys are
+  // masked like any string, once.
+  const key = (name: string) => `${JSON.stringify(masker.mask(name))}:`;
+  const [timeKey, levelKey, eventKey] = [key('time'), key('level'), key('event')];
+  const text = (value: string) => JSON.stringify(masker.mask(value));
+  const levels = new Map((['debug', 'info', 'warn', 'error'] as const).map((l) => [l, text(l)]));
+  // Lines of one millisecond share its time text (a burst of calls logs many lines per millisecond).
+  let lastMs = Number.NaN;
+  let lastTime = '';
+  const { now } = options;
+  const timeText = now
+    ? () => text(now().toISOString())
+    : () => {
+        const ms = Date.now();
+        if (ms !== lastMs) {
+          lastMs = ms;
+          lastTime = text(new Date(ms).toISOString());
+        }
+        return lastTime;
+      };
   return {
     log(event, fields = {}, level = 'info') {
       if (SEVERITY[level] < threshold) return;
-      const record = options.masker.maskDeep({
-        time: now().toISOString(),
-        level,
-        event,
-        ...envelopeSafe(fields),
-      });
-      let line: string;
+      const envelope = `{${timeKey}${timeText()},${levelKey}${levels.get(level) ?? text(level)},${eventKey}${text(event)}`;
+      let body: string;
       try {
-        line = JSON.stringify(record);
+        body = JSON.stringify(masker.maskDeep(envelopeSafe(fields)));
       } catch {
-        line = JSON.stringify({ time: record.time, level, event, note: 'fields were not serializable' });
+        body = JSON.stringify({ note: 'fields were not serializable' });
       }
-      write(`${line}\n`);
+      write(body === '{}' ? `${envelope}}\n` : `${envelope},${body.slice(1)}\n`);
     },
     withSecrets(secrets) {
       return createLogger({ ...options, masker: options.masker.with(secrets) });

@@ -147,3 +147,23 @@ describe('OTLP/HTTP export', () => {
     }
   });
 });
+
+describe('a burst of requests', () => {
+  it('exports every span of 5000 requests that end in one turn', async () => {
+    const telemetry = createTelemetry({
+      serviceName: 'portcullis-burst-test',
+      captureArguments: false,
+      masker: createMasker(),
+      otlp: { endpoint: receiver.endpoint, headers: {} },
+    });
+    // The SDK's default queue (2048 spans behind a batch of 512 on the wire) kept 2560 of these.
+    await Promise.all(
+      Array.from({ length: 5000 }, (_, i) =>
+        telemetry.traceRequest({ method: 'tools/call', target: `burst_${i}` }, async () => ({ content: [] })),
+      ),
+    );
+    await telemetry.shutdown();
+    const names = new Set(spansIn(receiver.received).map((s) => s.name));
+    expect(names.size).toBe(5000);
+  });
+});

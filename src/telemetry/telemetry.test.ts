@@ -9,7 +9,7 @@ import { createMasker } from '../secrets/index.ts';
 import { executionTargetOf } from './describe.ts';
 import type { ToolCallFacts, ToolFacts } from './facts.ts';
 import { createLogger } from './logger.ts';
-import { createTelemetry, type Telemetry } from './telemetry.ts';
+import { createDeferredQueue, createTelemetry, type Telemetry } from './telemetry.ts';
 import { traceContextFromMeta } from './trace-context.ts';
 
 // Compile-time check: the gateway's CallRecord of an ended call (not a relayed round) and ExposedTool are
@@ -605,6 +605,84 @@ describe('createTelemetry without an endpoint', () => {
     } finally {
       intervals.mockRestore();
       timeouts.mockRestore();
+    }
+  });
+});
+
+describe('the call and approval counters', () => {
+  const finish = (rig: Rig, tool: ToolFacts, outcome: 'OK' | 'ERROR' = 'OK') =>
+    rig.telemetry.toolFinished({
+      alias: tool.alias,
+      tool,
+      caller,
+      durationMs: 1,
+      outcome,
+      ...(outcome === 'ERROR' ? { errorCode: 'UPSTREAM_TOOL_ERROR' } : {}),
+      approval: { decision: 'allow', mode: 'REQUIRED', ruleId: 'r-1' },
+    });
+  const points = async (rig: Rig, name: string) =>
+    (await metricsOf(rig.reader)).get(name)?.dataPoints.map((p) => [p.attributes, p.value]) ?? [];
+
+  it('count each series, and series whose labels mask alike as one', async () => {
+    const rig = createRig();
+    const leaky = { ...echoTool, alias: `echo_${SECRET}_a` };
+    const leakier = { ...echoTool, alias: `echo_${SECRET}_a`, upstream: 'other' };
+    for (let i = 0; i < 3; i += 1) finish(rig, echoTool);
+    finish(rig, echoTool, 'ERROR');
+    finish(rig, leaky);
+    finish(rig, leakier);
+    await rig.telemetry.settled();
+    const base = { 'gen_ai.tool.name': 'every_echo', 'mcp.risk.level': 'L2', 'mcp.origin': 'upstream' };
+    expect(await points(rig, 'portcullis.tool.calls')).toEqual([
+      [{ ...base, 'portcullis.outcome': 'ok' }, 3],
+      [{ ...base, 'portcullis.outcome': 'error', 'error.type': 'UPSTREAM_TOOL_ERROR' }, 1],
+      [{ ...base, 'gen_ai.tool.name': 'echo_***_a', 'portcullis.outcome': 'ok' }, 2],
+    ]);
+    expect(await points(rig, 'portcullis.approvals')).toEqual([
+      [
+        { 'mcp.approval.decision': 'allow', 'mcp.approval.rule_id': 'r-1', 'mcp.approval.mode': 'REQUIRED' },
+        6,
+      ],
+    ]);
+    // Cumulative: a second collection reports the totals so far.
+    finish(rig, echoTool);
+    await rig.telemetry.settled();
+    expect((await points(rig, 'portcullis.tool.calls'))[0]).toEqual([
+      { ...base, 'portcullis.outcome': 'ok' },
+      4,
+    ]);
+  });
+
+  it('stop minting series at 1999 and count the rest as one overflow series, as the SDK counter did', async () => {
+    const rig = createRig();
+    for (let i = 0; i < 2050; i += 1) finish(rig, { ...echoTool, alias: `tool_${i}` });
+    await rig.telemetry.settled();
+    const calls = await points(rig, 'portcullis.tool.calls');
+    const overflow = calls.filter(([attrs]) => (attrs as Record<string, unknown>)['otel.metric.overflow']);
+    expect(calls.reduce((sum, [, value]) => sum + (value as number), 0)).toBe(2050);
+    expect(overflow.length).toBe(1);
+    expect(calls.length).toBe(2000);
+    expect(overflow[0]?.[1]).toBe(51);
+  });
+});
+
+describe('deferred telemetry work', () => {
+  it("runs a turn's work in order in one immediate, and an item that throws does not drop the rest", () => {
+    vi.useFakeTimers({ toFake: ['setImmediate'] });
+    try {
+      const ran: string[] = [];
+      const queue = createDeferredQueue();
+      queue.defer(() => ran.push('a'));
+      queue.defer(() => {
+        throw new Error('boom');
+      });
+      queue.defer(() => ran.push('c'));
+      expect(vi.getTimerCount()).toBe(1);
+      expect(() => vi.runAllTimers()).toThrow('boom');
+      vi.runAllTimers();
+      expect(ran).toEqual(['a', 'c']);
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

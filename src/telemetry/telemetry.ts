@@ -16,8 +16,10 @@ import {
   trace,
   type Attributes,
   type Context,
-  type Counter,
   type Histogram,
+  type Meter,
+  type MetricOptions,
+  type SpanOptions,
   type Span,
 } from '@opentelemetry/api';
 import type { IMetricReader } from '@opentelemetry/sdk-metrics';
@@ -42,6 +44,7 @@ import type {
   PoisoningHitFacts,
   ResponseScanFacts,
   RequestSpanInfo,
+  RequestTrace,
   ToolCallFacts,
   ToolFacts,
   ToolStartFacts,
@@ -76,6 +79,8 @@ export interface TelemetryOptions {
 export interface RequestSpan {
   /** The trace id, or undefined when tracing is off. */
   readonly traceId: string | undefined;
+  /** The request's trace, to hand explicitly to the code serving it; undefined when tracing is off. */
+  readonly trace: RequestTrace | undefined;
   /** Runs `fn` with this span as the active context (child spans, injectMeta and tool events attach to it). */
   run<T>(fn: () => T): T;
   /** Marks the request failed with the error's stable code (`error.type`). */
@@ -90,16 +95,27 @@ export interface Telemetry {
   readonly enabled: boolean;
   /** Starts the SERVER span of an MCP request; prefer traceRequest, which also runs and ends it. */
   startRequestSpan(info: RequestSpanInfo): RequestSpan;
-  /** Runs one MCP request handler inside its SERVER span: outcome from the result, failure from a throw. */
-  traceRequest<T>(info: RequestSpanInfo, handler: () => Promise<T>): Promise<T>;
   /**
-   * Runs the execute stage inside a child span (CLIENT for an upstream, INTERNAL for the sandbox); `execute`
-   * receives `meta` with this span's W3C trace context injected, to forward upstream as `_meta`.
+   * Runs one MCP request handler inside its SERVER span: outcome from the result, failure from a throw. The
+   * handler gets the request's trace; with `context: 'handed'` it must pass it on (`caller.trace`,
+   * traceExecution's `parent`), as no async context is entered (the gateway's way: it costs nothing per promise);
+   * by default the span is also the active context for code that cannot be handed it.
+   */
+  traceRequest<T>(
+    info: RequestSpanInfo,
+    handler: (trace: RequestTrace | undefined) => Promise<T>,
+    context?: 'active' | 'handed',
+  ): Promise<T>;
+  /**
+   * Runs the execute stage inside a child span (CLIENT for an upstream, INTERNAL for the sandbox) of `parent`, or
+   * of the active request without one; `execute` receives `meta` with this span's W3C trace context injected, to
+   * forward upstream as `_meta`.
    */
   traceExecution<T>(
     target: ExecutionTarget,
     execute: (meta: Record<string, unknown> | undefined) => Promise<T>,
     meta?: Record<string, unknown>,
+    parent?: RequestTrace,
   ): Promise<T>;
   /** A copy of `meta` carrying the active span's `traceparent`/`tracestate`; `meta` itself when tracing is off. */
   injectMeta(meta?: Record<string, unknown>): Record<string, unknown> | undefined;
@@ -115,19 +131,23 @@ export interface Telemetry {
   responseScanned(facts: ResponseScanFacts): void;
   /** Resolves once the telemetry work deferred so far (span ends, tool events, logs, counters) has run. */
   settled(): Promise<void>;
-  /** The trace id of the request being handled, or null outside a request (or with telemetry off). */
-  currentTraceId(): string | null;
+  /** The trace id of `trace`, else of the request being handled; null outside a request (or with telemetry off). */
+  currentTraceId(trace?: RequestTrace): string | null;
   /** Runs deferred work, flushes buffered spans and metrics and stops the exporters; safe to call twice. */
   shutdown(): Promise<void>;
 }
 
-/** The state of one request span, kept in the context so that tool events find it. */
-interface RequestState {
+/** The state of one request span: the RequestTrace handed out, and kept in the context so that tool events find it. */
+interface RequestState extends RequestTrace {
   span: Span;
+  /** The request's context: its span as the parent of child spans, and this state under REQUEST_KEY. */
+  context: Context;
   method: string;
   target: string | undefined;
   /** The alias of the resolved tool; only this (never the client-sent name) labels metrics. */
   tool?: string;
+  /** The attributes toolStarted put on the span, so that toolFinished does not set them again. */
+  toolContext?: Attributes;
   startedAt: number;
   outcome?: RequestOutcome;
   errorType?: string;
@@ -137,14 +157,64 @@ interface RequestState {
 
 const REQUEST_KEY = createContextKey('portcullis.telemetry.request');
 
+// More distinct execution targets than any registry holds: the cache of their spans' attributes starts over.
+const MAX_EXECUTION_TARGETS = 10_000;
+
 // Metric label for a tool name that did not resolve: client-sent names must not mint new time series.
 const OTHER = '_OTHER';
 
 interface Instruments {
   duration: Histogram;
-  calls: Counter;
-  approvals: Counter;
+  calls: SummedCounter;
+  approvals: SummedCounter;
 }
+
+/**
+ * A monotonic counter summed here and reported at each collection (an observable counter): an add finds its
+ * series by a short key, where the SDK's own counter sorts and serializes the attributes of every add.
+ */
+interface SummedCounter {
+  /** Adds 1 to the series of `key`; `attributes` (masked) is called once, when the key is first seen. */
+  add(key: string, attributes: () => Attributes): void;
+}
+
+// The SDK keeps 1999 attribute sets per instrument and counts the rest under `otel.metric.overflow` (its
+// cardinality limit of 2000): past that many keys, adds go to the overflow series here, as the SDK counter did.
+const MAX_SERIES = 1999;
+const OVERFLOW_ATTRIBUTES: Attributes = { 'otel.metric.overflow': true };
+
+function summedCounter(meter: Meter, name: string, options: MetricOptions): SummedCounter {
+  const series = new Map<string, { attributes: Attributes; value: number }>();
+  const overflow = { attributes: OVERFLOW_ATTRIBUTES, value: 0 };
+  meter.createObservableCounter(name, options).addCallback((result) => {
+    // Two keys can mask to the same attributes: their sums are one series.
+    const merged = new Map<string, { attributes: Attributes; value: number }>();
+    for (const entry of [...series.values(), overflow]) {
+      if (entry.value === 0) continue;
+      const id = JSON.stringify(entry.attributes);
+      const seen = merged.get(id);
+      if (seen) seen.value += entry.value;
+      else merged.set(id, { ...entry });
+    }
+    for (const { attributes, value } of merged.values()) result.observe(value, attributes);
+  });
+  return {
+    add(key, attributes) {
+      let entry = series.get(key);
+      if (entry === undefined) {
+        if (series.size >= MAX_SERIES) entry = overflow;
+        else {
+          entry = { attributes: attributes(), value: 0 };
+          series.set(key, entry);
+        }
+      }
+      entry.value += 1;
+    },
+  };
+}
+
+// The label values of a series as its key (JSON: no two lists of values share one, `undefined` is `null`).
+const keyOf = (...values: (string | undefined)[]) => JSON.stringify(values);
 
 function createInstruments(sdk: Sdk): Instruments {
   return {
@@ -153,11 +223,11 @@ function createInstruments(sdk: Sdk): Instruments {
       description: 'MCP request duration as observed by Portcullis, from receipt to answer.',
       advice: { explicitBucketBoundaries: DURATION_BUCKETS_S },
     }),
-    calls: sdk.meter.createCounter(METRIC.toolCalls, {
+    calls: summedCounter(sdk.meter, METRIC.toolCalls, {
       unit: '{call}',
       description: 'Tool calls through Portcullis by outcome and risk level.',
     }),
-    approvals: sdk.meter.createCounter(METRIC.approvals, {
+    approvals: summedCounter(sdk.meter, METRIC.approvals, {
       unit: '{decision}',
       description: 'Approval decisions by decision, HITL mode and elicitation answer.',
     }),
@@ -165,21 +235,40 @@ function createInstruments(sdk: Sdk): Instruments {
 }
 
 /**
- * Runs telemetry work that must not delay a call: after the current turn, by which time the turn's answers have
- * been handed to the transport and its upstream requests written (so a call's start is logged while it waits
- * for the upstream). Work runs in the order it was deferred; the async context (the active span) carries over.
+ * Queues telemetry work that must not delay a call: it runs after the current turn, by which time the turn's
+ * answers have been handed to the transport and its upstream requests written (so a call's start is logged while
+ * it waits for the upstream). Work runs in the order it was deferred, all of a turn's work in one immediate; it
+ * does not run in its deferrer's async context, so it is handed the request state it needs.
  */
-function afterThisTurn(work: () => void): void {
-  setImmediate(work);
-}
-
-/** Resolves after the work `afterThisTurn` has queued so far (immediates run in the order they were queued). */
-function afterDeferredWork(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
+export function createDeferredQueue(): { defer(work: () => void): void; settled(): Promise<void> } {
+  let queue: (() => void)[] = [];
+  const drain = () => {
+    const work = queue;
+    queue = [];
+    let done = 0;
+    try {
+      for (; done < work.length; done += 1) (work[done] as () => void)();
+    } finally {
+      // An item that throws surfaces as before (an uncaught error), and the items after it still run.
+      if (done < work.length - 1) {
+        if (queue.length === 0) setImmediate(drain);
+        queue = [...work.slice(done + 1), ...queue];
+      }
+    }
+  };
+  return {
+    defer(work) {
+      if (queue.length === 0) setImmediate(drain);
+      queue.push(work);
+    },
+    // Immediates run in the order they were queued: this one runs after the drain of the work queued so far.
+    settled: () => new Promise((resolve) => setImmediate(resolve)),
+  };
 }
 
 const NOOP_REQUEST_SPAN: RequestSpan = {
   traceId: undefined,
+  trace: undefined,
   run: (fn) => fn(),
   fail: () => {},
   end: () => {},
@@ -245,14 +334,24 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
   const activeContext = (): Context => sdk?.contextManager.active() ?? ROOT_CONTEXT;
   const activeRequest = (): RequestState | undefined =>
     activeContext().getValue(REQUEST_KEY) as RequestState | undefined;
+  // A RequestTrace is only ever made here (a RequestState); without one, the active request if any.
+  const requestOf = (handed: RequestTrace | undefined): RequestState | undefined =>
+    (handed as RequestState | undefined) ?? activeRequest();
+  const deferred = createDeferredQueue();
+  const afterThisTurn = deferred.defer;
   // Spans are an egress like logs: every string attribute is masked before it is set.
   const setAttributes = (span: Span, attrs: Attributes) => span.setAttributes(maskAttributes(attrs, masker));
   const mask = (text: string) => masker.mask(text);
 
-  const log = (event: string, fields: Record<string, unknown>, level: 'info' | 'warn' | 'error' = 'info') => {
-    const state = activeRequest();
-    const traceId = state?.span.spanContext().traceId;
-    logger?.log(event, traceId === undefined ? fields : { ...fields, traceId }, level);
+  const log = (
+    event: string,
+    fields: Record<string, unknown>,
+    level: 'info' | 'warn' | 'error',
+    state: RequestState | undefined,
+  ) => {
+    if (!logger) return;
+    if (state !== undefined) fields.traceId = state.traceId;
+    logger.log(event, fields, level);
   };
 
   const markFailed = (span: Span, errorType: string, message?: string) => {
@@ -301,16 +400,19 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     const span = sdk.tracer.startSpan(name, { kind: SpanKind.SERVER }, parent);
     setAttributes(span, requestAttributes(info));
     const state: RequestState = {
+      traceId: span.spanContext().traceId,
       span,
+      context: parent,
       method: info.method,
       target: info.target,
       startedAt: now(),
       ended: false,
     };
-    const context = trace.setSpan(parent, span).setValue(REQUEST_KEY, state);
+    state.context = trace.setSpan(parent, span).setValue(REQUEST_KEY, state);
     return {
-      traceId: span.spanContext().traceId,
-      run: (fn) => sdk.contextManager.with(context, fn),
+      traceId: state.traceId,
+      trace: state,
+      run: (fn) => sdk.contextManager.with(state.context, fn),
       fail(error) {
         const { errorType, rpcCode } = errorTypeOf(error);
         state.outcome = 'error';
@@ -324,35 +426,82 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     };
   };
 
-  const injectMeta = (meta?: Record<string, unknown>): Record<string, unknown> | undefined => {
-    if (!sdk) return meta;
-    const active = activeContext();
-    if (!trace.getSpan(active)) return meta;
+  const injectInto = (
+    context: Context,
+    meta: Record<string, unknown> | undefined,
+  ): Record<string, unknown> | undefined => {
+    if (!sdk || !trace.getSpan(context)) return meta;
     const carrier: Record<string, unknown> = { ...meta };
-    sdk.propagator.inject(active, carrier, defaultTextMapSetter);
+    sdk.propagator.inject(context, carrier, defaultTextMapSetter);
     return carrier;
+  };
+  const injectMeta = (meta?: Record<string, unknown>) => injectInto(activeContext(), meta);
+
+  // A tool's risk context changes only with its definition, which makes a new governance object: the masked
+  // attributes are kept per tool object and remade when any field they are made of differs.
+  const toolContexts = new WeakMap<ToolFacts, { made: unknown[]; attrs: Attributes }>();
+  const toolContextOf = (tool: ToolFacts | undefined, alias: string): Attributes => {
+    if (!tool) return maskAttributes({ [ATTR.genAiToolName]: alias, ...riskAttributes(tool) }, masker);
+    const made = [
+      alias,
+      tool.alias,
+      tool.origin,
+      tool.composition,
+      tool.hitl,
+      tool.upstream,
+      tool.upstreamTool,
+      tool.localToolId,
+      tool.governance,
+    ];
+    const cached = toolContexts.get(tool);
+    if (cached && cached.made.every((value, i) => value === made[i])) return cached.attrs;
+    const attrs = maskAttributes({ [ATTR.genAiToolName]: alias, ...riskAttributes(tool) }, masker);
+    toolContexts.set(tool, { made, attrs });
+    return attrs;
+  };
+
+  // The child span's name and attributes depend on the target alone: made and masked once per target. Targets
+  // are resolved tools (bounded by the registry); the map is emptied if it ever grows past that.
+  const executionSpans = new Map<string, { name: string; options: SpanOptions; attrs: Attributes }>();
+  const executionSpanOf = (target: ExecutionTarget) => {
+    const key =
+      target.origin === 'local'
+        ? JSON.stringify([target.toolId])
+        : JSON.stringify([target.upstream, target.tool, target.transport ?? null]);
+    let made = executionSpans.get(key);
+    if (made === undefined) {
+      const { name, kind, attrs } = executionSpan(target);
+      made = { name: mask(name), options: { kind }, attrs: maskAttributes(attrs, masker) };
+      if (executionSpans.size >= MAX_EXECUTION_TARGETS) executionSpans.clear();
+      executionSpans.set(key, made);
+    }
+    return made;
   };
 
   const putToolContext = (state: RequestState, tool: ToolFacts | undefined, alias: string) => {
     if (tool) state.tool = tool.alias;
-    setAttributes(state.span, { [ATTR.genAiToolName]: alias, ...riskAttributes(tool) });
+    const attrs = toolContextOf(tool, alias);
+    // Nothing else sets these keys between toolStarted and toolFinished: the same object need not be set twice.
+    if (state.toolContext === attrs) return;
+    state.toolContext = attrs;
+    state.span.setAttributes(attrs);
   };
 
-  const governanceEvent = (name: string, attrs: Attributes) => {
+  const governanceEvent = (name: string, attrs: Attributes, state: RequestState | undefined) => {
     if (!sdk) return;
     const masked = maskAttributes(attrs, masker);
-    const state = activeRequest();
     if (state && !state.ended) {
       state.span.addEvent(name, masked);
       return;
     }
     // Outside a request (a registry rebuild), the event gets a span of its own so it still reaches the backend.
-    const span = sdk.tracer.startSpan(name, { kind: SpanKind.INTERNAL, attributes: masked }, activeContext());
+    const parent = state?.context ?? activeContext();
+    const span = sdk.tracer.startSpan(name, { kind: SpanKind.INTERNAL, attributes: masked }, parent);
     span.addEvent(name, masked);
     span.end();
   };
 
-  const finishTool = (facts: ToolCallFacts) => {
+  const finishTool = (facts: ToolCallFacts, state: RequestState | undefined) => {
     const outcome = callOutcomeOf(facts);
     const risk = riskLevelOf(facts.tool);
     const approval = approvalAttributes(facts.approval);
@@ -365,7 +514,6 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
       [ATTR.upstreamRequestKind]: r.kind,
       [ATTR.upstreamRequestOutcome]: r.outcome,
     }));
-    const state = activeRequest();
     if (state && !state.ended) {
       putToolContext(state, facts.tool, facts.alias);
       if (approval) state.span.addEvent(EVENT.approval, maskAttributes(approval, masker));
@@ -378,24 +526,36 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     } else if (state) {
       // A parked modern-era call finishes after the span of its first request has ended (that request answered
       // input_required): its events get spans of their own in that request's trace.
-      if (approval) governanceEvent(EVENT.approval, approval);
-      if (poisoningAttrs) governanceEvent(EVENT.poisoningHit, poisoningAttrs);
-      for (const attrs of upstreamRequests) governanceEvent(EVENT.upstreamRequest, attrs);
+      if (approval) governanceEvent(EVENT.approval, approval, state);
+      if (poisoningAttrs) governanceEvent(EVENT.poisoningHit, poisoningAttrs, state);
+      for (const attrs of upstreamRequests) governanceEvent(EVENT.upstreamRequest, attrs, state);
     }
+    const errorType = facts.outcome === 'ERROR' ? (facts.errorCode ?? TOOL_ERROR) : undefined;
     instruments?.calls.add(
-      1,
-      maskAttributes(
-        {
-          [ATTR.genAiToolName]: facts.tool?.alias ?? OTHER,
-          [ATTR.outcome]: outcome,
-          [ATTR.mcpRiskLevel]: risk,
-          ...(facts.tool === undefined ? {} : { [ATTR.mcpOrigin]: facts.tool.origin }),
-          ...(facts.outcome === 'ERROR' ? { [ATTR.errorType]: facts.errorCode ?? TOOL_ERROR } : {}),
-        },
-        masker,
-      ),
+      keyOf(facts.tool?.alias ?? OTHER, outcome, risk, facts.tool?.origin, errorType),
+      () =>
+        maskAttributes(
+          {
+            [ATTR.genAiToolName]: facts.tool?.alias ?? OTHER,
+            [ATTR.outcome]: outcome,
+            [ATTR.mcpRiskLevel]: risk,
+            ...(facts.tool === undefined ? {} : { [ATTR.mcpOrigin]: facts.tool.origin }),
+            ...(errorType === undefined ? {} : { [ATTR.errorType]: errorType }),
+          },
+          masker,
+        ),
     );
-    if (approval) instruments?.approvals.add(1, maskAttributes(approval, masker));
+    const decision = facts.approval;
+    if (approval && decision)
+      instruments?.approvals.add(
+        keyOf(
+          decision.decision,
+          decision.ruleId,
+          decision.mode ?? undefined,
+          decision.elicitation ?? undefined,
+        ),
+        () => maskAttributes(approval, masker),
+      );
     const event = toolLogEventOf(facts);
     log(
       event,
@@ -413,39 +573,47 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
         approval: facts.approval?.decision,
       },
       event === LOG_EVENT.toolCrash ? 'error' : 'info',
+      state,
     );
+  };
+
+  const traced = async <T>(info: RequestSpanInfo, handle: (span: RequestSpan) => Promise<T>): Promise<T> => {
+    const span = startRequestSpan(info);
+    try {
+      const result = await handle(span);
+      span.end(result);
+      return result;
+    } catch (error) {
+      span.fail(error);
+      span.end();
+      throw error;
+    }
   };
 
   return {
     enabled: sdk !== undefined,
     startRequestSpan,
 
-    async traceRequest(info, handler) {
-      const span = startRequestSpan(info);
-      try {
-        const result = await span.run(handler);
-        span.end(result);
-        return result;
-      } catch (error) {
-        span.fail(error);
-        span.end();
-        throw error;
-      }
-    },
+    traceRequest: (info, handler, context = 'active') =>
+      traced(info, (span) =>
+        context === 'handed' ? handler(span.trace) : span.run(() => handler(span.trace)),
+      ),
 
-    async traceExecution(target, execute, meta) {
+    async traceExecution(target, execute, meta, handed) {
       if (!sdk) return execute(meta);
-      const parent = activeContext();
-      const { name, kind, attrs } = executionSpan(target);
-      const span = sdk.tracer.startSpan(mask(name), { kind }, parent);
-      setAttributes(span, attrs);
-      return sdk.contextManager.with(trace.setSpan(parent, span), async () => {
+      const request = handed as RequestState | undefined;
+      const parent = request?.context ?? activeContext();
+      const { name, options: spanOptions, attrs } = executionSpanOf(target);
+      const span = sdk.tracer.startSpan(name, spanOptions, parent);
+      span.setAttributes(attrs);
+      const context = trace.setSpan(parent, span);
+      const run = async () => {
         try {
-          const result = await execute(injectMeta(meta));
+          const result = await execute(injectInto(context, meta));
           const seen = resultOutcomeOf(result);
           if (seen.errorType !== undefined) markFailed(span, seen.errorType);
           if (options.captureArguments) {
-            const holder = activeRequest()?.span ?? span;
+            const holder = (request ?? activeRequest())?.span ?? span;
             holder.setAttribute(ATTR.genAiToolCallResult, captureText(result, masker));
           }
           return result;
@@ -455,31 +623,39 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
         } finally {
           span.end();
         }
-      });
+      };
+      // With the parent handed over, nothing below reads the async context: none is entered.
+      return request ? run() : sdk.contextManager.with(context, run);
     },
 
     injectMeta,
 
     toolStarted(facts) {
-      const state = activeRequest();
+      const state = requestOf(facts.caller.trace);
       if (state && !state.ended) putToolContext(state, facts.tool, facts.alias);
       afterThisTurn(() =>
-        log(LOG_EVENT.toolStart, {
-          alias: facts.alias,
-          origin: facts.tool?.origin,
-          upstream: facts.tool?.upstream,
-          upstreamTool: facts.tool?.upstreamTool,
-          composition: facts.tool?.composition,
-          principal: facts.caller.principal.id,
-          profile: facts.caller.profile?.name,
-          sessionId: facts.caller.sessionId,
-          risk: riskLevelOf(facts.tool),
-        }),
+        log(
+          LOG_EVENT.toolStart,
+          {
+            alias: facts.alias,
+            origin: facts.tool?.origin,
+            upstream: facts.tool?.upstream,
+            upstreamTool: facts.tool?.upstreamTool,
+            composition: facts.tool?.composition,
+            principal: facts.caller.principal.id,
+            profile: facts.caller.profile?.name,
+            sessionId: facts.caller.sessionId,
+            risk: riskLevelOf(facts.tool),
+          },
+          'info',
+          state,
+        ),
       );
     },
 
     toolFinished(facts) {
-      afterThisTurn(() => finishTool(facts));
+      const state = requestOf(facts.caller.trace);
+      afterThisTurn(() => finishTool(facts, state));
     },
 
     poisoningHit(hit) {
@@ -490,7 +666,8 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
         ...(hit.upstream === undefined ? {} : { [ATTR.mcpUpstreamId]: hit.upstream }),
         ...(hit.fields === undefined ? {} : { [ATTR.poisoningFields]: [...hit.fields] }),
       };
-      governanceEvent(EVENT.poisoningHit, attrs);
+      const state = activeRequest();
+      governanceEvent(EVENT.poisoningHit, attrs, state);
       log(
         LOG_EVENT.poisoningHit,
         {
@@ -501,6 +678,7 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
           fields: hit.fields,
         },
         'warn',
+        state,
       );
     },
 
@@ -512,30 +690,36 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
         ...(mismatch.previousHash === undefined ? {} : { [ATTR.ledgerPreviousHash]: mismatch.previousHash }),
         ...(mismatch.status === undefined ? {} : { [ATTR.mcpFingerprintStatus]: mismatch.status }),
       };
-      governanceEvent(EVENT.hashLedgerMismatch, attrs);
-      log(LOG_EVENT.hashLedgerMismatch, { ...mismatch }, 'warn');
+      const state = activeRequest();
+      governanceEvent(EVENT.hashLedgerMismatch, attrs, state);
+      log(LOG_EVENT.hashLedgerMismatch, { ...mismatch }, 'warn', state);
     },
 
-    responseScanned(facts) {
-      governanceEvent(EVENT.responseScan, {
-        [ATTR.mcpMethodName]: facts.method,
-        [ATTR.responseScanAction]: facts.action,
-        [ATTR.poisoningPatterns]: [...facts.patterns],
-        [ATTR.poisoningFields]: [...facts.fields],
-        [ATTR.responseScanScannedChars]: facts.scannedChars,
-        ...(facts.upstream === undefined ? {} : { [ATTR.mcpUpstreamId]: facts.upstream }),
-        ...(facts.unscanned === undefined ? {} : { [ATTR.responseScanUnscanned]: facts.unscanned }),
-      });
-      log(LOG_EVENT.responseScan, { ...facts }, facts.patterns.length > 0 ? 'warn' : 'info');
+    responseScanned({ trace: handed, ...facts }) {
+      const state = requestOf(handed);
+      governanceEvent(
+        EVENT.responseScan,
+        {
+          [ATTR.mcpMethodName]: facts.method,
+          [ATTR.responseScanAction]: facts.action,
+          [ATTR.poisoningPatterns]: [...facts.patterns],
+          [ATTR.poisoningFields]: [...facts.fields],
+          [ATTR.responseScanScannedChars]: facts.scannedChars,
+          ...(facts.upstream === undefined ? {} : { [ATTR.mcpUpstreamId]: facts.upstream }),
+          ...(facts.unscanned === undefined ? {} : { [ATTR.responseScanUnscanned]: facts.unscanned }),
+        },
+        state,
+      );
+      log(LOG_EVENT.responseScan, facts, facts.patterns.length > 0 ? 'warn' : 'info', state);
     },
 
-    currentTraceId: () => activeRequest()?.span.spanContext().traceId ?? null,
+    currentTraceId: (handed) => requestOf(handed)?.traceId ?? null,
 
-    settled: afterDeferredWork,
+    settled: deferred.settled,
 
     async shutdown() {
       // Spans and log lines deferred past the answers of the last calls are recorded before the exporters stop.
-      await afterDeferredWork();
+      await deferred.settled();
       await sdk?.shutdown();
     },
   };
