@@ -10,14 +10,13 @@
 import {
   isInitializeRequest,
   isJsonContentType,
-  parseJSONRPCMessage,
   SUPPORTED_PROTOCOL_VERSIONS,
   type JSONRPCMessage,
+  type Server,
   type Transport,
   type TransportSendOptions,
 } from '@modelcontextprotocol/server';
-
-type RequestId = string | number;
+import { plainMessage, readJsonRpcMessage, type RequestId } from './json-rpc-shape.ts';
 
 /** The SDK transport's bound on a batch. */
 const MAX_BATCH_SIZE = 100;
@@ -48,71 +47,20 @@ interface Exchange {
   seen: boolean;
 }
 
+type MessageExtra = Parameters<NonNullable<Transport['onmessage']>>[1];
+type Deliver = (message: JSONRPCMessage, extra: MessageExtra) => void;
+
+/** A server's own dispatch of each message kind (see `dispatchDirectlyTo`). */
+interface DirectDispatch {
+  request: Deliver;
+  notification: Deliver;
+  response: Deliver;
+}
+
 /** An open SSE response body. */
 interface SseStream {
   write(message: JSONRPCMessage): boolean;
   close(): void;
-}
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
-const isRequestId = (value: unknown): value is RequestId =>
-  typeof value === 'string' || (typeof value === 'number' && Number.isSafeInteger(value));
-
-const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
-const NOTIFICATION_KEYS = new Set(['jsonrpc', 'method', 'params']);
-const RESULT_KEYS = new Set(['jsonrpc', 'id', 'result']);
-
-function onlyKeys(value: Record<string, unknown>, allowed: ReadonlySet<string>): boolean {
-  for (const key in value) if (!allowed.has(key)) return false;
-  return true;
-}
-
-/** Request or notification params the SDK's schema accepts unchanged (its `_meta` holds no task key). */
-function plainParams(params: unknown): boolean {
-  if (params === undefined) return true;
-  if (!isPlainObject(params)) return false;
-  const meta = params._meta;
-  if (meta === undefined) return true;
-  if (!isPlainObject(meta)) return false;
-  const token = meta.progressToken;
-  return (token === undefined || isRequestId(token)) && !('io.modelcontextprotocol/related-task' in meta);
-}
-
-/**
- * The common shapes of a JSON-RPC message, checked without zod: a message this accepts is one the SDK's
- * JSONRPCMessageSchema accepts and returns unchanged. Anything else (error responses included) is left to
- * that schema.
- */
-function plainMessage(value: unknown): JSONRPCMessage | undefined {
-  if (!isPlainObject(value) || value.jsonrpc !== '2.0') return undefined;
-  if (typeof value.method === 'string') {
-    if (!plainParams(value.params)) return undefined;
-    if ('id' in value)
-      return isRequestId(value.id) && onlyKeys(value, REQUEST_KEYS) ? (value as JSONRPCMessage) : undefined;
-    return onlyKeys(value, NOTIFICATION_KEYS) ? (value as JSONRPCMessage) : undefined;
-  }
-  const result = value.result;
-  if (
-    isRequestId(value.id) &&
-    isPlainObject(result) &&
-    !('_meta' in result) &&
-    onlyKeys(value, RESULT_KEYS)
-  ) {
-    return value as JSONRPCMessage;
-  }
-  return undefined;
-}
-
-/** The message as the SDK's schema reads it, or undefined when it is not a JSON-RPC message. */
-export function readJsonRpcMessage(value: unknown): JSONRPCMessage | undefined {
-  const plain = plainMessage(value);
-  if (plain) return plain;
-  try {
-    return parseJSONRPCMessage(value);
-  } catch {
-    return undefined;
-  }
 }
 
 const isRequest = (message: JSONRPCMessage): message is JSONRPCMessage & { id: RequestId; method: string } =>
@@ -192,6 +140,7 @@ export class LegacySessionTransport implements Transport {
   #started = false;
   #closed = false;
   #sweeper: ReturnType<typeof setInterval> | undefined;
+  #direct: DirectDispatch | undefined;
 
   constructor(sessionId: string, keepAliveMs = LEGACY_KEEP_ALIVE_MS) {
     this.sessionId = sessionId;
@@ -204,6 +153,30 @@ export class LegacySessionTransport implements Transport {
     // One timer per session: an answer pending across two sweeps gets its stream (headers and keep-alives).
     this.#sweeper = setInterval(() => this.#sweep(), this.#keepAliveMs);
     this.#sweeper.unref();
+  }
+
+  /**
+   * Call after `server.connect(this)`. The SDK's Protocol classifies every inbound message again with three zod
+   * parses before dispatching it by kind; a message this transport read with `plainMessage` has a known kind
+   * and shape, so it goes straight to the server's dispatch of that kind. Any other message, and every message
+   * when the server has no such methods (another SDK version), takes the SDK's own path. Nothing else sets this
+   * transport's `onmessage` before the connect, so the SDK's handler does nothing but classify and dispatch.
+   */
+  dispatchDirectlyTo(server: Server): void {
+    const own = server as unknown as Record<'_onrequest' | '_onnotification' | '_onresponse', unknown>;
+    const { _onrequest: request, _onnotification: notification, _onresponse: response } = own;
+    if (
+      typeof request !== 'function' ||
+      typeof notification !== 'function' ||
+      typeof response !== 'function'
+    ) {
+      return;
+    }
+    this.#direct = {
+      request: (message, extra) => request.call(server, message, extra),
+      notification: (message, extra) => notification.call(server, message, extra),
+      response: (message) => response.call(server, message),
+    };
   }
 
   setSupportedProtocolVersions(versions: string[]): void {
@@ -279,6 +252,14 @@ export class LegacySessionTransport implements Transport {
     this.onclose?.();
   }
 
+  #deliver(message: JSONRPCMessage, plain: boolean, extra: MessageExtra): void {
+    const direct = plain ? this.#direct : undefined;
+    if (!direct) this.onmessage?.(message, extra);
+    else if (!('method' in message)) direct.response(message, extra);
+    else if ('id' in message) direct.request(message, extra);
+    else direct.notification(message, extra);
+  }
+
   #sweep(): void {
     for (const exchange of new Set(this.#exchanges.values())) {
       if (exchange.stream || !exchange.resolve) continue;
@@ -336,10 +317,14 @@ export class LegacySessionTransport implements Transport {
       return errorResponse(400, -32600, `Invalid Request: Batch must not exceed ${MAX_BATCH_SIZE} messages`);
     }
     const messages: JSONRPCMessage[] = [];
+    // Read by plainMessage, so of a known kind (see dispatchDirectlyTo); one flag per message.
+    const plain: boolean[] = [];
     for (const raw of batch ? (parsedBody as unknown[]) : [parsedBody]) {
-      const message = readJsonRpcMessage(raw);
+      const cheap = plainMessage(raw);
+      const message = cheap ?? readJsonRpcMessage(raw);
       if (!message) return errorResponse(400, -32700, 'Parse error: Invalid JSON-RPC message');
       messages.push(message);
+      plain.push(cheap !== undefined);
     }
     const initializing = messages.some(
       (m) => 'method' in m && m.method === 'initialize' && isInitializeRequest(m),
@@ -364,7 +349,7 @@ export class LegacySessionTransport implements Transport {
       if (meta?.progressToken !== undefined) progress = true;
     }
     if (owed === 0) {
-      for (const message of messages) this.onmessage?.(message, extra);
+      messages.forEach((message, i) => this.#deliver(message, plain[i] === true, extra));
       return new Response(null, { status: 202 });
     }
     const exchange: Exchange = {
@@ -381,7 +366,7 @@ export class LegacySessionTransport implements Transport {
     for (const message of messages) if (isRequest(message)) this.#exchanges.set(message.id, exchange);
     // Progress will flow: the stream opens now, so its headers leave before the first event.
     if (progress) this.#openStream(exchange);
-    for (const message of messages) this.onmessage?.(message, extra);
+    messages.forEach((message, i) => this.#deliver(message, plain[i] === true, extra));
     return response;
   }
 
