@@ -13,6 +13,12 @@ export type RequestId = string | number;
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
+/**
+ * An object the SDK's schema copies key by key (message, params, `_meta`, result): an own `__proto__` key (JSON.parse
+ * makes one) would become the copy's prototype there, so such a message is left to the schema.
+ */
+const copiedAlike = (value: unknown): value is Record<string, unknown> =>
+  isPlainObject(value) && !Object.hasOwn(value, '__proto__');
 const isRequestId = (value: unknown): value is RequestId =>
   typeof value === 'string' || (typeof value === 'number' && Number.isSafeInteger(value));
 
@@ -28,10 +34,10 @@ function onlyKeys(value: Record<string, unknown>, allowed: ReadonlySet<string>):
 /** Request or notification params the SDK's schema accepts unchanged (its `_meta` holds no task key). */
 function plainParams(params: unknown): boolean {
   if (params === undefined) return true;
-  if (!isPlainObject(params)) return false;
+  if (!copiedAlike(params)) return false;
   const meta = params._meta;
   if (meta === undefined) return true;
-  if (!isPlainObject(meta)) return false;
+  if (!copiedAlike(meta)) return false;
   const token = meta.progressToken;
   return (token === undefined || isRequestId(token)) && !('io.modelcontextprotocol/related-task' in meta);
 }

@@ -109,7 +109,7 @@ const LEGACY_VERSIONS: readonly string[] = SUPPORTED_PROTOCOL_VERSIONS.filter((v
  * certain (a GET or DELETE; a POST of one request, notification or result of the common shape, with no
  * envelope claim and no MCP-Protocol-Version header other than a 2025-era one).
  */
-function isLegacy(
+export function isLegacy(
   request: Request,
   parsedBody: unknown,
   maxRequestBodySize: number,
