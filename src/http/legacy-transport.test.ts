@@ -10,6 +10,13 @@ import { LegacySessionTransport } from './legacy-transport.ts';
 const VERSION = '2025-06-18';
 const SESSION = 'session-1';
 
+const initialize = (id: number) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'initialize',
+  params: { protocolVersion: VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+});
+
 interface Rig {
   transport: LegacySessionTransport;
   /** Releases the pending `hold` call with this text. */
@@ -47,12 +54,7 @@ async function rig(keepAliveMs = 60_000): Promise<Rig> {
   rigs.push(transport);
   await server.connect(transport);
   transport.dispatchDirectlyTo(server);
-  const opened = await post(transport, {
-    jsonrpc: '2.0',
-    id: 0,
-    method: 'initialize',
-    params: { protocolVersion: VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
-  });
+  const opened = await post(transport, initialize(0));
   expect(opened.status).toBe(200);
   expect(await post(transport, { jsonrpc: '2.0', method: 'notifications/initialized' })).toMatchObject({
     status: 202,
@@ -172,12 +174,7 @@ describe('answers of a legacy session', () => {
     const invalid = await post(transport, { jsonrpc: '2.0', id: 1, method: 7 });
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toMatchObject({ error: { code: -32700 } });
-    const again = await post(transport, {
-      jsonrpc: '2.0',
-      id: 2,
-      method: 'initialize',
-      params: { protocolVersion: VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
-    });
+    const again = await post(transport, initialize(2));
     expect(again.status).toBe(400);
     // An answer from the client to nothing it was asked is accepted and dropped, as before.
     expect((await post(transport, { jsonrpc: '2.0', id: 99, result: {} })).status).toBe(202);
