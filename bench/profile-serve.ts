@@ -120,17 +120,8 @@ async function main(): Promise<void> {
   if (profDir) process.env.PORTCULLIS_BENCH_CPU_PROF = profDir;
   let sink: OtlpSink | undefined;
   if (process.argv.includes('--otlp')) sink = await startOtlpSink();
-  const gateway = await startGatewayProcess(
-    {
-      stdio: {
-        transport: 'stdio',
-        command: ECHO_STDIO.command,
-        args: [...ECHO_STDIO.args],
-        cwd: ECHO_STDIO.cwd,
-      },
-    },
-    sink?.endpoint('profile'),
-  );
+  const echo = { transport: 'stdio', ...ECHO_STDIO, args: [...ECHO_STDIO.args] };
+  const gateway = await startGatewayProcess({ stdio: echo }, sink?.endpoint('profile'));
   const client = await connectHttp(gateway.url);
   // The measured run, in µs of the monotonic clock: only samples inside it are summed.
   const window = { from: 0, to: 0 };

@@ -21,7 +21,7 @@ import { plainMessage, readJsonRpcMessage, type RequestId } from './json-rpc-sha
 /** The SDK transport's bound on a batch. */
 const MAX_BATCH_SIZE = 100;
 /** The SDK's SSE keep-alive interval; also how long an answer may stay pending before its stream opens. */
-export const LEGACY_KEEP_ALIVE_MS = 15_000;
+const LEGACY_KEEP_ALIVE_MS = 15_000;
 
 const SSE_HEADERS = {
   'content-type': 'text/event-stream',
