@@ -3,6 +3,8 @@
  * upstreams, a temp store and workspace, and an OTLP endpoint so spans are really exported), then either
  * `src/main.ts serve --config FILE --port N` (waited for on /healthz and /readyz) or the launch line of
  * `src/main.ts stdio --config FILE` for a stdio client to spawn.
+ * With PORTCULLIS_BENCH_CPU_PROF=DIR in the bench's environment, each `serve` child runs under
+ * `node --cpu-prof --cpu-prof-dir=DIR` and writes a .cpuprofile there when it exits (after SIGTERM).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -135,7 +137,9 @@ export async function startGatewayProcess(
   const config = writeGatewayConfig(upstreams, otlpEndpoint, extra);
   const port = await freePort();
   const launch = gatewayLaunch('serve', config.file, port);
-  const child = spawn(launch.command, [...launch.args], {
+  const profileDir = process.env.PORTCULLIS_BENCH_CPU_PROF;
+  const nodeFlags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(launch.command, [...nodeFlags, ...launch.args], {
     cwd: launch.cwd,
     env: childEnv(),
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -1,17 +1,14 @@
 /**
- * Sessionful Streamable HTTP for 2025-era ("legacy") clients: one SDK transport and one downstream server per
- * session, bound to the principal and the profile that opened it, closed after an idle timeout; an unknown session
+ * Sessionful Streamable HTTP for 2025-era ("legacy") clients: one gateway transport (legacy-transport.ts) and one
+ * downstream server per session, bound to the principal and the profile that opened it, closed after an idle timeout; an unknown session
  * id gets 404.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  isInitializeRequest,
-  WebStandardStreamableHTTPServerTransport,
-  type Server,
-} from '@modelcontextprotocol/server';
+import { isInitializeRequest, type Server } from '@modelcontextprotocol/server';
 import type { Profile } from '../exposure/index.ts';
 import type { Principal } from '../identity/index.ts';
 import { jsonRpcError, JSON_RPC } from './json-rpc-response.ts';
+import { LegacySessionTransport } from './legacy-transport.ts';
 
 /** Who opens or uses a session, and through which profile. */
 export interface SessionCaller {
@@ -23,7 +20,7 @@ interface Session {
   id: string;
   principal: string;
   profile: string;
-  transport: WebStandardStreamableHTTPServerTransport;
+  transport: LegacySessionTransport;
   server: Server;
   lastSeen: number;
   active: number;
@@ -98,7 +95,7 @@ export function createLegacySessions<C extends SessionCaller>(
     session.active += 1;
     session.lastSeen = now();
     try {
-      return await session.transport.handleRequest(request, parsedBody === undefined ? {} : { parsedBody });
+      return await session.transport.handleRequest(request, parsedBody);
     } finally {
       session.active -= 1;
       session.lastSeen = now();
@@ -158,11 +155,12 @@ export function createLegacySessions<C extends SessionCaller>(
         );
       }
       const id = randomUUID();
-      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => id });
+      const transport = new LegacySessionTransport(id);
       const server = options.createServer(caller, id);
       const session: Session = { id, principal, profile, transport, server, lastSeen: now(), active: 0 };
       transport.onclose = () => void closeSession(session, 'transport closed');
       await server.connect(transport);
+      transport.dispatchDirectlyTo(server);
       sessions.set(id, session);
       perPrincipal.set(principal, (perPrincipal.get(principal) ?? 0) + 1);
       options.log?.('session.opened', { session: id, principal, profile });

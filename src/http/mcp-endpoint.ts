@@ -6,6 +6,7 @@ import {
   createMcpHandler,
   isLegacyRequest,
   readRequestBody,
+  SUPPORTED_PROTOCOL_VERSIONS,
   type AuthInfo,
   type McpHttpHandler,
   type Server,
@@ -13,6 +14,7 @@ import {
 import type { Profile } from '../exposure/index.ts';
 import type { Principal } from '../identity/index.ts';
 import { jsonRpcError, JSON_RPC } from './json-rpc-response.ts';
+import { hasEnvelopeClaim, plainMessage } from './json-rpc-shape.ts';
 import { createLegacySessions, type LegacySessions } from './legacy-sessions.ts';
 import { paramHeaderProblem } from './param-headers.ts';
 import type { Era } from '../shared/index.ts';
@@ -99,6 +101,28 @@ function paramHeaderRefusal(
   );
 }
 
+/** The 2025-era protocol versions the SDK serves (every modern revision sorts at or after 2026-07-28). */
+const LEGACY_VERSIONS: readonly string[] = SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v < '2026-07-28');
+
+/**
+ * The era router: the SDK's `isLegacyRequest`, answered without it in the plain cases where its answer is
+ * certain (a GET or DELETE; a POST of one request, notification or result of the common shape, with no
+ * envelope claim and no MCP-Protocol-Version header other than a 2025-era one).
+ */
+export function isLegacy(
+  request: Request,
+  parsedBody: unknown,
+  maxRequestBodySize: number,
+): Promise<boolean> | boolean {
+  if (request.method !== 'POST') return true;
+  const version = request.headers.get('mcp-protocol-version');
+  if (version === null || LEGACY_VERSIONS.includes(version)) {
+    const message = plainMessage(parsedBody);
+    if (message && !hasEnvelopeClaim(message)) return true;
+  }
+  return isLegacyRequest(request, parsedBody, { maxRequestBodySize });
+}
+
 /** Creates the endpoint. */
 export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   // The modern handler hands its server factory the AuthInfo object given to fetch; each request's caller rides
@@ -167,7 +191,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
           allow: 'GET, POST, DELETE',
         });
       }
-      if (await isLegacyRequest(request, parsedBody, { maxRequestBodySize: options.maxBodyBytes })) {
+      if (await isLegacy(request, parsedBody, options.maxBodyBytes)) {
         return sessions.handle(request, parsedBody, { principal, profile });
       }
       const schemaOf = options.toolInputSchema;

@@ -1,7 +1,9 @@
 /**
  * How a POST's answer leaves /mcp over real HTTP: a call that sends progress answers with an event stream whose
- * events arrive as they happen, the progress long before the answer.
+ * events arrive as they happen, the progress long before the answer; a 2025-era call that streams nothing is
+ * answered with one application/json body (real SDK client, real stdio upstreams).
  */
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, UPSTREAMS, type RunningGateway } from '../helpers/gateway-harness.ts';
 
@@ -19,7 +21,7 @@ async function post(body: unknown) {
 }
 
 beforeAll(async () => {
-  gateway = await startGateway({ upstreams: { every: UPSTREAMS.everythingStdio } });
+  gateway = await startGateway({ upstreams: { every: UPSTREAMS.everythingStdio, mut: UPSTREAMS.mutable } });
   const opened = await post({
     jsonrpc: '2.0',
     id: 1,
@@ -57,5 +59,41 @@ describe('answers of POST /mcp', () => {
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
       rest += decoder.decode(chunk.value);
     expect(rest).toContain('"id":3');
+  });
+});
+
+describe('answers to a 2025-era SDK client', () => {
+  it('are JSON for a call that streams nothing, and an event stream carrying progress for one that asks for it', async () => {
+    // The content type of each POST answer, by the JSON-RPC method it answers.
+    const answers: { method: string; contentType: string | null }[] = [];
+    const recording: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (init?.method === 'POST' && typeof init.body === 'string') {
+        const { method } = JSON.parse(init.body) as { method?: string };
+        if (method !== undefined) answers.push({ method, contentType: response.headers.get('content-type') });
+      }
+      return response;
+    };
+    const client = new Client({ name: 'answers', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(gateway.url), { fetch: recording }));
+    try {
+      const quick = await client.callTool({ name: 'mut_wait', arguments: { ms: 0 } });
+      expect(quick.content).toEqual([{ type: 'text', text: 'waited 0 ms' }]);
+      expect(answers.filter((a) => a.method === 'tools/call')).toEqual([
+        { method: 'tools/call', contentType: 'application/json' },
+      ]);
+      expect(answers.find((a) => a.method === 'initialize')?.contentType).toBe('application/json');
+
+      const progress: number[] = [];
+      const slow = await client.callTool(
+        { name: 'mut_wait', arguments: { ms: 200 } },
+        { onprogress: (p) => progress.push(p.progress) },
+      );
+      expect(slow.content).toEqual([{ type: 'text', text: 'waited 200 ms' }]);
+      expect(progress.length).toBeGreaterThan(0);
+      expect(answers.filter((a) => a.method === 'tools/call').at(-1)?.contentType).toBe('text/event-stream');
+    } finally {
+      await client.close();
+    }
   });
 });

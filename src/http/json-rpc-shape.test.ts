@@ -1,0 +1,125 @@
+/**
+ * The zod-free reading of JSON-RPC messages and the era router's shortcut agree with the SDK: whatever
+ * `plainMessage` accepts, the SDK's JSONRPCMessageSchema accepts and returns unchanged, and `isLegacy` answers
+ * as the SDK's `isLegacyRequest` does, on hand-picked edge cases and on seeded mutations of real messages.
+ */
+import { isLegacyRequest, parseJSONRPCMessage } from '@modelcontextprotocol/server';
+import { describe, expect, it } from 'vitest';
+import { mutateMessage, serialize, type Json } from '../../test/fuzz/mutate.ts';
+import { createRng } from '../../test/fuzz/prng.ts';
+import { plainMessage } from './json-rpc-shape.ts';
+import { isLegacy } from './mcp-endpoint.ts';
+
+const CLAIM = 'io.modelcontextprotocol/protocolVersion';
+
+const MESSAGES: Json[] = [
+  { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { message: 'hi' } } },
+  { jsonrpc: '2.0', id: 'a', method: 'tools/list' },
+  { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'x', _meta: { progressToken: 'p' } } },
+  { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'x', _meta: { progressToken: 3 } } },
+  { jsonrpc: '2.0', method: 'notifications/initialized' },
+  { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1, reason: 'no' } },
+  { jsonrpc: '2.0', id: 3, result: { action: 'accept', content: { ok: true } } },
+  { jsonrpc: '2.0', id: 4, error: { code: -32000, message: 'nope' } },
+  {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+  },
+  { jsonrpc: '2.0', id: 9, method: 'tools/list', params: { _meta: { [CLAIM]: '2026-07-28' } } },
+];
+
+const EDGES: unknown[] = [
+  null,
+  [],
+  'text',
+  { jsonrpc: '1.0', id: 1, method: 'x' },
+  { jsonrpc: '2.0', id: 1.5, method: 'x' },
+  { jsonrpc: '2.0', id: null, method: 'x' },
+  { jsonrpc: '2.0', id: 2 ** 60, method: 'x' },
+  { jsonrpc: '2.0', id: 1, method: 'x', extra: true },
+  { jsonrpc: '2.0', id: 1, method: 'x', params: [] },
+  { jsonrpc: '2.0', id: 1, method: 'x', params: null },
+  { jsonrpc: '2.0', id: 1, method: 'x', params: { _meta: null } },
+  { jsonrpc: '2.0', id: 1, method: 'x', params: { _meta: { progressToken: 1.5 } } },
+  { jsonrpc: '2.0', id: 1, method: 'x', params: { _meta: { 'io.modelcontextprotocol/related-task': {} } } },
+  { jsonrpc: '2.0', method: 'x', params: { _meta: { progressToken: {} } } },
+  { jsonrpc: '2.0', id: 1, result: [] },
+  { jsonrpc: '2.0', id: 1, result: { _meta: { anything: 1 } } },
+  { jsonrpc: '2.0', result: {} },
+  JSON.parse('{"jsonrpc":"2.0","id":1,"method":"x","__proto__":{"a":1}}'),
+  JSON.parse('{"jsonrpc":"2.0","id":1,"method":"x","params":{"__proto__":{"_meta":1}}}'),
+];
+
+function sdkReading(value: unknown): unknown {
+  try {
+    return { ok: parseJSONRPCMessage(value) };
+  } catch {
+    return 'rejected';
+  }
+}
+
+/** Seeded mutations of the valid messages, parsed back (texts that do not parse are skipped). */
+function mutations(count: number): unknown[] {
+  const rng = createRng(20);
+  const out: unknown[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const text = serialize(mutateMessage(rng, rng.pick(MESSAGES), 40));
+    try {
+      out.push(JSON.parse(text));
+    } catch {
+      // Raw fragments may not be JSON; the endpoint answers those before any of this runs.
+    }
+  }
+  return out;
+}
+
+const CASES = [...MESSAGES, ...EDGES, ...mutations(1500)];
+
+describe('plainMessage', () => {
+  it('accepts only what the SDK schema accepts, unchanged', () => {
+    let accepted = 0;
+    for (const value of CASES) {
+      const plain = plainMessage(value);
+      if (plain === undefined) continue;
+      accepted += 1;
+      expect(sdkReading(value)).toEqual({ ok: plain });
+    }
+    // The shortcut must cover the common messages, or it saves nothing.
+    expect(accepted).toBeGreaterThan(MESSAGES.length);
+  });
+
+  it('takes the common requests, notifications and results', () => {
+    for (const value of MESSAGES.slice(0, 7)) expect(plainMessage(value)).toBe(value);
+  });
+});
+
+function post(body: unknown, version?: string): Request {
+  return new Request('http://127.0.0.1/mcp', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(version === undefined ? {} : { 'mcp-protocol-version': version }),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+describe('the era router', () => {
+  it('routes as the SDK classifier does, with and without protocol version headers', async () => {
+    for (const value of CASES.filter((v) => v !== null && typeof v === 'object')) {
+      for (const version of [undefined, '2025-06-18', '2025-11-25', '2026-07-28', ' 2025-06-18', 'bogus']) {
+        const ours = await isLegacy(post(value, version), value, 1_000_000);
+        const sdk = await isLegacyRequest(post(value, version), value, { maxRequestBodySize: 1_000_000 });
+        expect({ value, version, legacy: ours }).toEqual({ value, version, legacy: sdk });
+      }
+    }
+  });
+
+  it('sends every GET and DELETE to the session table', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      expect(await isLegacy(new Request('http://127.0.0.1/mcp', { method }), undefined, 1_000)).toBe(true);
+    }
+  });
+});

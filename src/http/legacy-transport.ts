@@ -1,0 +1,394 @@
+/**
+ * The Streamable HTTP wire of one 2025-era session, owned by the gateway (docs/architecture.md, "Legacy
+ * sessions"): the SDK Server of the session connects to it as to any transport. A POST of requests is answered
+ * with `application/json` when nothing but its answers flows; it becomes an SSE stream as soon as something else
+ * flows on it (progress, an elicitation or sampling request, a log message), at once when a request carries a
+ * progress token, and when its answer is still pending after one keep-alive interval (so a client's header
+ * timeout never fires on a long call). The checks and their answers are those of the SDK's
+ * WebStandardStreamableHTTPServerTransport; there is no event store, so no resumption.
+ */
+import {
+  isInitializeRequest,
+  isJsonContentType,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type JSONRPCMessage,
+  type Server,
+  type Transport,
+  type TransportSendOptions,
+} from '@modelcontextprotocol/server';
+import { plainMessage, readJsonRpcMessage, type RequestId } from './json-rpc-shape.ts';
+
+/** The SDK transport's bound on a batch. */
+const MAX_BATCH_SIZE = 100;
+/** The SDK's SSE keep-alive interval; also how long an answer may stay pending before its stream opens. */
+const LEGACY_KEEP_ALIVE_MS = 15_000;
+
+const SSE_HEADERS = {
+  'content-type': 'text/event-stream',
+  'cache-control': 'no-cache, no-transform',
+  connection: 'keep-alive',
+  'x-accel-buffering': 'no',
+};
+
+const encoder = new TextEncoder();
+const KEEP_ALIVE_CHUNK = encoder.encode(': keepalive\n\n');
+
+/** One POST that carried requests: its answers, and the stream once one is open. */
+interface Exchange {
+  /** Answers still owed on this POST. */
+  owed: number;
+  batch: boolean;
+  /** Answers collected while no stream is open. */
+  answers: JSONRPCMessage[];
+  /** Set until the HTTP response has been handed out (as JSON or as a stream). */
+  resolve: ((response: Response) => void) | undefined;
+  stream: SseStream | undefined;
+  /** The keep-alive sweep saw it pending once already. */
+  seen: boolean;
+}
+
+type MessageExtra = Parameters<NonNullable<Transport['onmessage']>>[1];
+type Deliver = (message: JSONRPCMessage, extra: MessageExtra) => void;
+
+/** A server's own dispatch of each message kind (see `dispatchDirectlyTo`). */
+interface DirectDispatch {
+  request: Deliver;
+  notification: Deliver;
+  response: Deliver;
+}
+
+/** An open SSE response body. */
+interface SseStream {
+  write(message: JSONRPCMessage): boolean;
+  close(): void;
+}
+
+const isRequest = (message: JSONRPCMessage): message is JSONRPCMessage & { id: RequestId; method: string } =>
+  'method' in message && 'id' in message;
+const isAnswer = (message: JSONRPCMessage): message is JSONRPCMessage & { id?: RequestId } =>
+  !('method' in message) && ('result' in message || 'error' in message);
+
+function errorResponse(status: number, code: number, message: string, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+}
+
+/** Opens an SSE body; `onCancel` runs when the client stops reading. */
+function openSse(
+  keepAliveMs: number,
+  onCancel: () => void,
+): { body: ReadableStream<Uint8Array>; stream: SseStream } {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let open = true;
+  const timer = setInterval(() => {
+    try {
+      controller.enqueue(KEEP_ALIVE_CHUNK);
+    } catch {
+      clearInterval(timer);
+    }
+  }, keepAliveMs);
+  timer.unref();
+  const body = new ReadableStream<Uint8Array>({
+    start: (c) => {
+      controller = c;
+    },
+    cancel: () => {
+      open = false;
+      clearInterval(timer);
+      onCancel();
+    },
+  });
+  const stream: SseStream = {
+    write(message) {
+      if (!open) return false;
+      try {
+        controller.enqueue(encoder.encode(`event: message\ndata: ${JSON.stringify(message)}\n\n`));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close() {
+      clearInterval(timer);
+      if (!open) return;
+      open = false;
+      try {
+        controller.close();
+      } catch {
+        // Already closed by the reader going away.
+      }
+    },
+  };
+  return { body, stream };
+}
+
+/** The gateway's transport of one legacy session (see the file comment). */
+export class LegacySessionTransport implements Transport {
+  readonly sessionId: string;
+  onclose?: (() => void) | undefined;
+  onerror?: ((error: Error) => void) | undefined;
+  onmessage?: Transport['onmessage'];
+
+  readonly #keepAliveMs: number;
+  /** Request id → the POST it came on, until its answer is sent. */
+  readonly #exchanges = new Map<RequestId, Exchange>();
+  #standalone: SseStream | undefined;
+  #supported: readonly string[] = SUPPORTED_PROTOCOL_VERSIONS;
+  #initialized = false;
+  #started = false;
+  #closed = false;
+  #sweeper: ReturnType<typeof setInterval> | undefined;
+  #direct: DirectDispatch | undefined;
+
+  constructor(sessionId: string, keepAliveMs = LEGACY_KEEP_ALIVE_MS) {
+    this.sessionId = sessionId;
+    this.#keepAliveMs = keepAliveMs;
+  }
+
+  async start(): Promise<void> {
+    if (this.#started) throw new Error('Transport already started');
+    this.#started = true;
+    // One timer per session: an answer pending across two sweeps gets its stream (headers and keep-alives).
+    this.#sweeper = setInterval(() => this.#sweep(), this.#keepAliveMs);
+    this.#sweeper.unref();
+  }
+
+  /**
+   * Call after `server.connect(this)`. The SDK's Protocol classifies every inbound message again with three zod
+   * parses before dispatching it by kind; a message this transport read with `plainMessage` has a known kind
+   * and shape, so it goes straight to the server's dispatch of that kind. Any other message, and every message
+   * when the server has no such methods (another SDK version), takes the SDK's own path. Nothing else sets this
+   * transport's `onmessage` before the connect, so the SDK's handler does nothing but classify and dispatch.
+   */
+  dispatchDirectlyTo(server: Server): void {
+    const own = server as unknown as Record<'_onrequest' | '_onnotification' | '_onresponse', unknown>;
+    const { _onrequest: request, _onnotification: notification, _onresponse: response } = own;
+    if (
+      typeof request !== 'function' ||
+      typeof notification !== 'function' ||
+      typeof response !== 'function'
+    ) {
+      return;
+    }
+    this.#direct = {
+      request: (message, extra) => request.call(server, message, extra),
+      notification: (message, extra) => notification.call(server, message, extra),
+      response: (message) => response.call(server, message),
+    };
+  }
+
+  setSupportedProtocolVersions(versions: string[]): void {
+    this.#supported = versions;
+  }
+
+  /** Serves one HTTP request of this session; `parsedBody` is the POST body the endpoint already parsed. */
+  async handleRequest(request: Request, parsedBody: unknown): Promise<Response> {
+    if (this.#closed) return errorResponse(404, -32001, 'Session not found');
+    switch (request.method) {
+      case 'POST':
+        return this.#post(request, parsedBody);
+      case 'GET':
+        return this.#get(request);
+      case 'DELETE':
+        return this.#delete(request);
+      default:
+        return errorResponse(405, -32000, 'Method not allowed.', { allow: 'GET, POST, DELETE' });
+    }
+  }
+
+  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    const answer = isAnswer(message);
+    const id = answer ? message.id : options?.relatedRequestId;
+    if (id === undefined) {
+      if (answer) {
+        throw new Error(
+          'Cannot send a response on a standalone SSE stream unless resuming a previous client request',
+        );
+      }
+      this.#standalone?.write(message);
+      return;
+    }
+    const exchange = this.#exchanges.get(id);
+    if (!exchange) throw new Error(`No connection established for request ID: ${String(id)}`);
+    if (!answer) {
+      if (!exchange.stream) this.#openStream(exchange);
+      exchange.stream?.write(message);
+      return;
+    }
+    this.#exchanges.delete(id);
+    exchange.owed -= 1;
+    if (exchange.stream) {
+      exchange.stream.write(message);
+      if (exchange.owed === 0) exchange.stream.close();
+      return;
+    }
+    exchange.answers.push(message);
+    if (exchange.owed > 0 || !exchange.resolve) return;
+    const resolve = exchange.resolve;
+    exchange.resolve = undefined;
+    resolve(
+      new Response(JSON.stringify(exchange.batch ? exchange.answers : exchange.answers[0]), {
+        status: 200,
+        headers: { 'content-type': 'application/json', 'mcp-session-id': this.sessionId },
+      }),
+    );
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    if (this.#sweeper !== undefined) clearInterval(this.#sweeper);
+    for (const exchange of new Set(this.#exchanges.values())) {
+      exchange.stream?.close();
+      const resolve = exchange.resolve;
+      exchange.resolve = undefined;
+      resolve?.(errorResponse(404, -32001, 'Session not found'));
+    }
+    this.#exchanges.clear();
+    this.#standalone?.close();
+    this.#standalone = undefined;
+    this.onclose?.();
+  }
+
+  #deliver(message: JSONRPCMessage, plain: boolean, extra: MessageExtra): void {
+    const direct = plain ? this.#direct : undefined;
+    if (!direct) this.onmessage?.(message, extra);
+    else if (!('method' in message)) direct.response(message, extra);
+    else if ('id' in message) direct.request(message, extra);
+    else direct.notification(message, extra);
+  }
+
+  #sweep(): void {
+    for (const exchange of new Set(this.#exchanges.values())) {
+      if (exchange.stream || !exchange.resolve) continue;
+      if (exchange.seen) this.#openStream(exchange);
+      else exchange.seen = true;
+    }
+  }
+
+  /** Hands the POST's response out as an SSE stream, with the answers collected so far as its first events. */
+  #openStream(exchange: Exchange): void {
+    const resolve = exchange.resolve;
+    if (!resolve) return;
+    exchange.resolve = undefined;
+    const { body, stream } = openSse(this.#keepAliveMs, () => {
+      exchange.stream = undefined;
+    });
+    exchange.stream = stream;
+    for (const answer of exchange.answers) stream.write(answer);
+    exchange.answers = [];
+    resolve(
+      new Response(body, { status: 200, headers: { ...SSE_HEADERS, 'mcp-session-id': this.sessionId } }),
+    );
+  }
+
+  #sessionProblem(request: Request): Response | undefined {
+    if (!this.#initialized) return errorResponse(400, -32000, 'Bad Request: Server not initialized');
+    const sessionId = request.headers.get('mcp-session-id');
+    if (!sessionId) return errorResponse(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
+    if (sessionId !== this.sessionId) return errorResponse(404, -32001, 'Session not found');
+    const version = request.headers.get('mcp-protocol-version');
+    if (version !== null && !this.#supported.includes(version)) {
+      return errorResponse(
+        400,
+        -32000,
+        `Bad Request: Unsupported protocol version: ${version} (supported versions: ${this.#supported.join(', ')})`,
+      );
+    }
+    return undefined;
+  }
+
+  async #post(request: Request, parsedBody: unknown): Promise<Response> {
+    const accept = request.headers.get('accept');
+    if (!accept?.includes('application/json') || !accept.includes('text/event-stream')) {
+      return errorResponse(
+        406,
+        -32000,
+        'Not Acceptable: Client must accept both application/json and text/event-stream',
+      );
+    }
+    if (!isJsonContentType(request.headers.get('content-type'))) {
+      return errorResponse(415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
+    }
+    const batch = Array.isArray(parsedBody);
+    if (batch && parsedBody.length > MAX_BATCH_SIZE) {
+      return errorResponse(400, -32600, `Invalid Request: Batch must not exceed ${MAX_BATCH_SIZE} messages`);
+    }
+    const messages: JSONRPCMessage[] = [];
+    // Read by plainMessage, so of a known kind (see dispatchDirectlyTo); one flag per message.
+    const plain: boolean[] = [];
+    for (const raw of batch ? (parsedBody as unknown[]) : [parsedBody]) {
+      const cheap = plainMessage(raw);
+      const message = cheap ?? readJsonRpcMessage(raw);
+      if (!message) return errorResponse(400, -32700, 'Parse error: Invalid JSON-RPC message');
+      messages.push(message);
+      plain.push(cheap !== undefined);
+    }
+    const initializing = messages.some(
+      (m) => 'method' in m && m.method === 'initialize' && isInitializeRequest(m),
+    );
+    if (initializing) {
+      if (this.#initialized) return errorResponse(400, -32600, 'Invalid Request: Server already initialized');
+      if (messages.length > 1) {
+        return errorResponse(400, -32600, 'Invalid Request: Only one initialization request is allowed');
+      }
+      this.#initialized = true;
+    } else {
+      const problem = this.#sessionProblem(request);
+      if (problem) return problem;
+    }
+    const extra = { request };
+    let owed = 0;
+    let progress = false;
+    for (const message of messages) {
+      if (!isRequest(message)) continue;
+      owed += 1;
+      const meta = (message as { params?: { _meta?: { progressToken?: unknown } } }).params?._meta;
+      if (meta?.progressToken !== undefined) progress = true;
+    }
+    if (owed === 0) {
+      messages.forEach((message, i) => this.#deliver(message, plain[i] === true, extra));
+      return new Response(null, { status: 202 });
+    }
+    const exchange: Exchange = {
+      owed,
+      batch,
+      answers: [],
+      resolve: undefined,
+      stream: undefined,
+      seen: false,
+    };
+    const response = new Promise<Response>((resolve) => {
+      exchange.resolve = resolve;
+    });
+    for (const message of messages) if (isRequest(message)) this.#exchanges.set(message.id, exchange);
+    // Progress will flow: the stream opens now, so its headers leave before the first event.
+    if (progress) this.#openStream(exchange);
+    messages.forEach((message, i) => this.#deliver(message, plain[i] === true, extra));
+    return response;
+  }
+
+  async #get(request: Request): Promise<Response> {
+    if (!request.headers.get('accept')?.includes('text/event-stream')) {
+      return errorResponse(406, -32000, 'Not Acceptable: Client must accept text/event-stream');
+    }
+    const problem = this.#sessionProblem(request);
+    if (problem) return problem;
+    if (this.#standalone)
+      return errorResponse(409, -32000, 'Conflict: Only one SSE stream is allowed per session');
+    const { body, stream } = openSse(this.#keepAliveMs, () => {
+      if (this.#standalone === stream) this.#standalone = undefined;
+    });
+    this.#standalone = stream;
+    return new Response(body, { status: 200, headers: { ...SSE_HEADERS, 'mcp-session-id': this.sessionId } });
+  }
+
+  async #delete(request: Request): Promise<Response> {
+    const problem = this.#sessionProblem(request);
+    if (problem) return problem;
+    await this.close();
+    return new Response(null, { status: 200 });
+  }
+}
