@@ -160,7 +160,6 @@ export function createLegacySessions<C extends SessionCaller>(
       const session: Session = { id, principal, profile, transport, server, lastSeen: now(), active: 0 };
       transport.onclose = () => void closeSession(session, 'transport closed');
       await server.connect(transport);
-      transport.dispatchDirectlyTo(server);
       sessions.set(id, session);
       perPrincipal.set(principal, (perPrincipal.get(principal) ?? 0) + 1);
       options.log?.('session.opened', { session: id, principal, profile });

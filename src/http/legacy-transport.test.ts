@@ -53,7 +53,6 @@ async function rig(keepAliveMs = 60_000): Promise<Rig> {
   const transport = new LegacySessionTransport(SESSION, keepAliveMs);
   rigs.push(transport);
   await server.connect(transport);
-  transport.dispatchDirectlyTo(server);
   const opened = await post(transport, initialize(0));
   expect(opened.status).toBe(200);
   expect(await post(transport, { jsonrpc: '2.0', method: 'notifications/initialized' })).toMatchObject({

@@ -12,7 +12,6 @@ import {
   isJsonContentType,
   SUPPORTED_PROTOCOL_VERSIONS,
   type JSONRPCMessage,
-  type Server,
   type Transport,
   type TransportSendOptions,
 } from '@modelcontextprotocol/server';
@@ -48,14 +47,6 @@ interface Exchange {
 }
 
 type MessageExtra = Parameters<NonNullable<Transport['onmessage']>>[1];
-type Deliver = (message: JSONRPCMessage, extra: MessageExtra) => void;
-
-/** A server's own dispatch of each message kind (see `dispatchDirectlyTo`). */
-interface DirectDispatch {
-  request: Deliver;
-  notification: Deliver;
-  response: Deliver;
-}
 
 /** An open SSE response body. */
 interface SseStream {
@@ -140,7 +131,6 @@ export class LegacySessionTransport implements Transport {
   #started = false;
   #closed = false;
   #sweeper: ReturnType<typeof setInterval> | undefined;
-  #direct: DirectDispatch | undefined;
 
   constructor(sessionId: string, keepAliveMs = LEGACY_KEEP_ALIVE_MS) {
     this.sessionId = sessionId;
@@ -153,30 +143,6 @@ export class LegacySessionTransport implements Transport {
     // One timer per session: an answer pending across two sweeps gets its stream (headers and keep-alives).
     this.#sweeper = setInterval(() => this.#sweep(), this.#keepAliveMs);
     this.#sweeper.unref();
-  }
-
-  /**
-   * Call after `server.connect(this)`. The SDK's Protocol classifies every inbound message again with three zod
-   * parses before dispatching it by kind; a message this transport read with `plainMessage` has a known kind
-   * and shape, so it goes straight to the server's dispatch of that kind. Any other message, and every message
-   * when the server has no such methods (another SDK version), takes the SDK's own path. Nothing else sets this
-   * transport's `onmessage` before the connect, so the SDK's handler does nothing but classify and dispatch.
-   */
-  dispatchDirectlyTo(server: Server): void {
-    const own = server as unknown as Record<'_onrequest' | '_onnotification' | '_onresponse', unknown>;
-    const { _onrequest: request, _onnotification: notification, _onresponse: response } = own;
-    if (
-      typeof request !== 'function' ||
-      typeof notification !== 'function' ||
-      typeof response !== 'function'
-    ) {
-      return;
-    }
-    this.#direct = {
-      request: (message, extra) => request.call(server, message, extra),
-      notification: (message, extra) => notification.call(server, message, extra),
-      response: (message) => response.call(server, message),
-    };
   }
 
   setSupportedProtocolVersions(versions: string[]): void {
@@ -252,12 +218,8 @@ export class LegacySessionTransport implements Transport {
     this.onclose?.();
   }
 
-  #deliver(message: JSONRPCMessage, plain: boolean, extra: MessageExtra): void {
-    const direct = plain ? this.#direct : undefined;
-    if (!direct) this.onmessage?.(message, extra);
-    else if (!('method' in message)) direct.response(message, extra);
-    else if ('id' in message) direct.request(message, extra);
-    else direct.notification(message, extra);
+  #deliver(message: JSONRPCMessage, extra: MessageExtra): void {
+    this.onmessage?.(message, extra);
   }
 
   #sweep(): void {
@@ -317,14 +279,11 @@ export class LegacySessionTransport implements Transport {
       return errorResponse(400, -32600, `Invalid Request: Batch must not exceed ${MAX_BATCH_SIZE} messages`);
     }
     const messages: JSONRPCMessage[] = [];
-    // Read by plainMessage, so of a known kind (see dispatchDirectlyTo); one flag per message.
-    const plain: boolean[] = [];
     for (const raw of batch ? (parsedBody as unknown[]) : [parsedBody]) {
       const cheap = plainMessage(raw);
       const message = cheap ?? readJsonRpcMessage(raw);
       if (!message) return errorResponse(400, -32700, 'Parse error: Invalid JSON-RPC message');
       messages.push(message);
-      plain.push(cheap !== undefined);
     }
     const initializing = messages.some(
       (m) => 'method' in m && m.method === 'initialize' && isInitializeRequest(m),
@@ -349,7 +308,7 @@ export class LegacySessionTransport implements Transport {
       if (meta?.progressToken !== undefined) progress = true;
     }
     if (owed === 0) {
-      messages.forEach((message, i) => this.#deliver(message, plain[i] === true, extra));
+      messages.forEach((message) => this.#deliver(message, extra));
       return new Response(null, { status: 202 });
     }
     const exchange: Exchange = {
@@ -366,7 +325,7 @@ export class LegacySessionTransport implements Transport {
     for (const message of messages) if (isRequest(message)) this.#exchanges.set(message.id, exchange);
     // Progress will flow: the stream opens now, so its headers leave before the first event.
     if (progress) this.#openStream(exchange);
-    messages.forEach((message, i) => this.#deliver(message, plain[i] === true, extra));
+    messages.forEach((message) => this.#deliver(message, extra));
     return response;
   }
 
