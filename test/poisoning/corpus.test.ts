@@ -46,7 +46,7 @@ describe('poisoning corpus', () => {
         expect(e.technique, where).toBe('honest');
         expect(nonEmpty(e.whySuspicious), where).toBe(true);
         expect(e.hardNegative, where).toBe(e.variant !== 'plain' && e.variant !== 'carrier');
-        expect(/^(modelled on|written for this corpus)/.test(e.source), where).toBe(true);
+        expect(/^(modelled on|written for this corpus|published by)/.test(e.source), where).toBe(true);
         expect(e.surface === undefined && e.previous === undefined, where).toBe(true);
       }
     }
