@@ -10,6 +10,7 @@ import { HARD_MORE } from './honest-hard-more.ts';
 import { HARD_SCRIPTS } from './honest-hard-scripts.ts';
 import { HARD_TEXT } from './honest-hard-text.ts';
 import { OFFICIAL_CORE } from './honest-official.ts';
+import { PUBLISHED_TOOLS } from './honest-published.ts';
 import { VENDOR_TOOLS } from './honest-vendors.ts';
 import { SPLIT_SEED, type Split } from './load.ts';
 import { CARRIERS, fromCarrier } from './poisoned-carriers.ts';
@@ -17,6 +18,7 @@ import { POISONED_DIRECT } from './poisoned-direct.ts';
 import { POISONED_FRESH } from './poisoned-fresh.ts';
 import { POISONED_MORE } from './poisoned-more.ts';
 import { POISONED_OBFUSCATED } from './poisoned-obfuscated.ts';
+import { POISONED_PUBLISHED } from './poisoned-published.ts';
 import { POISONED_SCHEMA } from './poisoned-schema.ts';
 import { dealSplit } from './split.ts';
 import { honest as honestSpec } from './types.ts';
@@ -84,6 +86,7 @@ export function assembleCorpus(previous?: Readonly<Record<Split, readonly string
     ...POISONED_OBFUSCATED,
     ...POISONED_MORE,
     ...POISONED_FRESH,
+    ...POISONED_PUBLISHED,
   ]);
   const honest = honestEntries([
     ...OFFICIAL_CORE,
@@ -93,6 +96,7 @@ export function assembleCorpus(previous?: Readonly<Record<Split, readonly string
     ...HARD_SCRIPTS,
     ...HARD_MORE,
     ...HARD_FRESH,
+    ...PUBLISHED_TOOLS,
     ...CLEAN_CARRIERS,
   ]);
   const all = [...poisoned, ...honest];

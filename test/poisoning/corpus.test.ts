@@ -2,7 +2,7 @@
 // covers every entry once and is stratified, the techniques and hard negatives the issue asks for, escaped
 // invisible characters, and JSON that is exactly what the generator in scripts/corpus produces.
 // Detection rates are measured by `npm run eval:poisoning`, never asserted here.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { collectVisibleStrings } from '../../src/poisoning/tool-strings.ts';
 import { assembleCorpus } from '../../scripts/corpus/assemble.ts';
@@ -46,7 +46,7 @@ describe('poisoning corpus', () => {
         expect(e.technique, where).toBe('honest');
         expect(nonEmpty(e.whySuspicious), where).toBe(true);
         expect(e.hardNegative, where).toBe(e.variant !== 'plain' && e.variant !== 'carrier');
-        expect(/^(modelled on|written for this corpus)/.test(e.source), where).toBe(true);
+        expect(/^(modelled on|written for this corpus|published by)/.test(e.source), where).toBe(true);
         expect(e.surface === undefined && e.previous === undefined, where).toBe(true);
       }
     }
@@ -177,5 +177,47 @@ describe('poisoning corpus coverage', () => {
 
   it('names a real source server for most honest definitions', () => {
     expect(honest.filter((e) => e.source.startsWith('modelled on')).length).toBeGreaterThanOrEqual(150);
+  });
+});
+
+describe('poisoning corpus: definitions as real servers publish them', () => {
+  const PUBLISHED_DIR = new URL('../../scripts/corpus/published/', import.meta.url);
+  const servers = readdirSync(PUBLISHED_DIR)
+    .filter((file) => file.endsWith('.json'))
+    .map(
+      (file) =>
+        JSON.parse(readFileSync(new URL(file, PUBLISHED_DIR), 'utf8')) as {
+          repo: string;
+          commit: string;
+          license: string;
+          taken: string;
+          tools: Array<{ path: string; tool: CorpusEntry['tool'] }>;
+        },
+    );
+  const from = (repo: string) => honest.filter((e) => e.source.startsWith(`published by ${repo} (`));
+
+  it('keeps every published tool as exactly one honest entry, unchanged, with repository, commit and licence', () => {
+    expect(servers.flatMap((server) => server.tools).length).toBeGreaterThanOrEqual(250);
+    for (const server of servers) {
+      expect(server.commit, server.repo).toMatch(/^[0-9a-f]{40}$/);
+      expect(nonEmpty(server.license) && nonEmpty(server.taken), server.repo).toBe(true);
+      for (const { tool } of server.tools) {
+        const same = from(server.repo).filter((e) => JSON.stringify(e.tool) === JSON.stringify(tool));
+        expect(same.length, `${server.repo} ${tool.name}`).toBe(1);
+      }
+    }
+  });
+
+  it('plants each of its poisoned payloads in a published tool whose clean version is an honest entry', () => {
+    const planted = poisoned.filter((e) => / as \S+ publishes it$/.test(e.source));
+    expect(planted.length).toBeGreaterThanOrEqual(50);
+    for (const e of planted) {
+      const [, name, repo] = / planted in (\S+) as (\S+) publishes it$/.exec(e.source) ?? [];
+      const clean = from(repo ?? '').find((h) => h.tool.name === name);
+      expect(clean, e.id).toBeDefined();
+      expect(e.tool.name, e.id).toBe(name);
+      expect(JSON.stringify(e.tool), e.id).not.toBe(JSON.stringify(clean?.tool));
+      if (e.technique === 'rug-pull') expect(e.previous, e.id).toEqual(clean?.tool);
+    }
   });
 });
