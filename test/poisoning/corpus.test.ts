@@ -209,10 +209,10 @@ describe('poisoning corpus: definitions as real servers publish them', () => {
   });
 
   it('plants each of its poisoned payloads in a published tool whose clean version is an honest entry', () => {
-    const planted = poisoned.filter((e) => / as \S+ publishes it$/.test(e.source));
+    const planted = poisoned.filter((e) => / as modelled on \S+$/.test(e.source));
     expect(planted.length).toBeGreaterThanOrEqual(50);
     for (const e of planted) {
-      const [, name, repo] = / planted in (\S+) as (\S+) publishes it$/.exec(e.source) ?? [];
+      const [, name, repo] = / planted in (\S+) as modelled on (\S+)$/.exec(e.source) ?? [];
       const clean = from(repo ?? '').find((h) => h.tool.name === name);
       expect(clean, e.id).toBeDefined();
       expect(e.tool.name, e.id).toBe(name);
