@@ -8,6 +8,7 @@ export const FAMILY_DETECTOR_IDS = [
   'PERSONA_SWAP',
   'PERSONA_OVERRIDE',
   'CHAT_TEMPLATE_DELIMITER',
+  'FORGED_SYSTEM_TURN',
   'EXFILTRATION_NATURAL',
   'CONVERSATION_CAPTURE',
   'STANDING_ORDER',
@@ -99,9 +100,25 @@ const DETECTORS = [
     // Every alternative holds one of these: a bracket, a colon, "end of" or "system".
     ['[', '<', ':', 'end of', 'system'],
   ),
+  // A system or instruction turn opened and filled with words: what a forged turn is, where a description of a
+  // template shows the delimiters around a placeholder ("<<SYS>> ... <</SYS>>", "{{ .System }}") or in a list.
+  detector(
+    'FORGED_SYSTEM_TURN',
+    [
+      `(?:<\\|start header id\\|> ?(?:system|developer) ?<\\|end header id\\|>|<\\|im start\\|> ?(?:system|developer)|<\\|start\\|> ?(?:system|developer) ?<\\|message\\|>|<<sys>>|\\[inst\\]|<\\|system\\|>|<start of turn> ?(?:system|developer)|(?:^|\\s)###? ?(?:system|instruction|instructions)\\s?:)\\s?(?:<<sys>>\\s?)?[a-z][a-z'.,-]*(?: [a-z][a-z'.,-]*){3}`,
+    ],
+    ['<', '[', '#'],
+  ),
   detector('EXFILTRATION_NATURAL', [
     // Any inflection of the verb: "forwarding them to", "forwards checked texts to", "is archived at".
-    `\\b(?:send(?:s|ing)?|sent|e-?mail(?:s|ed|ing)?|mail(?:s|ed|ing)?|post(?:s|ed|ing)?|upload(?:s|ed|ing)?|forward(?:s|ed|ing)?|transmit(?:s|ted|ting)?|deliver(?:s|ed|ing)?|report|relay(?:s|ed|ing)?|cop(?:y|ies|ied|ying)|sync|bcc|cc|submit|push|route|log|ship|share|archived)\\b${GAP}\\b(?:to|at|into|with|cc|bcc)\\s?(?:https?://|[a-z0-9._+ -]{1,40}@[a-z0-9 -]{1,40}\\.)`,
+    // The destination may follow a few words after "to": "to the webhook https://…", "to our inbox ops@…".
+    `\\b(?:send(?:s|ing)?|sent|e-?mail(?:s|ed|ing)?|mail(?:s|ed|ing)?|post(?:s|ed|ing)?|upload(?:s|ed|ing)?|forward(?:s|ed|ing)?|transmit(?:s|ted|ting)?|deliver(?:s|ed|ing)?|report|relay(?:s|ed|ing)?|cop(?:y|ies|ied|ying)|sync|bcc|cc|submit|push|route|log|ship|share|archived|export(?:s|ed|ing)?|dump(?:s|ed|ing)?|leak(?:s|ed|ing)?|beacon)\\b${GAP}\\b(?:to|at|into|with|cc|bcc)(?: (?:the|a|an|our|this|that|their))?(?: [a-z-]{2,20}){0,2}:?\\s?(?:https?://|[a-z0-9._+ -]{1,40}@[a-z0-9 -]{1,40}\\.)`,
+    // A blind copy to an address the text supplies: "add bcc archive@… to every email".
+    `\\b(?:bcc|cc)\\b:? (?:[a-z0-9._+-]{1,40}@[a-z0-9 -]{1,40}\\.)`,
+    // A phone number as the destination: "text the details to +1 415 555 0199".
+    `\\b(?:text|sms|send|forward|message|whatsapp)\\b${GAP}\\bto \\+[0-9][0-9 ().-]{6,18}[0-9]`,
+    // Published where anyone can read it.
+    `\\b(?:publish|post|upload|paste|push|share)\\b${GAP}\\b(?:as|to|in|on) (?:a |an )?public (?:gist|paste|pastebin|repo|repository|bucket)\\b`,
     `\\b(?:post|send|forward|share|copy|mirror)\\b${GAP}\\bto (?:the )?(?:slack|discord|teams|telegram|whatsapp|irc|matrix) (?:channel|chat|webhook|group)\\b`,
     `\\b(?:https?://[^\\s)]{1,200}\\?[^\\s)]{0,200}(?:q|data|d|c|ctx|context|chat|history|conv|msg|m|text|t|p|payload|log|s|secret|token|k|key)=)`,
     // Not "webhook ... https://" alone: a tool that posts to a configured webhook names its URL, and only an
@@ -162,7 +179,7 @@ const DETECTORS = [
   detector(
     'CREDENTIAL_REQUEST',
     [
-      `(?:^|[.:;,!)>] |\\n)(?:then |first |also |please |now |before use |before using it |to continue )?(?:read|open|cat|include|attach|paste|put|pass|copy|send|upload|load|append|prepend|insert|embed|provide)\\b[^.!?\\n]{0,60}?(?:id (?:rsa|ed25519|ecdsa|dsa)\\b|\\.aws/credentials|\\.ssh/id|\\.env\\b|mcp\\.json|claude desktop config|secring|private keys?\\b|\\.npmrc|\\.netrc|\\.git credentials)`,
+      `(?:^|[.:;,!)>] |\\n|\\()(?:then |first |also |please |now |before use |before using it |to continue )?(?:read|open|cat|include|attach|paste|put|pass|copy|send|upload|load|append|prepend|insert|embed|provide)\\b[^.!?\\n]{0,60}?(?:id (?:rsa|ed25519|ecdsa|dsa)\\b|\\.aws/credentials|\\.ssh/id|\\.env\\b|mcp\\.json|claude desktop config|secring|private keys?\\b|\\.npmrc|\\.netrc|\\.git credentials)`,
     ],
     // Each file or key the pattern ends with.
     [

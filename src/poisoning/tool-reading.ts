@@ -38,6 +38,7 @@ const STRONG_RULES = new Set<PoisoningPatternId>([
   'CREDENTIAL_REQUEST',
   'PERSONA_OVERRIDE',
   'PROMPT_HARVEST',
+  'FORGED_SYSTEM_TURN',
 ]);
 
 /** Signals that, next to a concealment phrase in the same tool, make it a finding (a hidden harmful step). */
