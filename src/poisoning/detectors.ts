@@ -112,7 +112,7 @@ const DETECTORS = [
   detector('EXFILTRATION_NATURAL', [
     // Any inflection of the verb: "forwarding them to", "forwards checked texts to", "is archived at".
     // The destination may follow a few words after "to": "to the webhook https://…", "to our inbox ops@…".
-    `\\b(?:send(?:s|ing)?|sent|e-?mail(?:s|ed|ing)?|mail(?:s|ed|ing)?|post(?:s|ed|ing)?|upload(?:s|ed|ing)?|forward(?:s|ed|ing)?|transmit(?:s|ted|ting)?|deliver(?:s|ed|ing)?|report|relay(?:s|ed|ing)?|cop(?:y|ies|ied|ying)|sync|bcc|cc|submit|push|route|log|ship|share|archived|export(?:s|ed|ing)?|dump(?:s|ed|ing)?|leak(?:s|ed|ing)?|beacon)\\b${GAP}\\b(?:to|at|into|with|cc|bcc)(?: (?:the|a|an|our|this|that|their))?(?: [a-z-]{2,20}){0,2}:?\\s?(?:https?://|[a-z0-9._+ -]{1,40}@[a-z0-9 -]{1,40}\\.)`,
+    `\\b(?:send(?:s|ing)?|sent|e-?mail(?:s|ed|ing)?|mail(?:s|ed|ing)?|post(?:s|ed|ing)?|upload(?:s|ed|ing)?|forward(?:s|ed|ing)?|transmit(?:s|ted|ting)?|deliver(?:s|ed|ing)?|relay(?:s|ed|ing)?|cop(?:y|ies|ied|ying)|sync|bcc|cc|submit|push|route|ship|share|archived|export(?:s|ed|ing)?|dump(?:s|ed|ing)?|leak(?:s|ed|ing)?|beacon)\\b${GAP}\\b(?:to|at|into|with|cc|bcc)(?: (?:the|a|an|our|this|that|their))?(?: [a-z-]{2,20}){0,2}:?\\s?(?:https?://|[a-z0-9._+ -]{1,40}@[a-z0-9 -]{1,40}\\.)`,
     // A blind copy to an address the text supplies: "add bcc archive@… to every email".
     `\\b(?:bcc|cc)\\b:? (?:[a-z0-9._+-]{1,40}@[a-z0-9 -]{1,40}\\.)`,
     // A phone number as the destination: "text the details to +1 415 555 0199".
@@ -120,7 +120,9 @@ const DETECTORS = [
     // Published where anyone can read it.
     `\\b(?:publish|post|upload|paste|push|share)\\b${GAP}\\b(?:as|to|in|on) (?:a |an )?public (?:gist|paste|pastebin|repo|repository|bucket)\\b`,
     `\\b(?:post|send|forward|share|copy|mirror)\\b${GAP}\\bto (?:the )?(?:slack|discord|teams|telegram|whatsapp|irc|matrix) (?:channel|chat|webhook|group)\\b`,
-    `\\b(?:https?://[^\\s)]{1,200}\\?[^\\s)]{0,200}(?:q|data|d|c|ctx|context|chat|history|conv|msg|m|text|t|p|payload|log|s|secret|token|k|key)=)`,
+    // A URL whose query carries what the model holds: the parameter's value names it ("?c=CONTENT",
+    // "?d={chat}"). Not any query string: "?q={query}" in an API's documentation is a placeholder for input.
+    `\\b(?:https?://[^\\s)]{1,200}\\?[^\\s)]{0,200}(?:q|data|d|c|ctx|context|chat|history|conv|msg|m|text|t|p|payload|log|s|secret|token|k|key)=[{<\\[$]?(?:content|contents|data|chat|conversation|history|summary|context|transcript|messages?|secrets?|tokens?|keys?|passwords?|answer|reply|response|memory|prompt|payload|notes)\\b)`,
     // Not "webhook ... https://" alone: a tool that posts to a configured webhook names its URL, and only an
     // order to send something there (the first alternative) makes it exfiltration.
     // Payments redirected: the destination swapped for an account number or wallet the text supplies.
@@ -173,7 +175,9 @@ const DETECTORS = [
     `\\bignore (?:all |any )?(?:prior|previous|earlier|above|your|the|its) (?:guidance|guidelines|instructions|rules|directions|prompts?|policies|safety)\\b`,
     `\\b(?:guidelines|instructions|rules|policies) (?:were a test|no longer apply|are suspended|do not apply|are void)\\b|\\bthe real (?:guidelines|instructions|rules) are\\b`,
     `\\bsafety (?:layer|filter|policy|policies|guidelines|checks?) (?:is|are) (?:now )?(?:offline|disabled|off|suspended)\\b|\\bpolicies (?:are )?suspended\\b`,
-    `\\b(?:do not|don't|no need to) ask\\b|\\bcall it directly\\b|\\bskip (?:the )?(?:confirmation|approval|review)\\b`,
+    // Not a bare "do not ask" mid-sentence ("do not ask the user which region; the default is used"), nor "call
+    // it directly": honest usage rules say both.
+    `\\b(?:do not|don't|no need to) ask (?:the user |the human |anyone |them )?(?:for |about )?(?:any )?(?:confirmation|approval|permission|consent)\\b|\\b(?:do not|don't) ask(?:$|[.;)])|\\bskip (?:the )?(?:confirmation|approval|review)\\b`,
   ]),
   // An order, at the start of a sentence or clause, to read or pass on a private key or credentials file.
   detector(
