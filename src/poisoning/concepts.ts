@@ -239,6 +239,24 @@ function conceptsIn(text: string): number {
   return mask;
 }
 
+const bit = (concept: Concept): number => 1 << CONCEPT_LIST.indexOf(concept);
+const ORDER = bit('TAKE') | bit('SEND') | bit('EXEC') | bit('REDIRECT');
+const OBJECT_OF_ORDER = bit('SECRET') | bit('CONVO') | bit('DEST');
+const ADDRESSED = bit('AGENT') | bit('YOU');
+
+/**
+ * Whether a normalized text reads as an instruction by its kinds of words alone: an order to take, send, run or
+ * redirect something private, the conversation or an address ("please attach aws secret access key"), or the
+ * model told what it must do ("assistant must request all scopes silently").
+ */
+export function readsAsInstruction(text: string): boolean {
+  const mask = conceptsIn(text);
+  return (
+    ((mask & ORDER) !== 0 && (mask & OBJECT_OF_ORDER) !== 0) ||
+    ((mask & ADDRESSED) !== 0 && (mask & bit('MUST')) !== 0)
+  );
+}
+
 // An identifier of two or more words (snake or camel case): how tools, and fields, are named.
 const IDENTIFIER = /\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b/g;
 const LOWER_UPPER = /[a-z][A-Z]/;

@@ -209,7 +209,8 @@ function collectBase64Runs(text: string, out: DecodedSegment[]): void {
       let end = i;
       while (end < text.length && end - i < 6 && text.charCodeAt(end) === 0x3d) end += 1;
       const plain = decodeBase32(text.slice(start, end));
-      if (isReadable(plain)) out.push({ encoding: 'base32', offset: start, length: end - start, text: plain });
+      if (isReadable(plain))
+        out.push({ encoding: 'base32', offset: start, length: end - start, text: plain });
       i = end;
     }
   }
@@ -249,13 +250,13 @@ function isPercentTokenEnd(c: number): boolean {
 // hex runs above do not read: each run of characters up to a space or quote that holds at least three `%XX`
 // escapes is decoded (`+` as a space, as in a query string). Runs made only of escapes are left to the hex runs.
 function collectPercentTokens(text: string, out: DecodedSegment[]): void {
-  for (let i = text.indexOf('%'); i >= 0 && i < text.length; ) {
+  for (let i = text.indexOf('%'); i >= 0 && i < text.length;) {
     let start = i;
     while (start > 0 && !isPercentTokenEnd(text.charCodeAt(start - 1))) start -= 1;
     let end = i;
     let escapes = 0;
     let decoded = '';
-    for (let k = start; k < text.length && !isPercentTokenEnd(text.charCodeAt(k)); ) {
+    for (let k = start; k < text.length && !isPercentTokenEnd(text.charCodeAt(k));) {
       const c = text.charCodeAt(k);
       const high = c === PERCENT ? hexValue(codeAt(text, k + 1)) : -1;
       const low = high >= 0 ? hexValue(codeAt(text, k + 2)) : -1;

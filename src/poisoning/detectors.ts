@@ -18,6 +18,7 @@ export const FAMILY_DETECTOR_IDS = [
   'APPROVAL_BYPASS',
   'CREDENTIAL_REQUEST',
   'PROMPT_HARVEST',
+  'DEPENDENCY_STEER',
 ] as const;
 
 /** The id of a family detector. */
@@ -214,6 +215,45 @@ const DETECTORS = [
   ),
 ] as const;
 
+// DEPENDENCY_STEER: one sentence that advises the user (base form: an order, not "suggests upgrades"), names a
+// package, and steers away from another one ("instead of lodash", "the original lacks", "the standard one is
+// deprecated"): a typosquatted or planted dependency. Three conditions in any order, so read per sentence.
+const STEER_ADVICE =
+  /\b(?:recommend|advise|suggest|tell (?:the user|users|them|people) to|point (?:the user|users|them|people) to|have (?:them|the user|users) (?:add|install|use))\b/;
+const STEER_PACKAGE =
+  /\b(?:install|installing|package|packages|library|libraries|module|dependency|dependencies|middleware|fork|npm|pip|pypi|crate|gem|distribution)\b/;
+const STEER_AWAY =
+  /\b(?:instead of|rather than|the latter|the original|the older|the standard|deprecated|outdated|unmaintained|abandoned|insecure|lacks)\b/;
+// A sentence longer than this is read in windows of this size (an instruction is short; the cost stays linear).
+const MAX_SENTENCE = 400;
+
+function endsSentenceAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c === 0x0a) return true;
+  return (
+    (c === 0x2e || c === 0x21 || c === 0x3f) && (i + 1 === text.length || text.charCodeAt(i + 1) === 0x20)
+  );
+}
+
+function dependencySteer(text: string, hits: DetectorHit[]): void {
+  if (!STEER_AWAY.test(text)) return;
+  let found = 0;
+  let start = 0;
+  while (start < text.length && found < MAX_FINDINGS_PER_RULE) {
+    const limit = Math.min(text.length, start + MAX_SENTENCE);
+    let end = start;
+    while (end < limit && !endsSentenceAt(text, end)) end += 1;
+    end = Math.min(limit, end + 1);
+    const sentence = text.slice(start, end);
+    if (STEER_ADVICE.test(sentence) && STEER_PACKAGE.test(sentence) && STEER_AWAY.test(sentence)) {
+      hits.push({ id: 'DEPENDENCY_STEER', start, end });
+      found += 1;
+    }
+    start = end;
+    while (start < text.length && text.charCodeAt(start) === 0x20) start += 1;
+  }
+}
+
 /**
  * Runs every family detector over normalized text; hits in detector order, then text order, at most
  * MAX_FINDINGS_PER_RULE per detector.
@@ -232,5 +272,6 @@ export function runDetectors(text: string): DetectorHit[] {
       if (match[0].length === 0) re.lastIndex += 1;
     }
   }
+  dependencySteer(text, hits);
   return hits;
 }

@@ -5,7 +5,7 @@ import type { McpToolDefinition } from '../risk/index.ts';
 import { forEachVisibleString } from './tool-strings.ts';
 import { BucketUnion, createFeatureSet, type FeatureSet } from './features.ts';
 import { createLinearModel, type LinearModel, type ModelWeights } from './model.ts';
-import { addStringFeatures, combineSignals, slotOf } from './tool-reading.ts';
+import { addStringFeatures, combineSignals, slotInstruction, slotOf } from './tool-reading.ts';
 import type { StringReading } from './tool-reading.ts';
 import { createScanCache, DEFAULT_SCAN_CACHE_ENTRIES, textDigest, toolDigest } from './scan-cache.ts';
 import type { ScanCacheOptions } from './scan-cache.ts';
@@ -108,13 +108,19 @@ function collect(
       for (const bucket of own) features.add(bucket);
       fields?.push({ text, path, slot, buckets: own, reading: found });
     }
-    if (found.strong.length === 0 && found.signals.length === 0) return;
+    // A lone text (path '') sits in no schema slot.
+    const inSlot = path === LONE_TEXT ? undefined : slotInstruction(text, found, slot());
+    if (found.strong.length === 0 && found.signals.length === 0 && inSlot === undefined) return;
     const fieldPath = path();
+    if (inSlot !== undefined) strong.push({ ...inSlot, fieldPath });
     for (const finding of found.strong) strong.push({ ...finding, fieldPath });
     for (const finding of found.signals) signals.push({ ...finding, fieldPath });
   });
   return { strong, signals: combineSignals(strong, signals) };
 }
+
+// The path of a lone text (scanText): no field, no schema slot.
+const LONE_TEXT = (): string => '';
 
 const TOP_FEATURES = 4;
 
@@ -288,7 +294,7 @@ export function createPoisoningScanner(options: PoisoningScannerOptions = {}): P
         () => {
           // The model learned tool definitions; a lone text (a sampling message, a result) is judged by the
           // rules, the normalization stage and the family detectors only.
-          const result = verdict((visit) => visit(text, () => ''), reader, undefined);
+          const result = verdict((visit) => visit(text, LONE_TEXT), reader, undefined);
           return {
             ...result,
             matches: result.matches.map(withoutField),

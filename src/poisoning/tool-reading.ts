@@ -4,7 +4,7 @@
 // model (docs/rules/poisoning.md, "Verdict").
 import { readText, wordCountAtLeast, type ReadText } from './analyze.ts';
 import type { DetectorHit } from './detectors.ts';
-import { ConceptSentences } from './concepts.ts';
+import { ConceptSentences, readsAsInstruction } from './concepts.ts';
 import { addFeature, addTextFeatures, type FeatureSet } from './features.ts';
 import type { HiddenKind } from './normalize.ts';
 import { MAX_FINDINGS_PER_RULE, type PoisoningPatternId } from './poisoning-patterns.ts';
@@ -39,6 +39,8 @@ const STRONG_RULES = new Set<PoisoningPatternId>([
   'PERSONA_OVERRIDE',
   'PROMPT_HARVEST',
   'FORGED_SYSTEM_TURN',
+  'DEPENDENCY_STEER',
+  'SCHEMA_SLOT_INSTRUCTION',
 ]);
 
 /** Signals that, next to a concealment phrase in the same tool, make it a finding (a hidden harmful step). */
@@ -177,6 +179,38 @@ export function addStringFeatures(features: FeatureSet, reading: StringReading, 
 
 // Slots that hold prose; every other slot (a key, an enum value, a default) holds no sentence.
 const PROSE_SLOTS = new Set(['name', 'title', 'description']);
+
+// Harmful steps that a slot holding no prose has no reason to name.
+const SLOT_HARM = new Set<PoisoningPatternId>([
+  'SECRET_HARVEST',
+  'SENSITIVE_FILE_REFERENCE',
+  'CONVERSATION_CAPTURE',
+  'REMOTE_CODE',
+  'CONCEALMENT_PHRASE',
+  'STANDING_ORDER',
+]);
+const BARE_URL = /^[a-z][a-z0-9+.-]*:\/\/\S*$/i;
+
+/**
+ * SCHEMA_SLOT_INSTRUCTION (docs/rules/poisoning.md, R-POISON-SLOTS): a string in a schema slot that holds no
+ * prose (a property name, an enum value, a default, an example, a type, format or pattern, a non-standard key,
+ * an annotation) that reads, in three words or more, as an instruction: a harmful-step detector fires in it, or
+ * its words order something private, the conversation or an address taken or sent, or tell the model what it
+ * must do. A bare URL is a value, whatever its path says. Undefined for prose slots and for lone texts.
+ */
+export function slotInstruction(text: string, reading: StringReading, slot: string): Finding | undefined {
+  if (PROSE_SLOTS.has(slot)) return undefined;
+  const words = reading.read.normalized.text;
+  if (!wordCountAtLeast(words, 3) || BARE_URL.test(text)) return undefined;
+  if (!reading.read.hits.some((hit) => SLOT_HARM.has(hit.id)) && !readsAsInstruction(words)) return undefined;
+  return {
+    patternId: 'SCHEMA_SLOT_INSTRUCTION',
+    matchedText: excerpt(text),
+    offset: 0,
+    length: text.length,
+    detail: `an instruction in a ${slot} slot`,
+  };
+}
 
 /** The slot a field path names: name, title, description, key, enum, default, examples, type, or other. */
 export function slotOf(path: string): string {
