@@ -19,14 +19,14 @@ export const FEATURE_BUCKETS = LEXICAL_BUCKETS + SYMBOLIC_BUCKETS;
  */
 export const MIN_NORM_FEATURES = 40;
 /** The scale of the symbolic features of a tool that has at most MIN_SYMBOLIC_FEATURES of them. */
-export const SYMBOLIC_SCALE = 1 / Math.sqrt(MIN_NORM_FEATURES);
+const SYMBOLIC_SCALE = 1 / Math.sqrt(MIN_NORM_FEATURES);
 /**
  * Below this many symbolic features a tool's symbolic part is not divided by its size: a payload's order +
  * private data weighs the same in a one-line tool and in a longer one. Above it, it is divided by the square
  * root of its size, so a long honest rule list, whose sentences meet every concept pair in turn, does not add
  * them all up (cross-validated: TPR +2 points at equal FPR over four deals of the folds).
  */
-export const MIN_SYMBOLIC_FEATURES = 30;
+const MIN_SYMBOLIC_FEATURES = 30;
 
 /** The factor of every symbolic weight of a tool with `size` distinct symbolic features. */
 export function symbolicScale(size: number): number {
