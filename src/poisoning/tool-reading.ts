@@ -112,6 +112,8 @@ export interface StringReading {
   readonly signals: Finding[];
   readonly legacy: readonly Finding[];
   readonly read: ReadText;
+  /** The whole string is one URL (`https://json-schema.org/draft/2020-12/schema`): a value, not a sentence. */
+  readonly bareUrl: boolean;
 }
 
 /** The findings and model features of one string; `legacy` are the regex-rule hits on its original text. */
@@ -155,7 +157,7 @@ export function findInString(text: string, legacy: readonly Finding[]): StringRe
       detail: `${payload.segment.encoding}: ${excerpt(payload.normalized.text.slice(first.start))}`,
     });
   }
-  return { strong, signals, legacy, read };
+  return { strong, signals, legacy, read, bareUrl: BARE_URL.test(text) };
 }
 
 /** Adds the model features of one read string, always in the same order (the order names a bucket). */
@@ -164,8 +166,16 @@ export function addStringFeatures(features: FeatureSet, reading: StringReading, 
   for (const match of legacy) addFeature(features, `r:${match.patternId}`);
   for (const run of read.hidden) addFeature(features, `h:${run.kind}`);
   const prose = (): string => (PROSE_SLOTS.has(slot()) ? '' : 'x');
-  addTextFeatures(features, read.normalized.text, '', new ConceptSentences(features, prose));
-  if (wordCountAtLeast(read.normalized.text, 4)) {
+  // A URL as the value of a schema slot (`$schema`, a default endpoint) names a destination by being one: its
+  // words are kept, but it is no sentence whose kinds of words meet, nor a long text out of place.
+  const value = reading.bareUrl && !PROSE_SLOTS.has(slot());
+  addTextFeatures(
+    features,
+    read.normalized.text,
+    '',
+    value ? undefined : new ConceptSentences(features, prose),
+  );
+  if (!value && wordCountAtLeast(read.normalized.text, 4)) {
     const kind = slot();
     if (kind !== 'description') addFeature(features, `s:${kind}:long`);
   }
@@ -176,6 +186,8 @@ export function addStringFeatures(features: FeatureSet, reading: StringReading, 
     for (const hit of payload.hits) addFeature(features, `dr:${hit.id}`);
   }
 }
+
+const BARE_URL = /^[a-z][a-z0-9+.-]*:\/\/\S*$/i;
 
 // Slots that hold prose; every other slot (a key, an enum value, a default) holds no sentence.
 const PROSE_SLOTS = new Set(['name', 'title', 'description']);
@@ -189,7 +201,6 @@ const SLOT_HARM = new Set<PoisoningPatternId>([
   'CONCEALMENT_PHRASE',
   'STANDING_ORDER',
 ]);
-const BARE_URL = /^[a-z][a-z0-9+.-]*:\/\/\S*$/i;
 
 /**
  * SCHEMA_SLOT_INSTRUCTION (docs/rules/poisoning.md, R-POISON-SLOTS): a string in a schema slot that holds no
@@ -201,7 +212,7 @@ const BARE_URL = /^[a-z][a-z0-9+.-]*:\/\/\S*$/i;
 export function slotInstruction(text: string, reading: StringReading, slot: string): Finding | undefined {
   if (PROSE_SLOTS.has(slot)) return undefined;
   const words = reading.read.normalized.text;
-  if (!wordCountAtLeast(words, 3) || BARE_URL.test(text)) return undefined;
+  if (!wordCountAtLeast(words, 3) || reading.bareUrl) return undefined;
   if (!reading.read.hits.some((hit) => SLOT_HARM.has(hit.id)) && !readsAsInstruction(words)) return undefined;
   return {
     patternId: 'SCHEMA_SLOT_INSTRUCTION',
