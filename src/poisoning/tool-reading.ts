@@ -8,6 +8,7 @@ import { ConceptSentences, readsAsInstruction } from './concepts.ts';
 import { addFeature, addTextFeatures, type FeatureSet } from './features.ts';
 import type { HiddenKind } from './normalize.ts';
 import { MAX_FINDINGS_PER_RULE, type PoisoningPatternId } from './poisoning-patterns.ts';
+import { META_KEYWORDS } from './tool-strings.ts';
 
 /** One finding before it is placed in a field. */
 export interface Finding {
@@ -114,6 +115,8 @@ export interface StringReading {
   readonly read: ReadText;
   /** The whole string is one URL (`https://json-schema.org/draft/2020-12/schema`): a value, not a sentence. */
   readonly bareUrl: boolean;
+  /** The whole string is a URI or a JSON Pointer fragment (`#/$defs/item`). */
+  readonly reference: boolean;
 }
 
 /** The findings and model features of one string; `legacy` are the regex-rule hits on its original text. */
@@ -157,12 +160,17 @@ export function findInString(text: string, legacy: readonly Finding[]): StringRe
       detail: `${payload.segment.encoding}: ${excerpt(payload.normalized.text.slice(first.start))}`,
     });
   }
-  return { strong, signals, legacy, read, bareUrl: BARE_URL.test(text) };
+  const bareUrl = BARE_URL.test(text);
+  return { strong, signals, legacy, read, bareUrl, reference: bareUrl || FRAGMENT.test(text) };
 }
 
 /** Adds the model features of one read string, always in the same order (the order names a bucket). */
 export function addStringFeatures(features: FeatureSet, reading: StringReading, slot: () => string): void {
   const { legacy, read } = reading;
+  // JSON Schema's own keywords hold a URI by the specification (`$schema`, `$id`, `$ref`): the model learned
+  // from a corpus that holds none, and must not weigh a dialect URL that SDK-built servers all send. The rules
+  // still read it, and any other text there is read as usual.
+  if (reading.reference && slot() === 'meta') return;
   for (const match of legacy) addFeature(features, `r:${match.patternId}`);
   for (const run of read.hidden) addFeature(features, `h:${run.kind}`);
   const prose = (): string => (PROSE_SLOTS.has(slot()) ? '' : 'x');
@@ -188,6 +196,7 @@ export function addStringFeatures(features: FeatureSet, reading: StringReading, 
 }
 
 const BARE_URL = /^[a-z][a-z0-9+.-]*:\/\/\S*$/i;
+const FRAGMENT = /^#\S*$/;
 
 // Slots that hold prose; every other slot (a key, an enum value, a default) holds no sentence.
 const PROSE_SLOTS = new Set(['name', 'title', 'description']);
@@ -223,7 +232,10 @@ export function slotInstruction(text: string, reading: StringReading, slot: stri
   };
 }
 
-/** The slot a field path names: name, title, description, key, enum, default, examples, type, or other. */
+/**
+ * The slot a field path names: name, title, description, key, enum, default, examples, type, meta (a JSON
+ * Schema keyword that holds a URI: `$schema`, `$id`, `$ref`), or other.
+ */
 export function slotOf(path: string): string {
   if (path === 'name' || path === 'title' || path === 'description') return path;
   const key = /\.([A-Za-z_$][\w$-]*)$/.exec(path)?.[1];
@@ -231,5 +243,6 @@ export function slotOf(path: string): string {
   if (/\.examples\[\d+\]$/.test(path)) return 'examples';
   if (key === 'description' || key === 'title' || key === 'default' || key === 'type') return key;
   if (/\.properties(?:\.[A-Za-z_$][\w$-]*|\[[^\]]*\])$/.test(path)) return 'key';
+  if (key !== undefined && META_KEYWORDS.has(key)) return 'meta';
   return 'other';
 }
