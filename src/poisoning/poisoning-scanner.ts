@@ -11,7 +11,7 @@ import { createScanCache, DEFAULT_SCAN_CACHE_ENTRIES, textDigest, toolDigest } f
 import type { ScanCacheOptions } from './scan-cache.ts';
 import { createStringReader, otherNamesMatcher, scanWith, type StringReader } from './string-reader.ts';
 import { KEY_SENTENCE_PATH, keySentence } from './key-sentence.ts';
-import { addToolFeatures } from './concepts.ts';
+import { addToolFeatures, shadowingTriggers } from './concepts.ts';
 
 export { CROSS_SERVER_WINDOW } from './string-reader.ts';
 
@@ -217,6 +217,21 @@ function keyFindings(reading: StringReading | undefined, strong: ToolMatch[]): v
     }
 }
 
+// SHADOWING_TRIGGER: sentences of the description that change what another tool's call does.
+function triggerFindings(tool: McpToolDefinition, strong: ToolMatch[]): void {
+  const description = tool.description as string;
+  for (const { offset, length } of shadowingTriggers(tool)) {
+    const text = description.slice(offset, offset + length);
+    strong.push({
+      patternId: 'SHADOWING_TRIGGER',
+      matchedText: text.length > 80 ? `${text.slice(0, 80)}…` : text,
+      offset,
+      length,
+      fieldPath: 'description',
+    });
+  }
+}
+
 function verdict(
   each: Visitor,
   reader: StringReader,
@@ -230,6 +245,7 @@ function verdict(
   const { strong, signals } = collect(each, reader, features, fields);
   const keys = readKeys(tool, reader);
   keyFindings(keys, strong);
+  if (tool !== undefined) triggerFindings(tool, strong);
   // The tool's own features are kept apart for the explanation; added in order, they leave the union (and so
   // the model's sum) exactly as if they had been added to `features` directly.
   const whole = createFeatureSet();

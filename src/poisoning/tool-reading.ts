@@ -42,6 +42,7 @@ const STRONG_RULES = new Set<PoisoningPatternId>([
   'FORGED_SYSTEM_TURN',
   'DEPENDENCY_STEER',
   'SCHEMA_SLOT_INSTRUCTION',
+  'SHADOWING_TRIGGER',
 ]);
 
 /** Signals that, next to a concealment phrase in the same tool, make it a finding (a hidden harmful step). */
