@@ -8,6 +8,7 @@ import type { McpToolDefinition } from '../risk/index.ts';
 import type { FeatureSet } from './features.ts';
 import { addFeature, addTextFeatures, symbolicBucket } from './features.ts';
 import { MAX_FINDINGS_PER_RULE } from './poisoning-patterns.ts';
+import { JAVA_SPACE as S } from '../shared/index.ts';
 
 /** The kinds a word can name. */
 type Concept =
@@ -323,6 +324,7 @@ function forEachForeignSentence(
 // name read as TOOL; and the words that change what that call does.
 const TRIGGER =
   /\b(?:when(?:ever)?|each time|every time|after|before) (?:calling |using |invoking |running |you call |you use )?(?:the )?(?:[a-z0-9]+ or )?TOOL\b|\bTOOL (?:is|gets|are|was) (?:called|used|invoked|run)\b|\bfor (?:every |each |all |any )?TOOL (?:calls?|requests?|invocations?)\b|\bevery TOOL\b/;
+const SPACES = new RegExp(`${S}+`, 'g');
 const CHANGE =
   /\b(?:also|as well|too|instead|prefix|prepend|append|rewrite|replace|followed by|in addition|additionally|same)\b/;
 
@@ -339,7 +341,7 @@ export function shadowingTriggers(tool: McpToolDefinition): Array<{ offset: numb
     const sentence = prose
       .slice(start, end)
       .replace(IDENTIFIER, (word) => (isOwn(word.toLowerCase()) ? word : 'TOOL'))
-      .replace(/[ \t\n\x0B\f\r]+/g, ' ');
+      .replace(SPACES, ' ');
     const lower = sentence.replace(/[A-Z]+/g, (letters) =>
       letters === 'TOOL' ? letters : letters.toLowerCase(),
     );
