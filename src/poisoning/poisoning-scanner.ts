@@ -109,11 +109,13 @@ function collect(
       fields?.push({ text, path, slot, buckets: own, reading: found });
     }
     // A lone text (path '') sits in no schema slot.
-    const inSlot = path === LONE_TEXT ? undefined : slotInstruction(text, found, slot());
+    const lone = path === LONE_TEXT;
+    const inSlot = lone ? undefined : slotInstruction(text, found, slot());
     if (found.strong.length === 0 && found.signals.length === 0 && inSlot === undefined) return;
     const fieldPath = path();
     if (inSlot !== undefined) strong.push({ ...inSlot, fieldPath });
-    for (const finding of found.strong) strong.push({ ...finding, fieldPath });
+    for (const finding of found.strong)
+      (lone && TOOL_ONLY_STRONG.has(finding.patternId) ? signals : strong).push({ ...finding, fieldPath });
     for (const finding of found.signals) signals.push({ ...finding, fieldPath });
   });
   return { strong, signals: combineSignals(strong, signals) };
@@ -121,6 +123,10 @@ function collect(
 
 // The path of a lone text (scanText): no field, no schema slot.
 const LONE_TEXT = (): string => '';
+
+// Strong in a tool definition, a signal in a lone text: a tool has no reason to steer the user's dependencies,
+// but a search result or a web page an answer carries recommends one package over another all the time.
+const TOOL_ONLY_STRONG = new Set<PoisoningPatternId>(['DEPENDENCY_STEER']);
 
 const TOP_FEATURES = 4;
 
