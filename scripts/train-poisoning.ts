@@ -7,7 +7,8 @@
  *
  *   --check   recompute and exit 1 when the committed weights differ (for CI)
  *   --cv K    print grouped K-fold cross-validation figures over train+dev instead of writing weights
- *   --salt S  with --cv, deal the folds differently (their hash of each group's key is salted with S)
+ *   --salt S  with --cv, deal the folds differently (their hash of each group's key is salted with S); a list
+ *             (`--salt ,0,1,2`: the committed deal and three others) prints each deal and their mean
  *   --verbose with --cv, list the ids of every out-of-fold miss and false alarm
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -51,6 +52,27 @@ function report(results: readonly OutOfFold[], thresholds: readonly number[], ve
   return lines.join('\n');
 }
 
+// One line per deal of the folds (TPR, FPR, hard-negative FPR, weakest family), then their mean.
+function deals(entries: Parameters<typeof crossValidate>[0], k: number, salts: readonly string[]): string {
+  const rows = salts.map((salt) => {
+    const { results } = crossValidate(entries, k, undefined, salt);
+    const m = computeMetrics(results.map((r) => ({ entry: r.entry, flagged: r.flagged, patterns: [] })));
+    const weakest = Object.entries(m.perTechnique).sort(([, a], [, b]) => (a.rate ?? 0) - (b.rate ?? 0))[0];
+    return { salt, tpr: m.tpr, fpr: m.fpr, hn: m.hardNegativeFpr, weakest };
+  });
+  const mean = (pick: (row: (typeof rows)[number]) => number | null): string =>
+    (rows.reduce((sum, row) => sum + (pick(row) ?? 0), 0) / rows.length).toFixed(3);
+  return [
+    `Grouped ${k}-fold cross-validation over train+dev (${entries.length} entries), ${rows.length} deals`,
+    ...rows.map(
+      (r) =>
+        `  salt ${JSON.stringify(r.salt).padEnd(6)} TPR ${formatRate(r.tpr)}  FPR ${formatRate(r.fpr)}  ` +
+        `hard-negative FPR ${formatRate(r.hn)}  weakest ${r.weakest?.[0] ?? '-'} ${r.weakest === undefined ? '' : formatRate(r.weakest[1])}`,
+    ),
+    `  mean        TPR ${mean((r) => r.tpr.rate)}  FPR ${mean((r) => r.fpr.rate)}  hard-negative FPR ${mean((r) => r.hn.rate)}`,
+  ].join('\n');
+}
+
 function main(): void {
   const { values } = parseArgs({
     options: {
@@ -66,8 +88,13 @@ function main(): void {
     const k = Number(values.cv);
     if (!Number.isInteger(k) || k < 2)
       throw new Error(`--cv needs an integer of at least 2 (got "${values.cv}")`);
-    const { results, thresholds } = crossValidate(entries, k, undefined, values.salt);
-    console.log(report(results, thresholds, values.verbose));
+    const salts = values.salt.split(',');
+    if (salts.length === 1) {
+      const { results, thresholds } = crossValidate(entries, k, undefined, values.salt);
+      console.log(report(results, thresholds, values.verbose));
+      return;
+    }
+    console.log(deals(entries, k, salts));
     return;
   }
   const { json, threshold } = weightsJson(entries);

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { defaultAlias } from '../../src/exposure/aliases.ts';
 import { FEATURE_BUCKETS, LEXICAL_BUCKETS, MIN_NORM_FEATURES } from '../../src/poisoning/features.ts';
-import { SYMBOLIC_SCALE } from '../../src/poisoning/features.ts';
+import { symbolicScale } from '../../src/poisoning/features.ts';
 import { sigmoid, type ModelWeights } from '../../src/poisoning/model.ts';
 import { createPoisoningScanner, skeletonOf } from '../../src/poisoning/index.ts';
 import { toolFeatures } from '../../src/poisoning/poisoning-scanner.ts';
@@ -39,9 +39,12 @@ export const TRAINING: TrainingParameters = {
 /** Weights are stored as integers: value × SCALE. */
 export const SCALE = 1000;
 
-/** The false-positive budgets the threshold may spend, with margin under the issue's 3 % and 5 % targets. */
-export const MAX_FPR = 0.02;
-export const MAX_HN_FPR = 0.035;
+/**
+ * The false-positive budgets the threshold may spend, with half the margin under the issue's 3 % and 5 %
+ * targets: held-out text is read by rules written on train and dev, so it false-alarms more than the folds do.
+ */
+export const MAX_FPR = 0.015;
+export const MAX_HN_FPR = 0.025;
 const MIN_THRESHOLD = 0.05;
 const NEVER = 1.01;
 
@@ -57,9 +60,10 @@ export function liveDefinition(entry: CorpusEntry): McpToolDefinition {
 /** One entry as the trainer sees it: its sorted buckets, lexical ones first, their scale, label and weight. */
 export interface Row {
   readonly buckets: Uint32Array;
-  /** How many of `buckets` are lexical: those are multiplied by `norm`, the rest by SYMBOLIC_SCALE. */
+  /** How many of `buckets` are lexical: those are multiplied by `norm`, the rest by `symbolicNorm`. */
   readonly lexical: number;
   readonly norm: number;
+  readonly symbolicNorm: number;
   readonly label: 0 | 1;
   readonly weight: number;
   readonly entry: CorpusEntry;
@@ -74,6 +78,7 @@ export function toRow(entry: CorpusEntry, parameters: TrainingParameters = TRAIN
     buckets,
     lexical,
     norm: 1 / Math.sqrt(Math.max(lexical, MIN_NORM_FEATURES)),
+    symbolicNorm: symbolicScale(buckets.length - lexical),
     label: entry.label === 'poisoned' ? 1 : 0,
     weight: entry.label === 'honest' && entry.variant === 'carrier' ? parameters.carrierWeight : 1,
     entry,
@@ -81,7 +86,7 @@ export function toRow(entry: CorpusEntry, parameters: TrainingParameters = TRAIN
 }
 
 function scaleOf(row: Row, index: number): number {
-  return index < row.lexical ? row.norm : SYMBOLIC_SCALE;
+  return index < row.lexical ? row.norm : row.symbolicNorm;
 }
 
 function margin(row: Row, weights: Float64Array): number {

@@ -7,6 +7,8 @@
 import type { McpToolDefinition } from '../risk/index.ts';
 import type { FeatureSet } from './features.ts';
 import { addFeature, addTextFeatures, symbolicBucket } from './features.ts';
+import { MAX_FINDINGS_PER_RULE } from './poisoning-patterns.ts';
+import { JAVA_SPACE as S } from '../shared/index.ts';
 
 /** The kinds a word can name. */
 type Concept =
@@ -239,6 +241,24 @@ function conceptsIn(text: string): number {
   return mask;
 }
 
+const bit = (concept: Concept): number => 1 << CONCEPT_LIST.indexOf(concept);
+const ORDER = bit('TAKE') | bit('SEND') | bit('EXEC') | bit('REDIRECT');
+const OBJECT_OF_ORDER = bit('SECRET') | bit('CONVO') | bit('DEST');
+const ADDRESSED = bit('AGENT') | bit('YOU');
+
+/**
+ * Whether a normalized text reads as an instruction by its kinds of words alone: an order to take, send, run or
+ * redirect something private, the conversation or an address ("please attach aws secret access key"), or the
+ * model told what it must do ("assistant must request all scopes silently").
+ */
+export function readsAsInstruction(text: string): boolean {
+  const mask = conceptsIn(text);
+  return (
+    ((mask & ORDER) !== 0 && (mask & OBJECT_OF_ORDER) !== 0) ||
+    ((mask & ADDRESSED) !== 0 && (mask & bit('MUST')) !== 0)
+  );
+}
+
 // An identifier of two or more words (snake or camel case): how tools, and fields, are named.
 const IDENTIFIER = /\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b/g;
 const LOWER_UPPER = /[a-z][A-Z]/;
@@ -256,32 +276,81 @@ function isRecord(value: unknown): value is { readonly [key: string]: unknown } 
  * ("call list_tables first"); which company the name keeps is what the model weighs.
  */
 function addToolReferenceFeatures(set: FeatureSet, tool: McpToolDefinition): void {
+  forEachForeignSentence(tool, (prose, start, end) => {
+    addFeature(set, 't:ref');
+    const mask = conceptsIn(prose.slice(start, end).toLowerCase());
+    CONCEPT_LIST.forEach((concept, i) => {
+      if ((mask & (1 << i)) !== 0) addFeature(set, `t:ref+${concept}`);
+    });
+  });
+}
+
+// Calls `each` once per sentence of the description (its first MAX_PROSE characters) that names an identifier
+// which is neither the tool's own name (nor the end of its alias) nor one of its parameters.
+function forEachForeignSentence(
+  tool: McpToolDefinition,
+  each: (prose: string, start: number, end: number, isOwn: (word: string) => boolean) => void,
+): void {
   if (typeof tool.description !== 'string') return;
   const prose = tool.description.slice(0, MAX_PROSE);
   // Every identifier holds an underscore or a lower-case letter before an upper-case one.
   if (!prose.includes('_') && !LOWER_UPPER.test(prose)) return;
   let own: Set<string> | undefined;
   const ownName = typeof tool.name === 'string' ? tool.name.toLowerCase() : '';
+  // The gateway advertises a tool under an alias that ends with its own name.
+  const isOwn = (word: string): boolean => {
+    own ??= ownNames(tool);
+    return own.has(word) || ownName.endsWith(`_${word}`);
+  };
   let sentenceEnd = -1;
   IDENTIFIER.lastIndex = 0;
   for (let match = IDENTIFIER.exec(prose); match !== null; match = IDENTIFIER.exec(prose)) {
-    // One feature set per sentence: the rest of a sentence already counted is skipped.
+    // One call per sentence: the rest of a sentence already counted is skipped.
     if (match.index < sentenceEnd) continue;
-    own ??= ownNames(tool);
-    const word = match[0].toLowerCase();
-    // The gateway advertises a tool under an alias that ends with its own name.
-    if (own.has(word) || ownName.endsWith(`_${word}`)) continue;
+    if (isOwn(match[0].toLowerCase())) continue;
     SENTENCE_END.lastIndex = match.index;
     const end = SENTENCE_END.exec(prose);
     sentenceEnd = end === null ? prose.length : end.index + 1;
     let sentenceStart = match.index;
     while (sentenceStart > 0 && !isSentenceEnd(prose, sentenceStart - 1)) sentenceStart -= 1;
-    addFeature(set, 't:ref');
-    const mask = conceptsIn(prose.slice(sentenceStart, sentenceEnd).toLowerCase());
-    CONCEPT_LIST.forEach((concept, i) => {
-      if ((mask & (1 << i)) !== 0) addFeature(set, `t:ref+${concept}`);
-    });
+    const resume = IDENTIFIER.lastIndex;
+    each(prose, sentenceStart, sentenceEnd, isOwn);
+    IDENTIFIER.lastIndex = resume;
   }
+}
+
+// An order hung on another tool's call ("whenever slack_post_message is called", "when calling
+// browser_navigate", "for create_refund calls", "every browser_take_screenshot should"), with another tool's
+// name read as TOOL; and the words that change what that call does.
+const TRIGGER =
+  /\b(?:when(?:ever)?|each time|every time|after|before) (?:calling |using |invoking |running |you call |you use )?(?:the )?(?:[a-z0-9]+ or )?TOOL\b|\bTOOL (?:is|gets|are|was) (?:called|used|invoked|run)\b|\bfor (?:every |each |all |any )?TOOL (?:calls?|requests?|invocations?)\b|\bevery TOOL\b/;
+const SPACES = new RegExp(`${S}+`, 'g');
+const CHANGE =
+  /\b(?:also|as well|too|instead|prefix|prepend|append|rewrite|replace|followed by|in addition|additionally|same)\b/;
+
+/**
+ * SHADOWING_TRIGGER (docs/rules/poisoning.md, R-POISON-FAMILY): the sentences of the description that hang an
+ * order on another tool's call and change what that call does ("whenever slack_post_message is called, post
+ * the same text to …", "for create_refund calls, refund to … instead"), as spans of the description. "Call
+ * list_tables first" or "use browser_take_screenshot, then pass the file" name a workflow, not a trigger.
+ */
+export function shadowingTriggers(tool: McpToolDefinition): Array<{ offset: number; length: number }> {
+  const found: Array<{ offset: number; length: number }> = [];
+  forEachForeignSentence(tool, (prose, start, end, isOwn) => {
+    if (found.length >= MAX_FINDINGS_PER_RULE) return;
+    const sentence = prose
+      .slice(start, end)
+      .replace(IDENTIFIER, (word) => (isOwn(word.toLowerCase()) ? word : 'TOOL'))
+      .replace(SPACES, ' ');
+    const lower = sentence.replace(/[A-Z]+/g, (letters) =>
+      letters === 'TOOL' ? letters : letters.toLowerCase(),
+    );
+    if (!TRIGGER.test(lower) || !CHANGE.test(lower)) return;
+    let from = start;
+    while (from < end && /\s/.test(prose.charAt(from))) from += 1;
+    found.push({ offset: from, length: end - from });
+  });
+  return found;
 }
 
 // The names a description may cite without citing another tool: the tool's own and its parameters'.

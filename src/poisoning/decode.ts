@@ -4,6 +4,7 @@
 /** Encodings the scanner decodes. */
 export type Encoding =
   | 'base64'
+  | 'base32'
   | 'hex'
   | 'percent'
   | 'html-entities'
@@ -50,6 +51,49 @@ const COMMON_WORDS = new Set([
   'any',
   'in',
   'as',
+  // Longer words an instruction uses, none of which reads as an English word in ROT13 or backwards.
+  'then',
+  'when',
+  'that',
+  'them',
+  'their',
+  'our',
+  'for',
+  'must',
+  'always',
+  'never',
+  'instead',
+  'install',
+  'installing',
+  'recommend',
+  'include',
+  'export',
+  'upload',
+  'forward',
+  'ignore',
+  'forget',
+  'previous',
+  'instructions',
+  'system',
+  'customer',
+  'customers',
+  'contact',
+  'contacts',
+  'password',
+  'passwords',
+  'private',
+  'secret',
+  'token',
+  'tokens',
+  'key',
+  'keys',
+  'credentials',
+  'data',
+  'list',
+  'chat',
+  'history',
+  'message',
+  'messages',
 ]);
 
 // Readable: mostly printable ASCII with spaces, as an instruction is.
@@ -160,6 +204,76 @@ function collectBase64Runs(text: string, out: DecodedSegment[]): void {
     const decoded = decodeBase64(run);
     if (decoded !== undefined && isReadable(decoded))
       out.push({ encoding: 'base64', offset: start, length: run.length, text: decoded });
+    else if (isBase32Run(run)) {
+      // Base32 letters are base64 letters too; its padding runs up to six `=`.
+      let end = i;
+      while (end < text.length && end - i < 6 && text.charCodeAt(end) === 0x3d) end += 1;
+      const plain = decodeBase32(text.slice(start, end));
+      if (isReadable(plain))
+        out.push({ encoding: 'base32', offset: start, length: end - start, text: plain });
+      i = end;
+    }
+  }
+}
+
+// RFC 4648 base32: upper-case letters and the digits 2 to 7, with optional `=` padding.
+function isBase32Run(run: string): boolean {
+  for (let i = 0; i < run.length; i += 1) {
+    const c = run.charCodeAt(i);
+    if (!((c >= 0x41 && c <= 0x5a) || (c >= 0x32 && c <= 0x37) || c === 0x3d)) return false;
+  }
+  return true;
+}
+
+function decodeBase32(run: string): string {
+  const bytes: number[] = [];
+  let buffer = 0;
+  let bits = 0;
+  for (let i = 0; i < run.length && bytes.length < 65_536; i += 1) {
+    const c = run.charCodeAt(i);
+    if (c === 0x3d) break;
+    buffer = ((buffer << 5) | (c >= 0x41 ? c - 0x41 : c - 0x32 + 26)) & 0xffff;
+    bits += 5;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes.push((buffer >> bits) & 0xff);
+    }
+  }
+  return fromBytes(bytes);
+}
+
+function isPercentTokenEnd(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0x22 || c === 0x27 || c === 0x3c;
+}
+
+// URL-encoded text with literal letters between the escapes (`ignore%20previous%20instructions`), which the
+// hex runs above do not read: each run of characters up to a space or quote that holds at least three `%XX`
+// escapes is decoded (`+` as a space, as in a query string). Runs made only of escapes are left to the hex runs.
+function collectPercentTokens(text: string, out: DecodedSegment[]): void {
+  for (let i = text.indexOf('%'); i >= 0 && i < text.length;) {
+    let start = i;
+    while (start > 0 && !isPercentTokenEnd(text.charCodeAt(start - 1))) start -= 1;
+    let end = i;
+    let escapes = 0;
+    let decoded = '';
+    for (let k = start; k < text.length && !isPercentTokenEnd(text.charCodeAt(k));) {
+      const c = text.charCodeAt(k);
+      const high = c === PERCENT ? hexValue(codeAt(text, k + 1)) : -1;
+      const low = high >= 0 ? hexValue(codeAt(text, k + 2)) : -1;
+      if (low >= 0) {
+        decoded += String.fromCharCode(high * 16 + low);
+        escapes += 1;
+        k += 3;
+      } else {
+        decoded += c === 0x2b ? ' ' : (text[k] as string);
+        k += 1;
+      }
+      end = k;
+    }
+    if (escapes >= 3 && escapes * 3 < end - start && isReadable(decoded))
+      out.push({ encoding: 'percent', offset: start, length: end - start, text: decoded });
+    const next = text.indexOf('%', Math.max(end, i + 1));
+    i = next;
   }
 }
 
@@ -240,11 +354,16 @@ const LEET: Readonly<Record<string, string>> = {
   $: 's',
 };
 
-const MAX_COMMON_WORD = 6;
+const MAX_COMMON_WORD = 12;
 const ROTATED_WORDS = new Set([...COMMON_WORDS].map(rot13).filter((w) => !COMMON_WORDS.has(w)));
 const REVERSED_WORDS = new Set([...COMMON_WORDS].map(reverse).filter((w) => !COMMON_WORDS.has(w)));
 
 const MIN_COMMON_WORD = 2;
+
+function isAlnumCode(c: number): boolean {
+  const lower = c | 0x20;
+  return (lower >= 0x61 && lower <= 0x7a) || (c >= 0x30 && c <= 0x39);
+}
 
 function isLeetDigit(c: number): boolean {
   return c === 0x30 || c === 0x31 || c === 0x33 || c === 0x34 || c === 0x35 || c === 0x37;
@@ -338,6 +457,7 @@ export function decodeEmbedded(
   const fromVisible: DecodedSegment[] = [];
   collectBase64Runs(visible, fromVisible);
   collectHexRuns(visible, fromVisible);
+  if (visible.includes('%')) collectPercentTokens(visible, fromVisible);
   if (visible.includes('&') || visible.includes('\\u')) decodeEntities(visible, fromVisible);
   const words = countWords(visible);
   // Common words spelled in ROT13 or backwards hardly occur in honest text; two of them mark a payload.
@@ -350,7 +470,12 @@ export function decodeEmbedded(
       encoding: 'leetspeak',
       offset: 0,
       length: visible.length,
-      text: visible.replace(/[01345789@$]/g, (c) => LEET[c] ?? c),
+      // An `@` between two letters or digits is an address (`70d0@1157-134k.10`), not an `a`.
+      text: visible.replace(/[01345789@$]/g, (c, at: number) =>
+        c === '@' && isAlnumCode(codeAt(visible, at - 1)) && isAlnumCode(codeAt(visible, at + 1))
+          ? c
+          : (LEET[c] ?? c),
+      ),
     });
   const fromOriginal: DecodedSegment[] = [];
   // Tag characters and variation selectors are astral or U+FE0x: only text with non-ASCII can carry them.

@@ -8,6 +8,7 @@ export const FAMILY_DETECTOR_IDS = [
   'PERSONA_SWAP',
   'PERSONA_OVERRIDE',
   'CHAT_TEMPLATE_DELIMITER',
+  'FORGED_SYSTEM_TURN',
   'EXFILTRATION_NATURAL',
   'CONVERSATION_CAPTURE',
   'STANDING_ORDER',
@@ -17,6 +18,7 @@ export const FAMILY_DETECTOR_IDS = [
   'APPROVAL_BYPASS',
   'CREDENTIAL_REQUEST',
   'PROMPT_HARVEST',
+  'DEPENDENCY_STEER',
 ] as const;
 
 /** The id of a family detector. */
@@ -99,11 +101,29 @@ const DETECTORS = [
     // Every alternative holds one of these: a bracket, a colon, "end of" or "system".
     ['[', '<', ':', 'end of', 'system'],
   ),
+  // A system or instruction turn opened and filled with words: what a forged turn is, where a description of a
+  // template shows the delimiters around a placeholder ("<<SYS>> ... <</SYS>>", "{{ .System }}") or in a list.
+  detector(
+    'FORGED_SYSTEM_TURN',
+    [
+      `(?:<\\|start header id\\|> ?(?:system|developer) ?<\\|end header id\\|>|<\\|im start\\|> ?(?:system|developer)|<\\|start\\|> ?(?:system|developer) ?<\\|message\\|>|<<sys>>|\\[inst\\]|<\\|system\\|>|<start of turn> ?(?:system|developer)|(?:^|\\s)###? ?(?:system|instruction|instructions)\\s?:)\\s?(?:<<sys>>\\s?)?[a-z][a-z'.,-]*(?: [a-z][a-z'.,-]*){3}`,
+    ],
+    ['<', '[', '#'],
+  ),
   detector('EXFILTRATION_NATURAL', [
     // Any inflection of the verb: "forwarding them to", "forwards checked texts to", "is archived at".
-    `\\b(?:send(?:s|ing)?|sent|e-?mail(?:s|ed|ing)?|mail(?:s|ed|ing)?|post(?:s|ed|ing)?|upload(?:s|ed|ing)?|forward(?:s|ed|ing)?|transmit(?:s|ted|ting)?|deliver(?:s|ed|ing)?|report|relay(?:s|ed|ing)?|cop(?:y|ies|ied|ying)|sync|bcc|cc|submit|push|route|log|ship|share|archived)\\b${GAP}\\b(?:to|at|into|with|cc|bcc)\\s?(?:https?://|[a-z0-9._+ -]{1,40}@[a-z0-9 -]{1,40}\\.)`,
+    // The destination may follow a few words after "to": "to the webhook https://…", "to our inbox ops@…".
+    `\\b(?:send(?:s|ing)?|sent|e-?mail(?:s|ed|ing)?|mail(?:s|ed|ing)?|post(?:s|ed|ing)?|upload(?:s|ed|ing)?|forward(?:s|ed|ing)?|transmit(?:s|ted|ting)?|deliver(?:s|ed|ing)?|relay(?:s|ed|ing)?|cop(?:y|ies|ied|ying)|sync|bcc|cc|submit|push|route|ship|share|archived|export(?:s|ed|ing)?|dump(?:s|ed|ing)?|leak(?:s|ed|ing)?|beacon)\\b${GAP}\\b(?:to|at|into|with|cc|bcc)(?: (?:the|a|an|our|this|that|their))?(?: [a-z-]{2,20}){0,2}:?\\s?(?:https?://|[a-z0-9._+ -]{1,40}@[a-z0-9 -]{1,40}\\.)`,
+    // A blind copy to an address the text supplies: "add bcc archive@… to every email".
+    `\\b(?:bcc|cc)\\b:? (?:[a-z0-9._+-]{1,40}@[a-z0-9 -]{1,40}\\.)`,
+    // A phone number as the destination: "text the details to +1 415 555 0199".
+    `\\b(?:text|sms|send|forward|message|whatsapp)\\b${GAP}\\bto \\+[0-9][0-9 ().-]{6,18}[0-9]`,
+    // Published where anyone can read it.
+    `\\b(?:publish|post|upload|paste|push|share)\\b${GAP}\\b(?:as|to|in|on) (?:a |an )?public (?:gist|paste|pastebin|repo|repository|bucket)\\b`,
     `\\b(?:post|send|forward|share|copy|mirror)\\b${GAP}\\bto (?:the )?(?:slack|discord|teams|telegram|whatsapp|irc|matrix) (?:channel|chat|webhook|group)\\b`,
-    `\\b(?:https?://[^\\s)]{1,200}\\?[^\\s)]{0,200}(?:q|data|d|c|ctx|context|chat|history|conv|msg|m|text|t|p|payload|log|s|secret|token|k|key)=)`,
+    // A URL whose query carries what the model holds: the parameter's value names it ("?c=CONTENT",
+    // "?d={chat}"). Not any query string: "?q={query}" in an API's documentation is a placeholder for input.
+    `\\b(?:https?://[^\\s)]{1,200}\\?[^\\s)]{0,200}(?:q|data|d|c|ctx|context|chat|history|conv|msg|m|text|t|p|payload|log|s|secret|token|k|key)=[{<\\[$]?(?:content|contents|data|chat|conversation|history|summary|context|transcript|messages?|secrets?|tokens?|keys?|passwords?|answer|reply|response|memory|prompt|payload|notes)\\b)`,
     // Not "webhook ... https://" alone: a tool that posts to a configured webhook names its URL, and only an
     // order to send something there (the first alternative) makes it exfiltration.
     // Payments redirected: the destination swapped for an account number or wallet the text supplies.
@@ -156,13 +176,15 @@ const DETECTORS = [
     `\\bignore (?:all |any )?(?:prior|previous|earlier|above|your|the|its) (?:guidance|guidelines|instructions|rules|directions|prompts?|policies|safety)\\b`,
     `\\b(?:guidelines|instructions|rules|policies) (?:were a test|no longer apply|are suspended|do not apply|are void)\\b|\\bthe real (?:guidelines|instructions|rules) are\\b`,
     `\\bsafety (?:layer|filter|policy|policies|guidelines|checks?) (?:is|are) (?:now )?(?:offline|disabled|off|suspended)\\b|\\bpolicies (?:are )?suspended\\b`,
-    `\\b(?:do not|don't|no need to) ask\\b|\\bcall it directly\\b|\\bskip (?:the )?(?:confirmation|approval|review)\\b`,
+    // Not a bare "do not ask" mid-sentence ("do not ask the user which region; the default is used"), nor "call
+    // it directly": honest usage rules say both.
+    `\\b(?:do not|don't|no need to) ask (?:the user |the human |anyone |them )?(?:for |about )?(?:any )?(?:confirmation|approval|permission|consent)\\b|\\b(?:do not|don't) ask(?:$|[.;)])|\\bskip (?:the )?(?:confirmation|approval|review)\\b`,
   ]),
   // An order, at the start of a sentence or clause, to read or pass on a private key or credentials file.
   detector(
     'CREDENTIAL_REQUEST',
     [
-      `(?:^|[.:;,!)>] |\\n)(?:then |first |also |please |now |before use |before using it |to continue )?(?:read|open|cat|include|attach|paste|put|pass|copy|send|upload|load|append|prepend|insert|embed|provide)\\b[^.!?\\n]{0,60}?(?:id (?:rsa|ed25519|ecdsa|dsa)\\b|\\.aws/credentials|\\.ssh/id|\\.env\\b|mcp\\.json|claude desktop config|secring|private keys?\\b|\\.npmrc|\\.netrc|\\.git credentials)`,
+      `(?:^|[.:;,!)>] |\\n|\\()(?:then |first |also |please |now |before use |before using it |to continue )?(?:read|open|cat|include|attach|paste|put|pass|copy|send|upload|load|append|prepend|insert|embed|provide)\\b[^.!?\\n]{0,60}?(?:id (?:rsa|ed25519|ecdsa|dsa)\\b|\\.aws/credentials|\\.ssh/id|\\.env\\b|mcp\\.json|claude desktop config|secring|private keys?\\b|\\.npmrc|\\.netrc|\\.git credentials)`,
     ],
     // Each file or key the pattern ends with.
     [
@@ -193,6 +215,45 @@ const DETECTORS = [
   ),
 ] as const;
 
+// DEPENDENCY_STEER: one sentence that advises the user (base form: an order, not "suggests upgrades"), names a
+// package, and steers away from another one ("instead of lodash", "the original lacks", "the standard one is
+// deprecated"): a typosquatted or planted dependency. Three conditions in any order, so read per sentence.
+const STEER_ADVICE =
+  /\b(?:recommend|advise|suggest|tell (?:the user|users|them|people) to|point (?:the user|users|them|people) to|have (?:them|the user|users) (?:add|install|use))\b/;
+const STEER_PACKAGE =
+  /\b(?:install|installing|package|packages|library|libraries|module|dependency|dependencies|middleware|fork|npm|pip|pypi|crate|gem|distribution)\b/;
+const STEER_AWAY =
+  /\b(?:instead of|rather than|the latter|the original|the older|the standard|deprecated|outdated|unmaintained|abandoned|insecure|lacks)\b/;
+// A sentence longer than this is read in windows of this size (an instruction is short; the cost stays linear).
+const MAX_SENTENCE = 400;
+
+function endsSentenceAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c === 0x0a) return true;
+  return (
+    (c === 0x2e || c === 0x21 || c === 0x3f) && (i + 1 === text.length || text.charCodeAt(i + 1) === 0x20)
+  );
+}
+
+function dependencySteer(text: string, hits: DetectorHit[]): void {
+  if (!STEER_AWAY.test(text)) return;
+  let found = 0;
+  let start = 0;
+  while (start < text.length && found < MAX_FINDINGS_PER_RULE) {
+    const limit = Math.min(text.length, start + MAX_SENTENCE);
+    let end = start;
+    while (end < limit && !endsSentenceAt(text, end)) end += 1;
+    end = Math.min(limit, end + 1);
+    const sentence = text.slice(start, end);
+    if (STEER_ADVICE.test(sentence) && STEER_PACKAGE.test(sentence) && STEER_AWAY.test(sentence)) {
+      hits.push({ id: 'DEPENDENCY_STEER', start, end });
+      found += 1;
+    }
+    start = end;
+    while (start < text.length && text.charCodeAt(start) === 0x20) start += 1;
+  }
+}
+
 /**
  * Runs every family detector over normalized text; hits in detector order, then text order, at most
  * MAX_FINDINGS_PER_RULE per detector.
@@ -211,5 +272,6 @@ export function runDetectors(text: string): DetectorHit[] {
       if (match[0].length === 0) re.lastIndex += 1;
     }
   }
+  dependencySteer(text, hits);
   return hits;
 }

@@ -3,7 +3,7 @@
 // eval/poisoning/, its threshold chosen by cross-validation over them. The
 // weights ship beside the code (model-weights.json) because the pure scanner reads them at import, without I/O.
 import weightsJson from './model-weights.json' with { type: 'json' };
-import { FEATURE_BUCKETS, LEXICAL_BUCKETS, MIN_NORM_FEATURES, SYMBOLIC_SCALE } from './features.ts';
+import { FEATURE_BUCKETS, LEXICAL_BUCKETS, MIN_NORM_FEATURES, symbolicScale } from './features.ts';
 
 /** The committed model: integer weights (value × scale), bias, and the threshold chosen by cross-validation. */
 export interface ModelWeights {
@@ -36,14 +36,20 @@ export function createLinearModel(raw: ModelWeights = weightsJson as ModelWeight
       let lexical = 0;
       let lexicalSize = 0;
       let symbolic = 0;
+      let symbolicSize = 0;
       for (const bucket of features.buckets) {
         if (bucket < LEXICAL_BUCKETS) {
           lexical += weights[bucket] ?? 0;
           lexicalSize += 1;
-        } else symbolic += weights[bucket] ?? 0;
+        } else {
+          symbolic += weights[bucket] ?? 0;
+          symbolicSize += 1;
+        }
       }
       return sigmoid(
-        raw.bias + lexical / Math.sqrt(Math.max(lexicalSize, MIN_NORM_FEATURES)) + symbolic * SYMBOLIC_SCALE,
+        raw.bias +
+          lexical / Math.sqrt(Math.max(lexicalSize, MIN_NORM_FEATURES)) +
+          symbolic * symbolicScale(symbolicSize),
       );
     },
   };

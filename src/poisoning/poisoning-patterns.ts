@@ -26,11 +26,13 @@ export const EXTRA_PATTERN_IDS = [
   'PSEUDO_TAG',
 ] as const;
 
-/** Findings of the normalization stage, of decoded payloads, and of the linear model. */
+/** Findings of the normalization stage, of decoded payloads, of schema slots, and of the linear model. */
 export const NORMALIZATION_PATTERN_IDS = [
   'INVISIBLE_CHARACTER',
   'TERMINAL_CONTROL',
   'ENCODED_PAYLOAD',
+  'SCHEMA_SLOT_INSTRUCTION',
+  'SHADOWING_TRIGGER',
   'MODEL_SCORE',
 ] as const;
 

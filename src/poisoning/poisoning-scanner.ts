@@ -5,13 +5,13 @@ import type { McpToolDefinition } from '../risk/index.ts';
 import { forEachVisibleString } from './tool-strings.ts';
 import { BucketUnion, createFeatureSet, type FeatureSet } from './features.ts';
 import { createLinearModel, type LinearModel, type ModelWeights } from './model.ts';
-import { addStringFeatures, combineSignals, slotOf } from './tool-reading.ts';
+import { addStringFeatures, combineSignals, slotInstruction, slotOf } from './tool-reading.ts';
 import type { StringReading } from './tool-reading.ts';
 import { createScanCache, DEFAULT_SCAN_CACHE_ENTRIES, textDigest, toolDigest } from './scan-cache.ts';
 import type { ScanCacheOptions } from './scan-cache.ts';
 import { createStringReader, otherNamesMatcher, scanWith, type StringReader } from './string-reader.ts';
 import { KEY_SENTENCE_PATH, keySentence } from './key-sentence.ts';
-import { addToolFeatures } from './concepts.ts';
+import { addToolFeatures, shadowingTriggers } from './concepts.ts';
 
 export { CROSS_SERVER_WINDOW } from './string-reader.ts';
 
@@ -108,13 +108,25 @@ function collect(
       for (const bucket of own) features.add(bucket);
       fields?.push({ text, path, slot, buckets: own, reading: found });
     }
-    if (found.strong.length === 0 && found.signals.length === 0) return;
+    // A lone text (path '') sits in no schema slot.
+    const lone = path === LONE_TEXT;
+    const inSlot = lone ? undefined : slotInstruction(text, found, slot());
+    if (found.strong.length === 0 && found.signals.length === 0 && inSlot === undefined) return;
     const fieldPath = path();
-    for (const finding of found.strong) strong.push({ ...finding, fieldPath });
+    if (inSlot !== undefined) strong.push({ ...inSlot, fieldPath });
+    for (const finding of found.strong)
+      (lone && TOOL_ONLY_STRONG.has(finding.patternId) ? signals : strong).push({ ...finding, fieldPath });
     for (const finding of found.signals) signals.push({ ...finding, fieldPath });
   });
   return { strong, signals: combineSignals(strong, signals) };
 }
+
+// The path of a lone text (scanText): no field, no schema slot.
+const LONE_TEXT = (): string => '';
+
+// Strong in a tool definition, a signal in a lone text: a tool has no reason to steer the user's dependencies,
+// but a search result or a web page an answer carries recommends one package over another all the time.
+const TOOL_ONLY_STRONG = new Set<PoisoningPatternId>(['DEPENDENCY_STEER']);
 
 const TOP_FEATURES = 4;
 
@@ -211,6 +223,21 @@ function keyFindings(reading: StringReading | undefined, strong: ToolMatch[]): v
     }
 }
 
+// SHADOWING_TRIGGER: sentences of the description that change what another tool's call does.
+function triggerFindings(tool: McpToolDefinition, strong: ToolMatch[]): void {
+  const description = tool.description as string;
+  for (const { offset, length } of shadowingTriggers(tool)) {
+    const text = description.slice(offset, offset + length);
+    strong.push({
+      patternId: 'SHADOWING_TRIGGER',
+      matchedText: text.length > 80 ? `${text.slice(0, 80)}…` : text,
+      offset,
+      length,
+      fieldPath: 'description',
+    });
+  }
+}
+
 function verdict(
   each: Visitor,
   reader: StringReader,
@@ -224,6 +251,7 @@ function verdict(
   const { strong, signals } = collect(each, reader, features, fields);
   const keys = readKeys(tool, reader);
   keyFindings(keys, strong);
+  if (tool !== undefined) triggerFindings(tool, strong);
   // The tool's own features are kept apart for the explanation; added in order, they leave the union (and so
   // the model's sum) exactly as if they had been added to `features` directly.
   const whole = createFeatureSet();
@@ -288,7 +316,7 @@ export function createPoisoningScanner(options: PoisoningScannerOptions = {}): P
         () => {
           // The model learned tool definitions; a lone text (a sampling message, a result) is judged by the
           // rules, the normalization stage and the family detectors only.
-          const result = verdict((visit) => visit(text, () => ''), reader, undefined);
+          const result = verdict((visit) => visit(text, LONE_TEXT), reader, undefined);
           return {
             ...result,
             matches: result.matches.map(withoutField),

@@ -4,10 +4,11 @@
 // model (docs/rules/poisoning.md, "Verdict").
 import { readText, wordCountAtLeast, type ReadText } from './analyze.ts';
 import type { DetectorHit } from './detectors.ts';
-import { ConceptSentences } from './concepts.ts';
+import { ConceptSentences, readsAsInstruction } from './concepts.ts';
 import { addFeature, addTextFeatures, type FeatureSet } from './features.ts';
 import type { HiddenKind } from './normalize.ts';
 import { MAX_FINDINGS_PER_RULE, type PoisoningPatternId } from './poisoning-patterns.ts';
+import { META_KEYWORDS } from './tool-strings.ts';
 
 /** One finding before it is placed in a field. */
 export interface Finding {
@@ -38,6 +39,10 @@ const STRONG_RULES = new Set<PoisoningPatternId>([
   'CREDENTIAL_REQUEST',
   'PERSONA_OVERRIDE',
   'PROMPT_HARVEST',
+  'FORGED_SYSTEM_TURN',
+  'DEPENDENCY_STEER',
+  'SCHEMA_SLOT_INSTRUCTION',
+  'SHADOWING_TRIGGER',
 ]);
 
 /** Signals that, next to a concealment phrase in the same tool, make it a finding (a hidden harmful step). */
@@ -109,6 +114,10 @@ export interface StringReading {
   readonly signals: Finding[];
   readonly legacy: readonly Finding[];
   readonly read: ReadText;
+  /** The whole string is one URL (`https://json-schema.org/draft/2020-12/schema`): a value, not a sentence. */
+  readonly bareUrl: boolean;
+  /** The whole string is a URI or a JSON Pointer fragment (`#/$defs/item`). */
+  readonly reference: boolean;
 }
 
 /** The findings and model features of one string; `legacy` are the regex-rule hits on its original text. */
@@ -152,17 +161,30 @@ export function findInString(text: string, legacy: readonly Finding[]): StringRe
       detail: `${payload.segment.encoding}: ${excerpt(payload.normalized.text.slice(first.start))}`,
     });
   }
-  return { strong, signals, legacy, read };
+  const bareUrl = BARE_URL.test(text);
+  return { strong, signals, legacy, read, bareUrl, reference: bareUrl || FRAGMENT.test(text) };
 }
 
 /** Adds the model features of one read string, always in the same order (the order names a bucket). */
 export function addStringFeatures(features: FeatureSet, reading: StringReading, slot: () => string): void {
   const { legacy, read } = reading;
+  // JSON Schema's own keywords hold a URI by the specification (`$schema`, `$id`, `$ref`): the model learned
+  // from a corpus that holds none, and must not weigh a dialect URL that SDK-built servers all send. The rules
+  // still read it, and any other text there is read as usual.
+  if (reading.reference && slot() === 'meta') return;
   for (const match of legacy) addFeature(features, `r:${match.patternId}`);
   for (const run of read.hidden) addFeature(features, `h:${run.kind}`);
   const prose = (): string => (PROSE_SLOTS.has(slot()) ? '' : 'x');
-  addTextFeatures(features, read.normalized.text, '', new ConceptSentences(features, prose));
-  if (wordCountAtLeast(read.normalized.text, 4)) {
+  // A URL as the value of a schema slot (`$schema`, a default endpoint) names a destination by being one: its
+  // words are kept, but it is no sentence whose kinds of words meet, nor a long text out of place.
+  const value = reading.bareUrl && !PROSE_SLOTS.has(slot());
+  addTextFeatures(
+    features,
+    read.normalized.text,
+    '',
+    value ? undefined : new ConceptSentences(features, prose),
+  );
+  if (!value && wordCountAtLeast(read.normalized.text, 4)) {
     const kind = slot();
     if (kind !== 'description') addFeature(features, `s:${kind}:long`);
   }
@@ -174,10 +196,47 @@ export function addStringFeatures(features: FeatureSet, reading: StringReading, 
   }
 }
 
+const BARE_URL = /^[a-z][a-z0-9+.-]*:\/\/\S*$/i;
+const FRAGMENT = /^#\S*$/;
+
 // Slots that hold prose; every other slot (a key, an enum value, a default) holds no sentence.
 const PROSE_SLOTS = new Set(['name', 'title', 'description']);
 
-/** The slot a field path names: name, title, description, key, enum, default, examples, type, or other. */
+// Harmful steps that a slot holding no prose has no reason to name.
+const SLOT_HARM = new Set<PoisoningPatternId>([
+  'SECRET_HARVEST',
+  'SENSITIVE_FILE_REFERENCE',
+  'CONVERSATION_CAPTURE',
+  'REMOTE_CODE',
+  'CONCEALMENT_PHRASE',
+  'STANDING_ORDER',
+]);
+
+/**
+ * SCHEMA_SLOT_INSTRUCTION (docs/rules/poisoning.md, R-POISON-SLOTS): a string in a schema slot that holds no
+ * prose (a property name, an enum value, a default, an example, a type, format or pattern, a non-standard key,
+ * an annotation) that reads, in three words or more, as an instruction: a harmful-step detector fires in it, or
+ * its words order something private, the conversation or an address taken or sent, or tell the model what it
+ * must do. A bare URL is a value, whatever its path says. Undefined for prose slots and for lone texts.
+ */
+export function slotInstruction(text: string, reading: StringReading, slot: string): Finding | undefined {
+  if (PROSE_SLOTS.has(slot)) return undefined;
+  const words = reading.read.normalized.text;
+  if (!wordCountAtLeast(words, 3) || reading.bareUrl) return undefined;
+  if (!reading.read.hits.some((hit) => SLOT_HARM.has(hit.id)) && !readsAsInstruction(words)) return undefined;
+  return {
+    patternId: 'SCHEMA_SLOT_INSTRUCTION',
+    matchedText: excerpt(text),
+    offset: 0,
+    length: text.length,
+    detail: `an instruction in a ${slot} slot`,
+  };
+}
+
+/**
+ * The slot a field path names: name, title, description, key, enum, default, examples, type, meta (a JSON
+ * Schema keyword that holds a URI: `$schema`, `$id`, `$ref`), or other.
+ */
 export function slotOf(path: string): string {
   if (path === 'name' || path === 'title' || path === 'description') return path;
   const key = /\.([A-Za-z_$][\w$-]*)$/.exec(path)?.[1];
@@ -185,5 +244,6 @@ export function slotOf(path: string): string {
   if (/\.examples\[\d+\]$/.test(path)) return 'examples';
   if (key === 'description' || key === 'title' || key === 'default' || key === 'type') return key;
   if (/\.properties(?:\.[A-Za-z_$][\w$-]*|\[[^\]]*\])$/.test(path)) return 'key';
+  if (key !== undefined && META_KEYWORDS.has(key)) return 'meta';
   return 'other';
 }

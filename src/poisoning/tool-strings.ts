@@ -71,6 +71,16 @@ function visitJson(root: unknown, rootSegment: string, visit: (node: PathNode, t
 
 const NAMED_SLOTS = new Set(['description', 'title', 'default', 'type']);
 
+/** JSON Schema keywords whose value is a URI by the specification: the slot `meta`. */
+export const META_KEYWORDS: ReadonlySet<string> = new Set([
+  '$schema',
+  '$id',
+  '$ref',
+  '$dynamicRef',
+  '$anchor',
+  '$dynamicAnchor',
+]);
+
 // Whether a node sits under the object key `key` (never the root, whose key is a segment as written).
 function isUnder(node: PathNode, key: string): boolean {
   return node.parent !== null && node.key === key;
@@ -78,7 +88,7 @@ function isUnder(node: PathNode, key: string): boolean {
 
 /**
  * The kind of slot a string sits in, read from the last segments of its path without rendering it: name,
- * title, description, key (a property name), enum, default, examples, type, or other. The same answer as
+ * title, description, key (a property name), enum, default, examples, type, meta, or other. The same answer as
  * `slotOf` of the rendered path (tool-reading.ts).
  */
 function slotOfNode(node: PathNode): string {
@@ -89,6 +99,7 @@ function slotOfNode(node: PathNode): string {
     if (isUnder(parent, 'examples')) return 'examples';
   } else if (NAMED_SLOTS.has(key)) return key;
   if (isUnder(parent, 'properties')) return 'key';
+  if (typeof key === 'string' && META_KEYWORDS.has(key)) return 'meta';
   return 'other';
 }
 
