@@ -72,8 +72,12 @@ describe('the live cross-server check', () => {
       .scanTool(remember)
       .matches.map((m) => m.patternId);
     expect(alone).not.toContain('CROSS_SERVER_IMPERATIVE');
+    // The scanner reports it (a signal unless the model also flags the tool); the live scanner makes it a
+    // finding because the registry's names are tools another server really serves (the gateway test below).
     const named = createPoisoningScanner({ otherNames: ['create_entities'] }).scanTool(remember);
-    expect(named.matches.map((m) => m.patternId)).toContain('CROSS_SERVER_IMPERATIVE');
+    expect([...named.matches, ...(named.signals ?? [])].map((m) => m.patternId)).toContain(
+      'CROSS_SERVER_IMPERATIVE',
+    );
   });
 });
 
