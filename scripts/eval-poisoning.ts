@@ -4,8 +4,9 @@
  * per-family figures and throughput.
  *
  *   --split train|dev|test|all   which split (default test; tune only on train and dev)
- *   --wiring live|full           live (default): today's gateway, one scanner with no other-server names, each
- *                                tool scanned under its sanitized alias; full: the original name and the
+ *   --wiring live|full           live (default): the wiring before issue 17, one scanner with no other-server
+ *                                names, each tool scanned under its sanitized alias (kept so figures compare
+ *                                across rounds); full: as the gateway scans now, the original name and the
  *                                entry's coexistingTools as other-server names
  *   --json                       print the figures as JSON instead of the table
  *   --out FILE                   also write the JSON figures to FILE
@@ -58,8 +59,9 @@ function parseOptions(): {
   };
 }
 
-// What the gateway hands its scanner: the advertised definition, whose name is the sanitized alias
-// (src/exposure/registry.ts), scanned by the one scanner built in src/app/create-gateway.ts.
+// What the gateway handed its scanner before issue 17: the advertised definition, whose name is the sanitized
+// alias, scanned by one scanner with no other-server names (the gateway now scans the original name with the
+// registry's other names, which is the `full` wiring).
 function liveDefinition(entry: CorpusEntry): McpToolDefinition {
   return { ...entry.tool, name: defaultAlias(UPSTREAM_ID, entry.tool.name) };
 }
