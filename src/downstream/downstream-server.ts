@@ -12,6 +12,7 @@ import {
   type InputRequiredResult,
   type LoggingLevel,
   type ServerContext,
+  type Tool,
 } from '@modelcontextprotocol/server';
 import type { CallerContext } from '../calls/index.ts';
 import type { Principal } from '../identity/index.ts';
@@ -143,7 +144,8 @@ export function createDownstreamServer(core: GatewayCore, identity: DownstreamId
   };
 
   server.setRequestHandler('tools/list', () => ({
-    tools: [...identity.profile.advertised(core.registry.all())],
+    // The profile's own array (the same until the registry rebuilds), so the transport can reuse its JSON.
+    tools: identity.profile.advertised(core.registry.all()) as Tool[],
   }));
   server.setRequestHandler('tools/call', (request, ctx): Promise<CallToolResult | InputRequiredResult> =>
     core.telemetry.traceRequest(

@@ -3,9 +3,9 @@
  * instead, and what a closed session does to a pending answer. Requests are built by hand so every header and
  * byte of the answer can be read; the tool handlers are released by the test, never by a clock.
  */
-import { Server } from '@modelcontextprotocol/server';
+import { Server, type JSONRPCMessage } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LegacySessionTransport } from './legacy-transport.ts';
+import { answerText, LegacySessionTransport } from './legacy-transport.ts';
 
 const VERSION = '2025-06-18';
 const SESSION = 'session-1';
@@ -177,5 +177,25 @@ describe('answers of a legacy session', () => {
     expect(again.status).toBe(400);
     // An answer from the client to nothing it was asked is accepted and dropped, as before.
     expect((await post(transport, { jsonrpc: '2.0', id: 99, result: {} })).status).toBe(202);
+  });
+});
+
+describe('answerText', () => {
+  const tools = Array.from({ length: 3 }, (_, i) => ({
+    name: `tool_${i}`,
+    description: `Says "${i}" \u2028 back`,
+    inputSchema: { type: 'object' as const, properties: {} },
+  }));
+  it.each<[string, JSONRPCMessage]>([
+    ['an answer without a tool list', { jsonrpc: '2.0', id: 1, result: { content: [] } }],
+    ['a tool list', { jsonrpc: '2.0', id: 'a"b', result: { tools } }],
+    [
+      'a tool list with a cursor and _meta',
+      { jsonrpc: '2.0', id: 7, result: { _meta: { k: 'portcullis-tools-x' }, tools, nextCursor: 'c' } },
+    ],
+    ['an error', { jsonrpc: '2.0', id: 2, error: { code: -32602, message: 'bad' } }],
+  ])('writes %s exactly as JSON.stringify does, every time', (_name, message) => {
+    expect(answerText(message)).toBe(JSON.stringify(message));
+    expect(answerText(message)).toBe(JSON.stringify(message));
   });
 });

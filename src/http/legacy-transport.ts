@@ -15,6 +15,7 @@ import {
   type Transport,
   type TransportSendOptions,
 } from '@modelcontextprotocol/server';
+import { randomUUID } from 'node:crypto';
 import { plainMessage, readJsonRpcMessage, type RequestId } from './json-rpc-shape.ts';
 
 /** The SDK transport's bound on a batch. */
@@ -31,6 +32,34 @@ const SSE_HEADERS = {
 
 const encoder = new TextEncoder();
 const KEEP_ALIVE_CHUNK = encoder.encode(': keepalive\n\n');
+
+// A tools/list answer carries the same advertised array until the registry rebuilds (thousands of tools, some
+// megabytes of JSON): its text is kept per array and spliced in where this process's own marker stands.
+const listTexts = new WeakMap<object, string>();
+const LIST_MARKER = `portcullis-tools-${randomUUID()}`;
+
+function listOf(message: JSONRPCMessage): { result: Record<string, unknown>; tools: unknown[] } | undefined {
+  const result = (message as { result?: unknown }).result;
+  if (result === null || typeof result !== 'object') return undefined;
+  const tools = (result as { tools?: unknown }).tools;
+  return Array.isArray(tools) ? { result: result as Record<string, unknown>, tools } : undefined;
+}
+
+/** The JSON text of one answer; a tool list's array is serialized once per array. */
+export function answerText(message: JSONRPCMessage): string {
+  const list = listOf(message);
+  if (list === undefined) return JSON.stringify(message);
+  let tools = listTexts.get(list.tools);
+  if (tools === undefined) {
+    tools = JSON.stringify(list.tools);
+    listTexts.set(list.tools, tools);
+  }
+  const text = tools;
+  return JSON.stringify({ ...message, result: { ...list.result, tools: LIST_MARKER } }).replace(
+    `"${LIST_MARKER}"`,
+    () => text,
+  );
+}
 
 /** One POST that carried requests: its answers, and the stream once one is open. */
 interface Exchange {
@@ -194,8 +223,12 @@ export class LegacySessionTransport implements Transport {
     if (exchange.owed > 0 || !exchange.resolve) return;
     const resolve = exchange.resolve;
     exchange.resolve = undefined;
+    const text = exchange.batch
+      ? `[${exchange.answers.map(answerText).join(',')}]`
+      : answerText(exchange.answers[0] as JSONRPCMessage);
+    // Encoded once: a string body is measured for Content-Length and then encoded again on write.
     resolve(
-      new Response(JSON.stringify(exchange.batch ? exchange.answers : exchange.answers[0]), {
+      new Response(Buffer.from(text), {
         status: 200,
         headers: { 'content-type': 'application/json', 'mcp-session-id': this.sessionId },
       }),
