@@ -17,16 +17,23 @@ export interface BenchGateway {
 }
 
 /**
- * Builds the default config plus `upstreams` (and OTLP export to `otlpEndpoint` when given), with the store in a
+ * Builds the default config plus `upstreams` (and OTLP export to `otlpEndpoint` when given, and the top-level
+ * sections in `extra`), with the store in a
  * fresh temp dir, and listens on 127.0.0.1:0: the same document the out-of-process gateways get.
  */
 export async function startBenchGateway(
   upstreams: Record<string, Record<string, unknown>>,
   inheritedEnv: Record<string, string | undefined>,
   otlpEndpoint?: string,
+  extra: Record<string, unknown> = {},
 ): Promise<BenchGateway> {
   const dir = mkdtempSync(path.join(tmpdir(), 'portcullis-bench-'));
-  const config = buildConfig(gatewayDocument(dir, upstreams, otlpEndpoint), 'bench', dir, () => undefined);
+  const config = buildConfig(
+    gatewayDocument(dir, upstreams, otlpEndpoint, extra),
+    'bench',
+    dir,
+    () => undefined,
+  );
   let lines = 0;
   const gateway = createGateway(config, {
     inheritedEnv,

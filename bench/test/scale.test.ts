@@ -18,6 +18,9 @@ const figures = (over: Partial<ScaleFigures> = {}): ScaleFigures => ({
   sessions: 2000,
   rssBeforeKiB: 100_000,
   rssAfterKiB: 120_000,
+  heapSessions: 2000,
+  heapBeforeKiB: 100_000,
+  heapAfterKiB: 120_000,
   echo: at(2),
   base64: at(2.5),
   ...over,
@@ -64,17 +67,17 @@ describe('scale section helpers', () => {
     ['all met', figures(), [true, true, true, true]],
     [
       'on every bound',
-      figures({ readyMs: 5000, toolsList: at(50), rssAfterKiB: 130_000, base64: at(3) }),
+      figures({ readyMs: 5000, toolsList: at(50), heapAfterKiB: 130_000, base64: at(3) }),
       [true, true, true, true],
     ],
     [
       'just over every bound',
-      figures({ readyMs: 5001, toolsList: at(50.1), rssAfterKiB: 130_002, base64: at(3.01) }),
+      figures({ readyMs: 5001, toolsList: at(50.1), heapAfterKiB: 130_002, base64: at(3.01) }),
       [false, false, false, false],
     ],
     [
       'nothing measured',
-      figures({ readyMs: NaN, toolsList: summarize([], 0), sessions: 0, echo: summarize([], 0) }),
+      figures({ readyMs: NaN, toolsList: summarize([], 0), heapSessions: 0, echo: summarize([], 0) }),
       [false, false, false, false],
     ],
   ])('%s', (_name, f, verdicts) => {
