@@ -21,7 +21,10 @@ export interface ArgumentValidator {
   schemaProblem(schema: JsonSchemaObject | undefined): string | undefined;
 }
 
-const MAX_COMPILED_TEXTS = 4096;
+// Bounded in count and in size: an upstream chooses its schemas, and a cached text keeps its compiled validator
+// alive after the tool is gone. Larger schemas are shared by object identity only.
+const MAX_COMPILED_TEXTS = 512;
+const MAX_SHARED_SCHEMA_CHARS = 16_384;
 
 /** Creates a validator with a compile cache keyed by schema object identity and by schema text. */
 export function createArgumentValidator(): ArgumentValidator {
@@ -36,8 +39,9 @@ export function createArgumentValidator(): ArgumentValidator {
   const compile = (schema: JsonSchemaObject): Compiled => {
     let compiled = cache.get(schema);
     if (compiled) return compiled;
-    const text = JSON.stringify(schema);
-    compiled = byText.get(text);
+    const json = JSON.stringify(schema);
+    const text = json.length <= MAX_SHARED_SCHEMA_CHARS ? json : undefined;
+    compiled = text === undefined ? undefined : byText.get(text);
     if (!compiled) {
       const uses2020 = typeof schema.$schema === 'string' && schema.$schema.includes('2020-12');
       try {
@@ -54,8 +58,10 @@ export function createArgumentValidator(): ArgumentValidator {
         compiled = { validate, problem };
       }
       // Cleared when full rather than evicted one by one: bounded, and as cheap as a miss.
-      if (byText.size >= MAX_COMPILED_TEXTS) byText.clear();
-      byText.set(text, compiled);
+      if (text !== undefined) {
+        if (byText.size >= MAX_COMPILED_TEXTS) byText.clear();
+        byText.set(text, compiled);
+      }
     }
     cache.set(schema, compiled);
     return compiled;
