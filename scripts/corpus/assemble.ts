@@ -20,6 +20,8 @@ import { POISONED_MORE } from './poisoned-more.ts';
 import { POISONED_OBFUSCATED } from './poisoned-obfuscated.ts';
 import { POISONED_PUBLISHED } from './poisoned-published.ts';
 import { POISONED_SCHEMA } from './poisoned-schema.ts';
+import { POISONED_THIN } from './poisoned-thin.ts';
+import { POISONED_THIN_LONG } from './poisoned-thin-long.ts';
 import { dealSplit } from './split.ts';
 import { honest as honestSpec } from './types.ts';
 import type { CorpusEntry, HonestSpec, PoisonedSpec } from './types.ts';
@@ -87,6 +89,8 @@ export function assembleCorpus(previous?: Readonly<Record<Split, readonly string
     ...POISONED_MORE,
     ...POISONED_FRESH,
     ...POISONED_PUBLISHED,
+    ...POISONED_THIN,
+    ...POISONED_THIN_LONG,
   ]);
   const honest = honestEntries([
     ...OFFICIAL_CORE,
