@@ -8,6 +8,8 @@ import { EXTRA_TOOLS } from './honest-extra.ts';
 import { HARD_FRESH } from './honest-fresh.ts';
 import { HARD_MORE } from './honest-hard-more.ts';
 import { HARD_SCRIPTS } from './honest-hard-scripts.ts';
+import { HARD_THIN } from './honest-thin.ts';
+import { HARD_THIN_MORE } from './honest-thin-more.ts';
 import { HARD_TEXT } from './honest-hard-text.ts';
 import { OFFICIAL_CORE } from './honest-official.ts';
 import { PUBLISHED_TOOLS } from './honest-published.ts';
@@ -100,6 +102,8 @@ export function assembleCorpus(previous?: Readonly<Record<Split, readonly string
     ...HARD_SCRIPTS,
     ...HARD_MORE,
     ...HARD_FRESH,
+    ...HARD_THIN,
+    ...HARD_THIN_MORE,
     ...PUBLISHED_TOOLS,
     ...CLEAN_CARRIERS,
   ]);
