@@ -27,7 +27,7 @@ const PERSONAS: HonestSpec[] = [
     ),
   ),
   honest(
-    'modelled on the Letta MCP server, agent memory blocks',
+    `${STYLE} stateful-agent servers (Letta core-memory blocks)`,
     'persona',
     'edits a persona memory block of an agent',
     tool(

@@ -306,7 +306,7 @@ const RULES: HonestSpec[] = [
 
 const SECURITY: HonestSpec[] = [
   honest(
-    'modelled on the garak LLM vulnerability scanner and its probe families',
+    `${STYLE} LLM vulnerability scanners (the probe families of garak)`,
     'security-tool',
     'names jailbreak and encoding-injection probes and their payload styles',
     tool(
