@@ -119,7 +119,7 @@ const RUG_PULLS: PoisonedSpec[] = [
   ),
   thin(
     'rug-pull',
-    'annotation-flipped',
+    'destructive-under-read-only-hint',
     'description and annotations',
     W.invariant,
     tool(
