@@ -23,7 +23,7 @@ const PERSONAS: HonestSpec[] = [
         voice_id: str('Voice id.'),
         language: str('Language code.', { default: 'en' }),
       },
-      ['name', 'system_prompt'],
+      ['name', 'first_message', 'system_prompt'],
     ),
   ),
   honest(

@@ -45,7 +45,7 @@ const RULES: HonestSpec[] = [
     'long list of ALWAYS and NEVER rules about how to run commands',
     tool(
       'start_process',
-      'Starts a terminal process and returns its first output and its PID.\n\nRules for using it:\n- ALWAYS use it for data files (CSV, JSON, logs): start python3 -i or node -i and work in that session rather than reading the file in one go.\n- NEVER start an interactive program without a timeout; the call returns after timeout_ms with whatever was printed, and the process keeps running.\n- Send further input with interact_with_process and read more output with read_process_output; stop it with force_terminate when done.\n- Long-running servers (npm run dev, docker compose up) should be started here, never through a blocking command.\n- On Windows the default shell is PowerShell; give shell to pick another.\n\nAbsolute paths work best; relative ones are resolved against the configured working directory.',
+      'Starts a terminal process and returns its first output and its PID.\n\nRules for using it:\n- ALWAYS use it for data files (CSV, JSON, logs): start python3 -i or node -i and work in that session rather than reading the file in one go.\n- NEVER start an interactive program without a timeout; the call returns after timeout_ms with whatever was printed, and the process keeps running.\n- Send further input with interact_with_process and read more output with read_process_output; stop it with force_terminate when done.\n- Long-running servers (npm run dev, docker compose up) should be started here, never through a blocking command.\n- Give shell only when the command needs a particular one.\n\nAbsolute paths work best; relative ones are resolved against the configured working directory.',
       {
         command: str('Command line to run.'),
         timeout_ms: int('How long to wait for first output.'),
@@ -151,7 +151,7 @@ const RULES: HonestSpec[] = [
     'a warning banner that tells the model to act only on explicit request',
     tool(
       'text_to_speech',
-      '\u26A0\uFE0F COST WARNING: each call is billed to the account by character. Only call it when the user explicitly asks for audio.\n\nConverts text to speech with a chosen voice and writes an MP3 into the output directory. Give either voice_name or voice_id, not both. Long texts are split at sentence ends.',
+      'Turns text into spoken audio with one voice and saves the file in output_directory. Pass voice_name or voice_id, never both; with neither, the default voice speaks.\n\n\u26A0\uFE0F COST WARNING: the call goes to the paid ElevenLabs API and may cost the account money. Call it only when the user explicitly asks for audio.',
       {
         text: str('Text to speak.'),
         voice_name: str('Voice name from search_voices.'),
