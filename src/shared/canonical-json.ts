@@ -14,7 +14,7 @@
  *
  * Stored audit chains and ledger fingerprints depend on each profile's bytes: never change a profile, add one.
  */
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import { PortcullisError } from '../errors/index.ts';
 import { formatJsonPointer } from './json-pointer.ts';
 
@@ -32,9 +32,15 @@ export function canonicalJson(value: unknown, profile: CanonicalProfile): string
   return typeof first === 'string' ? first : serializeContainer(first, rules);
 }
 
+// The one-shot digest (Node 20.12+) makes no Hash object: half the CPU of createHash for an audit row's text.
+// Both encode a string as UTF-8 the same way, lone surrogates included, so the digests are the same.
+const oneShot = typeof crypto.hash === 'function' ? crypto.hash : undefined;
+
 /** The lower-case hex SHA-256 of a string's UTF-8 bytes. */
 export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+  return oneShot
+    ? oneShot('sha256', text, 'hex')
+    : crypto.createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
 /** Short escapes JSON allows for control characters; every other one becomes `\u00XX`, upper-case hex. */
