@@ -171,6 +171,27 @@ describe('canonicalString', () => {
   });
 });
 
+describe('canonicalJson key texts', () => {
+  it('writes every key the same however often and however many distinct keys were written before', () => {
+    // More distinct keys than the key-text cache holds, long ones, and keys that need escapes, written twice.
+    const keys = [
+      ...Array.from({ length: 1500 }, (_, i) => `k${i}`),
+      'x'.repeat(65),
+      'q"uote',
+      'back\\slash',
+      'ctl\u0001',
+      '\ud800',
+    ];
+    const value = Object.fromEntries(keys.map((key, i) => [key, i]));
+    const expected = `{${[...keys]
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${value[key]}`)
+      .join(',')}}`;
+    expect(canonicalJson(value, 'stringify')).toBe(expected);
+    expect(canonicalJson(value, 'stringify')).toBe(expected);
+  });
+});
+
 describe('sha256Hex', () => {
   it.each([
     ['', 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'],

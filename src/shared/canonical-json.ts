@@ -112,6 +112,18 @@ function strictInvalid(path: Path, what: string): PortcullisError {
 /** The most toJSON hops followed for one value (a toJSON returning ever new toJSON holders is refused). */
 const MAX_TO_JSON_HOPS = 64;
 
+/** Key texts of the stringify profile, kept for the short keys records repeat (bounded: keys can come from clients). */
+const keyTexts = new Map<string, string>();
+const MAX_KEY_TEXTS = 1024;
+
+function stringifyKey(key: string): string {
+  let text = keyTexts.get(key);
+  if (text !== undefined) return text;
+  text = JSON.stringify(key);
+  if (key.length <= 64 && keyTexts.size < MAX_KEY_TEXTS) keyTexts.set(key, text);
+  return text;
+}
+
 const STRINGIFY: ProfileRules = {
   literal(value) {
     let current = value;
@@ -138,7 +150,7 @@ const STRINGIFY: ProfileRules = {
       current = (toJSON as () => unknown).call(current);
     }
   },
-  key: (key) => JSON.stringify(key),
+  key: stringifyKey,
   absentItem: () => 'null',
   cycle: () => new TypeError('canonical JSON cannot hold a cycle'),
 };
