@@ -21,7 +21,7 @@ import { plainMessage, readJsonRpcMessage, type RequestId } from './json-rpc-sha
 /** The SDK transport's bound on a batch. */
 const MAX_BATCH_SIZE = 100;
 /** The SDK's SSE keep-alive interval; also how long an answer may stay pending before its stream opens. */
-const LEGACY_KEEP_ALIVE_MS = 15_000;
+export const LEGACY_KEEP_ALIVE_MS = 15_000;
 
 const SSE_HEADERS = {
   'content-type': 'text/event-stream',
@@ -161,16 +161,21 @@ export class LegacySessionTransport implements Transport {
   #closed = false;
   #sweeper: ReturnType<typeof setInterval> | undefined;
 
-  constructor(sessionId: string, keepAliveMs = LEGACY_KEEP_ALIVE_MS) {
+  readonly #ownSweeper: boolean;
+
+  /** `ownSweeper: false` leaves calling sweepPending every `keepAliveMs` to the owner (one timer for all sessions). */
+  constructor(sessionId: string, keepAliveMs = LEGACY_KEEP_ALIVE_MS, ownSweeper = true) {
     this.sessionId = sessionId;
     this.#keepAliveMs = keepAliveMs;
+    this.#ownSweeper = ownSweeper;
   }
 
   async start(): Promise<void> {
     if (this.#started) throw new Error('Transport already started');
     this.#started = true;
+    if (!this.#ownSweeper) return;
     // One timer per session: an answer pending across two sweeps gets its stream (headers and keep-alives).
-    this.#sweeper = setInterval(() => this.#sweep(), this.#keepAliveMs);
+    this.#sweeper = setInterval(() => this.sweepPending(), this.#keepAliveMs);
     this.#sweeper.unref();
   }
 
@@ -255,7 +260,9 @@ export class LegacySessionTransport implements Transport {
     this.onmessage?.(message, extra);
   }
 
-  #sweep(): void {
+  /** One keep-alive sweep: an answer found pending by the previous sweep as well gets its stream now. */
+  sweepPending(): void {
+    if (this.#closed) return;
     for (const exchange of new Set(this.#exchanges.values())) {
       if (exchange.stream || !exchange.resolve) continue;
       if (exchange.seen) this.#openStream(exchange);
