@@ -215,6 +215,184 @@ const DETECTORS = [
   ),
 ] as const;
 
+// The word gate: for each detector below, words (maximal runs of [a-z0-9]) of which every match of every one of
+// its alternatives holds at least one, bounded in the pattern by `\b`, a space or punctuation, so the word is a
+// whole run of the text wherever it matches; and literals, for alternatives that hold no such word. A text holding
+// none of a detector's words or literals cannot match it, and the detector is not run. Each list was read off the
+// alternatives above (the rarer word of a phrase: "now" for "from now on", "mode" for "… mode is enabled");
+// an alternative added to a gated detector needs its word here, or its matches are skipped (detectors.test.ts
+// counts the alternatives and checks every positive example and the corpus against the gate). Alternatives written
+// in non-ASCII script are not listed: a text with any non-ASCII character runs every detector.
+const WORD_GATES: Partial<
+  Record<FamilyDetectorId, { words: readonly string[]; literals?: readonly string[] }>
+> = {
+  PERSONA_SWAP: {
+    words: [
+      ...['now', 'longer', 'anymore', 'pretend', 'imagine', 'act', 'respond', 'answer', 'reply', 'speak'],
+      ...['behave', 'your', 'forget', 'mode', 'character', 'upgraded', 'promoted', 'reassigned', 'unlocked'],
+      ...[
+        'freed',
+        'game',
+        'without',
+        'obey',
+        'obeys',
+        'follow',
+        'follows',
+        'you',
+        'override',
+        'jetzt',
+        'bist',
+      ],
+      ...['desormais', 'maintenant', 'partir', 'ahora', 'olvida', 'agora', 'ora'],
+    ],
+  },
+  PERSONA_OVERRIDE: {
+    words: [
+      ...['now', 'longer', 'anymore', 'forget', 'override', 'character', 'mode', 'assume', 'your', 'freed'],
+      ...[
+        'jailbroken',
+        'respond',
+        'answer',
+        'reply',
+        'speak',
+        'whose',
+        'jetzt',
+        'bist',
+        'desormais',
+        'partir',
+      ],
+      ...['ahora', 'olvida', 'agora'],
+    ],
+  },
+  EXFILTRATION_NATURAL: {
+    words: [
+      ...[
+        'public',
+        'channel',
+        'chat',
+        'webhook',
+        'group',
+        'destination',
+        'recipient',
+        'payee',
+        'beneficiary',
+      ],
+      ...['account', 'iban', 'wallet'],
+    ],
+    // An address, a URL or a phone number ends most alternatives.
+    literals: ['@', '://', '+'],
+  },
+  CONVERSATION_CAPTURE: {
+    words: [
+      ...[
+        'conversation',
+        'chat',
+        'transcript',
+        'dialogue',
+        'dialog',
+        'message',
+        'previous',
+        'system',
+        'earlier',
+      ],
+      ...['browser', 'cookies', 'clipboard', 'environment', 'env', 'shell', 'keystrokes', 'user', 'users'],
+    ],
+    literals: ['://'],
+  },
+  STANDING_ORDER: {
+    words: [
+      ...['before', 'after', 'start', 'end', 'whenever', 'time', 'always', 'every', 'each', 'all', 'tool'],
+      ...['session', 'deprecated', 'abandoned', 'insecure', 'unsafe', 'broken', 'compromised', 'malicious'],
+      ...['unreliable', 'never', 'not', 'don', 'avoid', 'instead', 'whatever', 'npm', 'pip', 'pipx', 'yarn'],
+      ...['pnpm', 'gem', 'cargo', 'go', 'npx', 'install', 'replace', 'route', 'redirect', 'reroute'],
+    ],
+  },
+  CONCEALMENT_PHRASE: {
+    words: [
+      ...['silently', 'quietly', 'secretly', 'covertly', 'discreetly', 'invisibly', 'not', 'don', 'never'],
+      ...[
+        'need',
+        'keep',
+        'stay',
+        'stays',
+        'between',
+        'succeeded',
+        'happened',
+        'worked',
+        'without',
+        'already',
+      ],
+    ],
+  },
+  SECRET_HARVEST: {
+    words: [
+      ...['print', 'dump', 'list', 'echo', 'output', 'show', 'reveal', 'collect', 'dot', 'ssh', 'private'],
+      ...['read', 'open', 'cat', 'load', 'include', 'attach', 'paste', 'put', 'pass', 'copy', 'append'],
+      ...['prepend', 'insert', 'fill', 'embed', 'add', 'content', 'contents', 'text', 'value'],
+    ],
+  },
+  APPROVAL_BYPASS: {
+    words: [
+      ...['confirmation', 'approval', 'permission', 'consent', 'without', 'ignore', 'guidelines'],
+      ...['instructions', 'rules', 'policies', 'safety', 'ask', 'skip'],
+    ],
+  },
+};
+
+function wordHash(text: string, from: number, to: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = from; i < to; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash;
+}
+
+// Per slot (word hash modulo its size), the detectors (bits by index in DETECTORS) that the words hashed there
+// let through: a slot two words share lets both words' detectors through, which only runs a detector more often.
+const GATE_SLOTS = 1 << 14;
+const GATE_WORDS = new Uint32Array(GATE_SLOTS);
+// Detectors not gated (their bit always set) and, per gated detector, its literals.
+let UNGATED = 0;
+const GATE_LITERALS: { bit: number; literals: readonly string[] }[] = [];
+DETECTORS.forEach(({ id }, index) => {
+  const bit = 1 << index;
+  const gate = WORD_GATES[id];
+  if (gate === undefined) {
+    UNGATED |= bit;
+    return;
+  }
+  for (const word of gate.words) {
+    const slot = wordHash(word, 0, word.length) & (GATE_SLOTS - 1);
+    GATE_WORDS[slot] = (GATE_WORDS[slot] as number) | bit;
+  }
+  if (gate.literals !== undefined) GATE_LITERALS.push({ bit, literals: gate.literals });
+});
+const ALL_DETECTORS = (1 << DETECTORS.length) - 1;
+
+function isGateWordCode(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39);
+}
+
+/** The detectors (bits by index, in DETECTOR_IDS_IN_ORDER) that the word gate lets run on a normalized text. */
+export function gatedDetectors(text: string): number {
+  let mask = UNGATED;
+  let start = -1;
+  for (let i = 0; i <= text.length; i += 1) {
+    const c = i < text.length ? text.charCodeAt(i) : 0x20;
+    if (c >= 0x80) return ALL_DETECTORS;
+    if (isGateWordCode(c)) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      mask |= GATE_WORDS[wordHash(text, start, i) & (GATE_SLOTS - 1)] as number;
+      start = -1;
+    }
+  }
+  for (const { bit, literals } of GATE_LITERALS)
+    if ((mask & bit) === 0 && literals.some((literal) => text.includes(literal))) mask |= bit;
+  return mask;
+}
+
+/** The detectors in the order of the bits of `gatedDetectors`, with their patterns (for tests). */
+export const DETECTOR_PATTERNS: readonly { readonly id: FamilyDetectorId; readonly re: RegExp }[] = DETECTORS;
+
 // DEPENDENCY_STEER: one sentence that advises the user (base form: an order, not "suggests upgrades"), names a
 // package, and steers away from another one ("instead of lodash", "the original lacks", "the standard one is
 // deprecated"): a typosquatted or planted dependency. Three conditions in any order, so read per sentence.
@@ -260,7 +438,10 @@ function dependencySteer(text: string, hits: DetectorHit[]): void {
  */
 export function runDetectors(text: string): DetectorHit[] {
   const hits: DetectorHit[] = [];
-  for (const { id, re, needs } of DETECTORS) {
+  const run = gatedDetectors(text);
+  for (let index = 0; index < DETECTORS.length; index += 1) {
+    const { id, re, needs } = DETECTORS[index] as (typeof DETECTORS)[number];
+    if ((run & (1 << index)) === 0) continue;
     // A detector whose every alternative holds one of `needs` cannot match a text that holds none.
     if (needs !== undefined && !needs.some((literal) => text.includes(literal))) continue;
     re.lastIndex = 0;
