@@ -224,7 +224,7 @@ const DETECTORS = [
 // counts the alternatives and checks every positive example and the corpus against the gate). Alternatives written
 // in non-ASCII script are not listed: a text with any non-ASCII character runs every detector.
 const WORD_GATES: Partial<
-  Record<FamilyDetectorId, { words: readonly string[]; literals?: readonly string[] }>
+  Record<FamilyDetectorId, { words: readonly string[]; chars?: string; literals?: readonly string[] }>
 > = {
   PERSONA_SWAP: {
     words: [
@@ -246,6 +246,30 @@ const WORD_GATES: Partial<
       ...['desormais', 'maintenant', 'partir', 'ahora', 'olvida', 'agora', 'ora'],
     ],
   },
+  // Its `needs` above, as chars and bounded words.
+  CHAT_TEMPLATE_DELIMITER: { words: ['end', 'system'], chars: '[<:' },
+  FORGED_SYSTEM_TURN: { words: [], chars: '<[#' },
+  REMOTE_CODE: { words: ['curl', 'wget', '777', 'disable', 'urlopen', 'requests', 'fetch'] },
+  CREDENTIAL_REQUEST: {
+    words: [
+      ...[
+        'read',
+        'open',
+        'cat',
+        'include',
+        'attach',
+        'paste',
+        'put',
+        'pass',
+        'copy',
+        'send',
+        'upload',
+        'load',
+      ],
+      ...['append', 'prepend', 'insert', 'embed', 'provide'],
+    ],
+  },
+  PROMPT_HARVEST: { words: ['messages', 'prompt', 'instructions'] },
   PERSONA_OVERRIDE: {
     words: [
       ...['now', 'longer', 'anymore', 'forget', 'override', 'character', 'mode', 'assume', 'your', 'freed'],
@@ -280,7 +304,8 @@ const WORD_GATES: Partial<
       ...['account', 'iban', 'wallet'],
     ],
     // An address, a URL or a phone number ends most alternatives.
-    literals: ['@', '://', '+'],
+    chars: '@+',
+    literals: ['://'],
   },
   CONVERSATION_CAPTURE: {
     words: [
@@ -351,6 +376,8 @@ const GATE_SLOTS = 1 << 14;
 const GATE_WORDS = new Uint32Array(GATE_SLOTS);
 // Detectors not gated (their bit always set) and, per gated detector, its literals.
 let UNGATED = 0;
+// Per ASCII punctuation code, the detectors it lets through.
+const GATE_CHARS = new Uint32Array(0x80);
 const GATE_LITERALS: { bit: number; literals: readonly string[] }[] = [];
 DETECTORS.forEach(({ id }, index) => {
   const bit = 1 << index;
@@ -364,6 +391,10 @@ DETECTORS.forEach(({ id }, index) => {
     GATE_WORDS[slot] = (GATE_WORDS[slot] as number) | bit;
   }
   if (gate.literals !== undefined) GATE_LITERALS.push({ bit, literals: gate.literals });
+  for (const char of gate.chars ?? '') {
+    const code = char.charCodeAt(0);
+    GATE_CHARS[code] = (GATE_CHARS[code] as number) | bit;
+  }
 });
 const ALL_DETECTORS = (1 << DETECTORS.length) - 1;
 
@@ -380,9 +411,12 @@ export function gatedDetectors(text: string): number {
     if (c >= 0x80) return ALL_DETECTORS;
     if (isGateWordCode(c)) {
       if (start < 0) start = i;
-    } else if (start >= 0) {
-      mask |= GATE_WORDS[wordHash(text, start, i) & (GATE_SLOTS - 1)] as number;
-      start = -1;
+    } else {
+      mask |= GATE_CHARS[c] as number;
+      if (start >= 0) {
+        mask |= GATE_WORDS[wordHash(text, start, i) & (GATE_SLOTS - 1)] as number;
+        start = -1;
+      }
     }
   }
   for (const { bit, literals } of GATE_LITERALS)
