@@ -412,10 +412,17 @@ const REVERSED_WORDS = new Set([...COMMON_WORDS].map(reverse).filter((w) => !COM
 
 const MIN_COMMON_WORD = 2;
 
-// The first two letters (lower case) of every ROT13 or reversed common word, as `first * 128 + second`: a word
-// that starts otherwise is in neither set, and is not cut out of the text to be looked up.
-const DISGUISED_HEADS = new Set(
-  [...ROTATED_WORDS, ...REVERSED_WORDS].map((word) => word.charCodeAt(0) * 128 + word.charCodeAt(1)),
+// FNV-1a of a word of ASCII letters and digits in lower case, kept in small-integer range.
+function lowerWordHash(text: string, from: number, to: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = from; i < to; i += 1) hash = Math.imul(hash ^ (text.charCodeAt(i) | 0x20), 0x01000193);
+  return hash & 0x3fffffff;
+}
+
+// The hashes of every ROT13 or reversed common word: a word whose hash is not here is in neither set, and is
+// not cut out of the text to be looked up (a shared hash only costs that look-up).
+const DISGUISED_HASHES = new Set(
+  [...ROTATED_WORDS, ...REVERSED_WORDS].map((word) => lowerWordHash(word, 0, word.length)),
 );
 
 function isAlnumCode(c: number): boolean {
@@ -460,7 +467,7 @@ function countWords(text: string): { rotated: number; reversed: number; leet: nu
         leetDigits === 0 &&
         letters <= MAX_COMMON_WORD &&
         i - start >= MIN_COMMON_WORD &&
-        DISGUISED_HEADS.has((text.charCodeAt(start) | 0x20) * 128 + (text.charCodeAt(start + 1) | 0x20))
+        DISGUISED_HASHES.has(lowerWordHash(text, start, i))
       ) {
         const word = text.slice(start, i).toLowerCase();
         if (ROTATED_WORDS.has(word)) counts.rotated += 1;
