@@ -6,7 +6,7 @@
 // One pass over the words, a map lookup each: linear in the text.
 import type { McpToolDefinition } from '../risk/index.ts';
 import type { FeatureSet } from './features.ts';
-import { addFeature, addTextFeatures, symbolicBucket } from './features.ts';
+import { addFeature, addTextFeatures, hashString, SEED, symbolicBucket } from './features.ts';
 import { MAX_FINDINGS_PER_RULE } from './poisoning-patterns.ts';
 import { JAVA_SPACE as S } from '../shared/index.ts';
 
@@ -137,10 +137,7 @@ export function conceptsOf(word: string): number {
 const BY_HASH = new Map<number, (readonly [string, number])[]>();
 
 function hashRange(text: string, from: number, to: number, suffix: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = from; i < to; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  for (let i = 0; i < suffix.length; i += 1) hash = Math.imul(hash ^ suffix.charCodeAt(i), 0x01000193);
-  return hash & 0x3fffffff;
+  return hashString(hashString(SEED, text, from, to), suffix) & 0x3fffffff;
 }
 
 for (const [word, bits] of CONCEPT_BITS) {

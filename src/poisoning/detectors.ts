@@ -1,6 +1,7 @@
 // Detectors of the technique families (docs/rules/poisoning.md): each reads the normalized text (lower case,
 // identifiers split, whitespace collapsed, hidden characters removed) and reports hits. Every gap between words
 // is bounded, so one attempt costs at most a constant number of steps and a scan stays linear in the text.
+import { hashString, SEED } from './features.ts';
 import { MAX_FINDINGS_PER_RULE } from './poisoning-patterns.ts';
 
 /** Ids of the family detectors. */
@@ -364,12 +365,6 @@ const WORD_GATES: Partial<
   },
 };
 
-function wordHash(text: string, from: number, to: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = from; i < to; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return hash;
-}
-
 // Per slot (word hash modulo its size), the detectors (bits by index in DETECTORS) that the words hashed there
 // let through: a slot two words share lets both words' detectors through, which only runs a detector more often.
 const GATE_SLOTS = 1 << 14;
@@ -387,7 +382,7 @@ DETECTORS.forEach(({ id }, index) => {
     return;
   }
   for (const word of gate.words) {
-    const slot = wordHash(word, 0, word.length) & (GATE_SLOTS - 1);
+    const slot = hashString(SEED, word) & (GATE_SLOTS - 1);
     GATE_WORDS[slot] = (GATE_WORDS[slot] as number) | bit;
   }
   if (gate.literals !== undefined) GATE_LITERALS.push({ bit, literals: gate.literals });
@@ -414,7 +409,7 @@ export function gatedDetectors(text: string): number {
     } else {
       mask |= GATE_CHARS[c] as number;
       if (start >= 0) {
-        mask |= GATE_WORDS[wordHash(text, start, i) & (GATE_SLOTS - 1)] as number;
+        mask |= GATE_WORDS[hashString(SEED, text, start, i) & (GATE_SLOTS - 1)] as number;
         start = -1;
       }
     }

@@ -110,7 +110,8 @@ export function addFeature(set: FeatureSet, feature: string): void {
 const TOKEN = /[\p{L}\p{N}]+/gu;
 const MAX_WORD = 24;
 
-function hashString(hash: number, text: string, from = 0, to = text.length): number {
+/** FNV-1a continued from `hash` over `text[from, to)` (unfolded: a signed 32-bit integer). */
+export function hashString(hash: number, text: string, from = 0, to = text.length): number {
   let h = hash;
   for (let i = from; i < to; i += 1) {
     h ^= text.charCodeAt(i);
@@ -119,7 +120,8 @@ function hashString(hash: number, text: string, from = 0, to = text.length): num
   return h;
 }
 
-const SEED = 0x811c9dc5;
+/** The FNV-1a offset basis: the hash of the empty string. */
+export const SEED = 0x811c9dc5;
 const prefixes = new Map<string, { w: number; b: number }>();
 
 function prefixHashes(prefix: string): { w: number; b: number } {
