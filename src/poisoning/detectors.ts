@@ -218,150 +218,68 @@ const DETECTORS = [
 
 // The word gate: for each detector below, words (maximal runs of [a-z0-9]) of which every match of every one of
 // its alternatives holds at least one, bounded in the pattern by `\b`, a space or punctuation, so the word is a
-// whole run of the text wherever it matches; and literals, for alternatives that hold no such word. A text holding
-// none of a detector's words or literals cannot match it, and the detector is not run. Each list was read off the
-// alternatives above (the rarer word of a phrase: "now" for "from now on", "mode" for "… mode is enabled");
-// an alternative added to a gated detector needs its word here, or its matches are skipped (detectors.test.ts
-// counts the alternatives and checks every positive example and the corpus against the gate). Alternatives written
-// in non-ASCII script are not listed: a text with any non-ASCII character runs every detector.
+// whole run of the text wherever it matches; then punctuation and literals, for alternatives that hold no such
+// word. A text holding none of a detector's words, characters or literals cannot match it, and the detector is
+// not run. Each list was read off the alternatives above (the rarer word of a phrase: "now" for "from now on",
+// "mode" for "... mode is enabled"). An alternative added to a gated detector needs its word here, or its matches
+// are skipped: test/poisoning/detector-gate.test.ts pins each gated pattern, so a changed one fails until its list
+// is read again, and checks the gate against the corpus and edits of it. A detector with no entry always runs.
+// Alternatives written in non-ASCII script are not listed: a text with any non-ASCII character runs every one.
 const WORD_GATES: Partial<
-  Record<FamilyDetectorId, { words: readonly string[]; chars?: string; literals?: readonly string[] }>
+  Record<FamilyDetectorId, { words: string; chars?: string; literals?: readonly string[] }>
 > = {
   PERSONA_SWAP: {
-    words: [
-      ...['now', 'longer', 'anymore', 'pretend', 'imagine', 'act', 'respond', 'answer', 'reply', 'speak'],
-      ...['behave', 'your', 'forget', 'mode', 'character', 'upgraded', 'promoted', 'reassigned', 'unlocked'],
-      ...[
-        'freed',
-        'game',
-        'without',
-        'obey',
-        'obeys',
-        'follow',
-        'follows',
-        'you',
-        'override',
-        'jetzt',
-        'bist',
-      ],
-      ...['desormais', 'maintenant', 'partir', 'ahora', 'olvida', 'agora', 'ora'],
-    ],
+    words:
+      'now longer anymore pretend imagine act respond answer reply speak behave your forget mode character ' +
+      'upgraded promoted reassigned unlocked freed game without obey obeys follow follows you override jetzt ' +
+      'bist desormais maintenant partir ahora olvida agora ora',
   },
-  // Its `needs` above, as chars and bounded words.
-  CHAT_TEMPLATE_DELIMITER: { words: ['end', 'system'], chars: '[<:' },
-  FORGED_SYSTEM_TURN: { words: [], chars: '<[#' },
-  REMOTE_CODE: { words: ['curl', 'wget', '777', 'disable', 'urlopen', 'requests', 'fetch'] },
+  // Its `needs` above, as punctuation and bounded words.
+  CHAT_TEMPLATE_DELIMITER: { words: 'end system', chars: '[<:' },
+  FORGED_SYSTEM_TURN: { words: '', chars: '<[#' },
+  REMOTE_CODE: { words: 'curl wget 777 disable urlopen requests fetch' },
   CREDENTIAL_REQUEST: {
-    words: [
-      ...[
-        'read',
-        'open',
-        'cat',
-        'include',
-        'attach',
-        'paste',
-        'put',
-        'pass',
-        'copy',
-        'send',
-        'upload',
-        'load',
-      ],
-      ...['append', 'prepend', 'insert', 'embed', 'provide'],
-    ],
+    words:
+      'read open cat include attach paste put pass copy send upload load append prepend insert embed provide',
   },
-  PROMPT_HARVEST: { words: ['messages', 'prompt', 'instructions'] },
+  PROMPT_HARVEST: { words: 'messages prompt instructions' },
   PERSONA_OVERRIDE: {
-    words: [
-      ...['now', 'longer', 'anymore', 'forget', 'override', 'character', 'mode', 'assume', 'your', 'freed'],
-      ...[
-        'jailbroken',
-        'respond',
-        'answer',
-        'reply',
-        'speak',
-        'whose',
-        'jetzt',
-        'bist',
-        'desormais',
-        'partir',
-      ],
-      ...['ahora', 'olvida', 'agora'],
-    ],
+    words:
+      'now longer anymore forget override character mode assume your freed jailbroken respond answer reply ' +
+      'speak whose jetzt bist desormais partir ahora olvida agora',
   },
   EXFILTRATION_NATURAL: {
-    words: [
-      ...[
-        'public',
-        'channel',
-        'chat',
-        'webhook',
-        'group',
-        'destination',
-        'recipient',
-        'payee',
-        'beneficiary',
-      ],
-      ...['account', 'iban', 'wallet'],
-    ],
+    words: 'public channel chat webhook group destination recipient payee beneficiary account iban wallet',
     // An address, a URL or a phone number ends most alternatives.
     chars: '@+',
     literals: ['://'],
   },
   CONVERSATION_CAPTURE: {
-    words: [
-      ...[
-        'conversation',
-        'chat',
-        'transcript',
-        'dialogue',
-        'dialog',
-        'message',
-        'previous',
-        'system',
-        'earlier',
-      ],
-      ...['browser', 'cookies', 'clipboard', 'environment', 'env', 'shell', 'keystrokes', 'user', 'users'],
-    ],
+    words:
+      'conversation chat transcript dialogue dialog message previous system earlier browser cookies clipboard ' +
+      'environment env shell keystrokes user users',
     literals: ['://'],
   },
   STANDING_ORDER: {
-    words: [
-      ...['before', 'after', 'start', 'end', 'whenever', 'time', 'always', 'every', 'each', 'all', 'tool'],
-      ...['session', 'deprecated', 'abandoned', 'insecure', 'unsafe', 'broken', 'compromised', 'malicious'],
-      ...['unreliable', 'never', 'not', 'don', 'avoid', 'instead', 'whatever', 'npm', 'pip', 'pipx', 'yarn'],
-      ...['pnpm', 'gem', 'cargo', 'go', 'npx', 'install', 'replace', 'route', 'redirect', 'reroute'],
-    ],
+    words:
+      'before after start end whenever time always every each all tool session deprecated abandoned insecure ' +
+      'unsafe broken compromised malicious unreliable never not don avoid instead whatever npm pip pipx yarn ' +
+      'pnpm gem cargo go npx install replace route redirect reroute',
   },
   CONCEALMENT_PHRASE: {
-    words: [
-      ...['silently', 'quietly', 'secretly', 'covertly', 'discreetly', 'invisibly', 'not', 'don', 'never'],
-      ...[
-        'need',
-        'keep',
-        'stay',
-        'stays',
-        'between',
-        'succeeded',
-        'happened',
-        'worked',
-        'without',
-        'already',
-      ],
-    ],
+    words:
+      'silently quietly secretly covertly discreetly invisibly not don never need keep stay stays between ' +
+      'succeeded happened worked without already',
   },
   SECRET_HARVEST: {
-    words: [
-      ...['print', 'dump', 'list', 'echo', 'output', 'show', 'reveal', 'collect', 'dot', 'ssh', 'private'],
-      ...['read', 'open', 'cat', 'load', 'include', 'attach', 'paste', 'put', 'pass', 'copy', 'append'],
-      ...['prepend', 'insert', 'fill', 'embed', 'add', 'content', 'contents', 'text', 'value'],
-    ],
+    words:
+      'print dump list echo output show reveal collect dot ssh private read open cat load include attach paste ' +
+      'put pass copy append prepend insert fill embed add content contents text value',
   },
   APPROVAL_BYPASS: {
-    words: [
-      ...['confirmation', 'approval', 'permission', 'consent', 'without', 'ignore', 'guidelines'],
-      ...['instructions', 'rules', 'policies', 'safety', 'ask', 'skip'],
-    ],
+    words:
+      'confirmation approval permission consent without ignore guidelines instructions rules policies safety ' +
+      'ask skip',
   },
 };
 
@@ -369,11 +287,13 @@ const WORD_GATES: Partial<
 // let through: a slot two words share lets both words' detectors through, which only runs a detector more often.
 const GATE_SLOTS = 1 << 14;
 const GATE_WORDS = new Uint32Array(GATE_SLOTS);
-// Detectors not gated (their bit always set) and, per gated detector, its literals.
-let UNGATED = 0;
 // Per ASCII punctuation code, the detectors it lets through.
 const GATE_CHARS = new Uint32Array(0x80);
+// Detectors not gated (their bit always set) and, per gated detector, its literals.
+let UNGATED = 0;
 const GATE_LITERALS: { bit: number; literals: readonly string[] }[] = [];
+// One bit per detector in a small integer.
+if (DETECTORS.length > 30) throw new Error('detector gate: more than 30 detectors');
 DETECTORS.forEach(({ id }, index) => {
   const bit = 1 << index;
   const gate = WORD_GATES[id];
@@ -381,15 +301,16 @@ DETECTORS.forEach(({ id }, index) => {
     UNGATED |= bit;
     return;
   }
-  for (const word of gate.words) {
+  for (const word of gate.words.split(' ')) {
+    if (word === '') continue;
     const slot = hashString(SEED, word) & (GATE_SLOTS - 1);
     GATE_WORDS[slot] = (GATE_WORDS[slot] as number) | bit;
   }
-  if (gate.literals !== undefined) GATE_LITERALS.push({ bit, literals: gate.literals });
   for (const char of gate.chars ?? '') {
     const code = char.charCodeAt(0);
     GATE_CHARS[code] = (GATE_CHARS[code] as number) | bit;
   }
+  if (gate.literals !== undefined) GATE_LITERALS.push({ bit, literals: gate.literals });
 });
 const ALL_DETECTORS = (1 << DETECTORS.length) - 1;
 
@@ -397,7 +318,7 @@ function isGateWordCode(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39);
 }
 
-/** The detectors (bits by index, in DETECTOR_IDS_IN_ORDER) that the word gate lets run on a normalized text. */
+/** The detectors (bits by index in DETECTOR_PATTERNS) that the word gate lets run on a normalized text. */
 export function gatedDetectors(text: string): number {
   let mask = UNGATED;
   let start = -1;
