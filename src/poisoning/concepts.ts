@@ -6,7 +6,7 @@
 // One pass over the words, a map lookup each: linear in the text.
 import type { McpToolDefinition } from '../risk/index.ts';
 import type { FeatureSet } from './features.ts';
-import { addFeature, addTextFeatures, symbolicBucket } from './features.ts';
+import { addFeature, addTextFeatures, hashString, SEED, symbolicBucket } from './features.ts';
 import { MAX_FINDINGS_PER_RULE } from './poisoning-patterns.ts';
 import { JAVA_SPACE as S } from '../shared/index.ts';
 
@@ -37,7 +37,8 @@ type Concept =
   | 'TOOLREF';
 
 // Word lists are judgement about what each kind of word does in an instruction, not phrases of the corpus.
-const LEXICON: ReadonlyArray<readonly [Concept, string]> = [
+/** Each concept's words. */
+export const LEXICON: ReadonlyArray<readonly [Concept, string]> = [
   [
     'AGENT',
     'assistant assistants ai llm llms model models agent agents claude gpt chatgpt copilot gemini bot',
@@ -119,8 +120,8 @@ function mayNameConcept(text: string, start: number, end: number): boolean {
   return first < 128 && second < 128 && OPENINGS[first * 128 + second] === 1;
 }
 
-// Inflections folded onto a listed word: "sends", "forwarded", "copying", "copies".
-function conceptsOf(word: string): number {
+/** The concepts a word names, inflections folded onto a listed word: "sends", "forwarded", "copying", "copies". */
+export function conceptsOf(word: string): number {
   const exact = CONCEPT_BITS.get(word);
   if (exact !== undefined || word.length < 5) return exact ?? 0;
   if (word.endsWith('ies')) return CONCEPT_BITS.get(`${word.slice(0, -3)}y`) ?? 0;
@@ -129,6 +130,52 @@ function conceptsOf(word: string): number {
   if (word.endsWith('ed'))
     return CONCEPT_BITS.get(word.slice(0, -2)) ?? CONCEPT_BITS.get(word.slice(0, -1)) ?? 0;
   if (word.endsWith('s')) return CONCEPT_BITS.get(word.slice(0, -1)) ?? 0;
+  return 0;
+}
+
+// The listed words by FNV-1a hash (kept in small-integer range), so a word of a text is looked up in place.
+const BY_HASH = new Map<number, (readonly [string, number])[]>();
+
+function hashRange(text: string, from: number, to: number, suffix: string): number {
+  return hashString(hashString(SEED, text, from, to), suffix) & 0x3fffffff;
+}
+
+for (const [word, bits] of CONCEPT_BITS) {
+  const hash = hashRange(word, 0, word.length, '');
+  BY_HASH.set(hash, [...(BY_HASH.get(hash) ?? []), [word, bits]]);
+}
+
+// CONCEPT_BITS.get(text.slice(from, to) + suffix), without building the string.
+function bitsOf(text: string, from: number, to: number, suffix: string): number | undefined {
+  const candidates = BY_HASH.get(hashRange(text, from, to, suffix));
+  if (candidates === undefined) return undefined;
+  const length = to - from;
+  for (const [word, bits] of candidates) {
+    if (word.length !== length + suffix.length) continue;
+    let same = true;
+    for (let i = 0; i < word.length && same; i += 1)
+      same = word.charCodeAt(i) === (i < length ? text.charCodeAt(from + i) : suffix.charCodeAt(i - length));
+    if (same) return bits;
+  }
+  return undefined;
+}
+
+function endsWithAt(text: string, end: number, suffix: string): boolean {
+  for (let i = 1; i <= suffix.length; i += 1)
+    if (text.charCodeAt(end - i) !== suffix.charCodeAt(suffix.length - i)) return false;
+  return true;
+}
+
+/** conceptsOf(text.slice(start, end)), read in place. */
+export function conceptsAt(text: string, start: number, end: number): number {
+  const exact = bitsOf(text, start, end, '');
+  if (exact !== undefined || end - start < 5) return exact ?? 0;
+  if (endsWithAt(text, end, 'ies')) return bitsOf(text, start, end - 3, 'y') ?? 0;
+  if (endsWithAt(text, end, 'ing'))
+    return bitsOf(text, start, end - 3, '') ?? bitsOf(text, start, end - 3, 'e') ?? 0;
+  if (endsWithAt(text, end, 'ed'))
+    return bitsOf(text, start, end - 2, '') ?? bitsOf(text, start, end - 1, '') ?? 0;
+  if (endsWithAt(text, end, 's')) return bitsOf(text, start, end - 1, '') ?? 0;
   return 0;
 }
 
@@ -213,7 +260,7 @@ export class ConceptSentences {
       this.finish();
       this.first = true;
     }
-    const found = mayNameConcept(text, start, end) ? conceptsOf(text.slice(start, end)) : 0;
+    const found = mayNameConcept(text, start, end) ? conceptsAt(text, start, end) : 0;
     if (found !== 0) {
       if (this.buckets === undefined) {
         this.prefix = this.slot();

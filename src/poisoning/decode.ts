@@ -113,13 +113,50 @@ function fromBytes(bytes: readonly number[]): string {
   return String.fromCharCode(...bytes.slice(0, 65_536));
 }
 
-function decodeBase64(run: string): string | undefined {
-  try {
-    const bytes = atob(run.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, ''));
-    return bytes;
-  } catch {
-    return undefined;
+// The value of a base64 digit, standard or URL-safe; -1 for anything else (`=` included).
+function base64Value(c: number): number {
+  if (c >= 0x41 && c <= 0x5a) return c - 0x41;
+  if (c >= 0x61 && c <= 0x7a) return c - 0x61 + 26;
+  if (c >= 0x30 && c <= 0x39) return c - 0x30 + 52;
+  if (c === 0x2b || c === 0x2d) return 62;
+  if (c === 0x2f || c === 0x5f) return 63;
+  return -1;
+}
+
+/**
+ * What `isReadable(atob(run))` says of a run of base64 digits and trailing `=`, with the bytes counted as they
+ * are decoded and no string built: false where `atob` throws (4n + 1 digits).
+ */
+export function base64ReadsAsText(run: string): boolean {
+  let digits = run.length;
+  while (digits > 0 && run.charCodeAt(digits - 1) === 0x3d) digits -= 1;
+  if (digits % 4 === 1) return false;
+  const length = Math.floor((digits * 6) / 8);
+  if (length < MIN_DECODED) return false;
+  let buffer = 0;
+  let bits = 0;
+  let printable = 0;
+  let spaces = 0;
+  for (let i = 0; i < digits; i += 1) {
+    const value = base64Value(run.charCodeAt(i));
+    if (value < 0) return false;
+    buffer = ((buffer << 6) | value) & 0xfff;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      const byte = (buffer >> bits) & 0xff;
+      if (byte >= 0x20 && byte < 0x7f) printable += 1;
+      if (byte === 0x20) spaces += 1;
+    }
   }
+  return printable / length > 0.9 && spaces >= 1;
+}
+
+// Decoded only when it reads as text: most long runs are identifiers (`calendar_create_attendee_7`), whose
+// bytes are noise, and `atob` would build a string (or throw) for each.
+function decodeBase64(run: string): string | undefined {
+  if (!base64ReadsAsText(run)) return undefined;
+  return atob(run.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, ''));
 }
 
 function hexValue(c: number): number {
@@ -139,30 +176,45 @@ const BACKSLASH = 0x5c;
 const ZERO = 0x30;
 const LOWER_X = 0x78;
 
+// The bytes of the `pairs` hex pairs from `start`, read as collectHexRuns found them.
+function hexBytes(text: string, start: number, pairs: number): number[] {
+  const bytes: number[] = [];
+  let j = start;
+  while (bytes.length < pairs) {
+    const c = text.charCodeAt(j);
+    if (c === PERCENT) j += 1;
+    else if ((c === BACKSLASH || c === ZERO) && codeAt(text, j + 1) === LOWER_X) j += 2;
+    bytes.push(hexValue(text.charCodeAt(j)) * 16 + hexValue(text.charCodeAt(j + 1)));
+    j += 2;
+    const separator = codeAt(text, j);
+    if (separator === 0x20 || separator === 0x3a || separator === 0x2c) j += 1;
+  }
+  return bytes;
+}
+
 // Runs of hex byte pairs, each optionally prefixed (`%`, `\x`, `0x`) and followed by one separator. A position
 // that starts no pair costs a few comparisons and no allocation.
 function collectHexRuns(text: string, out: DecodedSegment[]): void {
   for (let i = 0; i < text.length;) {
     const start = i;
-    let bytes: number[] | undefined;
+    let pairs = 0;
     let percent = 0;
     let j = i;
+    // Counted first: the bytes of a run (an array, then a string) are built only for a run long enough to count.
     for (;;) {
       let k = j;
       const c = codeAt(text, k);
       if (c === PERCENT) k += 1;
       else if ((c === BACKSLASH || c === ZERO) && codeAt(text, k + 1) === LOWER_X) k += 2;
-      const high = hexValue(codeAt(text, k));
-      if (high < 0) break;
-      const low = hexValue(codeAt(text, k + 1));
-      if (low < 0) break;
+      if (hexValue(codeAt(text, k)) < 0 || hexValue(codeAt(text, k + 1)) < 0) break;
       if (c === PERCENT) percent += 1;
-      (bytes ??= []).push(high * 16 + low);
+      pairs += 1;
       j = k + 2;
       const separator = codeAt(text, j);
       if (separator === 0x20 || separator === 0x3a || separator === 0x2c) j += 1;
     }
-    if (bytes !== undefined && bytes.length >= MIN_DECODED) {
+    if (pairs >= MIN_DECODED) {
+      const bytes = hexBytes(text, start, pairs);
       const decoded = fromBytes(bytes);
       if (isReadable(decoded))
         out.push({
@@ -360,6 +412,19 @@ const REVERSED_WORDS = new Set([...COMMON_WORDS].map(reverse).filter((w) => !COM
 
 const MIN_COMMON_WORD = 2;
 
+// FNV-1a of a word of ASCII letters and digits in lower case, kept in small-integer range.
+function lowerWordHash(text: string, from: number, to: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = from; i < to; i += 1) hash = Math.imul(hash ^ (text.charCodeAt(i) | 0x20), 0x01000193);
+  return hash & 0x3fffffff;
+}
+
+// The hashes of every ROT13 or reversed common word: a word whose hash is not here is in neither set, and is
+// not cut out of the text to be looked up (a shared hash only costs that look-up).
+const DISGUISED_HASHES = new Set(
+  [...ROTATED_WORDS, ...REVERSED_WORDS].map((word) => lowerWordHash(word, 0, word.length)),
+);
+
 function isAlnumCode(c: number): boolean {
   const lower = c | 0x20;
   return (lower >= 0x61 && lower <= 0x7a) || (c >= 0x30 && c <= 0x39);
@@ -398,7 +463,12 @@ function countWords(text: string): { rotated: number; reversed: number; leet: nu
       // A leet word has a digit where a letter goes (r34d, 7h3); python3, ES2015 and sha256 do not.
       if (leetDigits > 0 && digitThenLetter) counts.leet += 1;
       // No common word is spelled the same in ROT13 or backwards, so the plain words need no count.
-      if (leetDigits === 0 && letters <= MAX_COMMON_WORD && i - start >= MIN_COMMON_WORD) {
+      if (
+        leetDigits === 0 &&
+        letters <= MAX_COMMON_WORD &&
+        i - start >= MIN_COMMON_WORD &&
+        DISGUISED_HASHES.has(lowerWordHash(text, start, i))
+      ) {
         const word = text.slice(start, i).toLowerCase();
         if (ROTATED_WORDS.has(word)) counts.rotated += 1;
         else if (REVERSED_WORDS.has(word)) counts.reversed += 1;

@@ -1,6 +1,7 @@
 // Detectors of the technique families (docs/rules/poisoning.md): each reads the normalized text (lower case,
 // identifiers split, whitespace collapsed, hidden characters removed) and reports hits. Every gap between words
 // is bounded, so one attempt costs at most a constant number of steps and a scan stays linear in the text.
+import { hashString, SEED } from './features.ts';
 import { MAX_FINDINGS_PER_RULE } from './poisoning-patterns.ts';
 
 /** Ids of the family detectors. */
@@ -215,6 +216,133 @@ const DETECTORS = [
   ),
 ] as const;
 
+// The word gate: for each detector below, words (maximal runs of [a-z0-9]) of which every match of every one of
+// its alternatives holds at least one, bounded in the pattern by `\b`, a space or punctuation, so the word is a
+// whole run of the text wherever it matches; then punctuation and literals, for alternatives that hold no such
+// word. A text holding none of a detector's words, characters or literals cannot match it, and the detector is
+// not run. Each list was read off the alternatives above (the rarer word of a phrase: "now" for "from now on",
+// "mode" for "... mode is enabled"). An alternative added to a gated detector needs its word here, or its matches
+// are skipped: test/poisoning/detector-gate.test.ts pins each gated pattern, so a changed one fails until its list
+// is read again, and checks the gate against the corpus and edits of it. A detector with no entry always runs.
+// Alternatives written in non-ASCII script are not listed: a text with any non-ASCII character runs every one.
+const WORD_GATES: Partial<
+  Record<FamilyDetectorId, { words: string; chars?: string; literals?: readonly string[] }>
+> = {
+  PERSONA_SWAP: {
+    words:
+      'now longer anymore pretend imagine act respond answer reply speak behave your forget mode character ' +
+      'upgraded promoted reassigned unlocked freed game without obey obeys follow follows you override jetzt ' +
+      'bist desormais maintenant partir ahora olvida agora ora',
+  },
+  // Its `needs` above, as punctuation and bounded words.
+  CHAT_TEMPLATE_DELIMITER: { words: 'end system', chars: '[<:' },
+  FORGED_SYSTEM_TURN: { words: '', chars: '<[#' },
+  REMOTE_CODE: { words: 'curl wget 777 disable urlopen requests fetch' },
+  CREDENTIAL_REQUEST: {
+    words:
+      'read open cat include attach paste put pass copy send upload load append prepend insert embed provide',
+  },
+  PROMPT_HARVEST: { words: 'messages prompt instructions' },
+  PERSONA_OVERRIDE: {
+    words:
+      'now longer anymore forget override character mode assume your freed jailbroken respond answer reply ' +
+      'speak whose jetzt bist desormais partir ahora olvida agora',
+  },
+  EXFILTRATION_NATURAL: {
+    words: 'public channel chat webhook group destination recipient payee beneficiary account iban wallet',
+    // An address, a URL or a phone number ends most alternatives.
+    chars: '@+',
+    literals: ['://'],
+  },
+  CONVERSATION_CAPTURE: {
+    words:
+      'conversation chat transcript dialogue dialog message previous system earlier browser cookies clipboard ' +
+      'environment env shell keystrokes user users',
+    literals: ['://'],
+  },
+  STANDING_ORDER: {
+    words:
+      'before after start end whenever time always every each all tool session deprecated abandoned insecure ' +
+      'unsafe broken compromised malicious unreliable never not don avoid instead whatever npm pip pipx yarn ' +
+      'pnpm gem cargo go npx install replace route redirect reroute',
+  },
+  CONCEALMENT_PHRASE: {
+    words:
+      'silently quietly secretly covertly discreetly invisibly not don never need keep stay stays between ' +
+      'succeeded happened worked without already',
+  },
+  SECRET_HARVEST: {
+    words:
+      'print dump list echo output show reveal collect dot ssh private read open cat load include attach paste ' +
+      'put pass copy append prepend insert fill embed add content contents text value',
+  },
+  APPROVAL_BYPASS: {
+    words:
+      'confirmation approval permission consent without ignore guidelines instructions rules policies safety ' +
+      'ask skip',
+  },
+};
+
+// Per slot (word hash modulo its size), the detectors (bits by index in DETECTORS) that the words hashed there
+// let through: a slot two words share lets both words' detectors through, which only runs a detector more often.
+const GATE_SLOTS = 1 << 14;
+const GATE_WORDS = new Uint32Array(GATE_SLOTS);
+// Per ASCII punctuation code, the detectors it lets through.
+const GATE_CHARS = new Uint32Array(0x80);
+// Detectors not gated (their bit always set) and, per gated detector, its literals.
+let UNGATED = 0;
+const GATE_LITERALS: { bit: number; literals: readonly string[] }[] = [];
+// One bit per detector in a small integer.
+if (DETECTORS.length > 30) throw new Error('detector gate: more than 30 detectors');
+DETECTORS.forEach(({ id }, index) => {
+  const bit = 1 << index;
+  const gate = WORD_GATES[id];
+  if (gate === undefined) {
+    UNGATED |= bit;
+    return;
+  }
+  for (const word of gate.words.split(' ')) {
+    if (word === '') continue;
+    const slot = hashString(SEED, word) & (GATE_SLOTS - 1);
+    GATE_WORDS[slot] = (GATE_WORDS[slot] as number) | bit;
+  }
+  for (const char of gate.chars ?? '') {
+    const code = char.charCodeAt(0);
+    GATE_CHARS[code] = (GATE_CHARS[code] as number) | bit;
+  }
+  if (gate.literals !== undefined) GATE_LITERALS.push({ bit, literals: gate.literals });
+});
+const ALL_DETECTORS = (1 << DETECTORS.length) - 1;
+
+function isGateWordCode(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39);
+}
+
+/** The detectors (bits by index in DETECTOR_PATTERNS) that the word gate lets run on a normalized text. */
+export function gatedDetectors(text: string): number {
+  let mask = UNGATED;
+  let start = -1;
+  for (let i = 0; i <= text.length; i += 1) {
+    const c = i < text.length ? text.charCodeAt(i) : 0x20;
+    if (c >= 0x80) return ALL_DETECTORS;
+    if (isGateWordCode(c)) {
+      if (start < 0) start = i;
+    } else {
+      mask |= GATE_CHARS[c] as number;
+      if (start >= 0) {
+        mask |= GATE_WORDS[hashString(SEED, text, start, i) & (GATE_SLOTS - 1)] as number;
+        start = -1;
+      }
+    }
+  }
+  for (const { bit, literals } of GATE_LITERALS)
+    if ((mask & bit) === 0 && literals.some((literal) => text.includes(literal))) mask |= bit;
+  return mask;
+}
+
+/** The detectors in the order of the bits of `gatedDetectors`, with their patterns (for tests). */
+export const DETECTOR_PATTERNS: readonly { readonly id: FamilyDetectorId; readonly re: RegExp }[] = DETECTORS;
+
 // DEPENDENCY_STEER: one sentence that advises the user (base form: an order, not "suggests upgrades"), names a
 // package, and steers away from another one ("instead of lodash", "the original lacks", "the standard one is
 // deprecated"): a typosquatted or planted dependency. Three conditions in any order, so read per sentence.
@@ -260,7 +388,10 @@ function dependencySteer(text: string, hits: DetectorHit[]): void {
  */
 export function runDetectors(text: string): DetectorHit[] {
   const hits: DetectorHit[] = [];
-  for (const { id, re, needs } of DETECTORS) {
+  const run = gatedDetectors(text);
+  for (let index = 0; index < DETECTORS.length; index += 1) {
+    const { id, re, needs } = DETECTORS[index] as (typeof DETECTORS)[number];
+    if ((run & (1 << index)) === 0) continue;
     // A detector whose every alternative holds one of `needs` cannot match a text that holds none.
     if (needs !== undefined && !needs.some((literal) => text.includes(literal))) continue;
     re.lastIndex = 0;

@@ -2,7 +2,8 @@
 // found without it, the explanation naming only the buckets it shows. Random inputs from a fixed seed.
 import { describe, expect, it } from 'vitest';
 import { addTextFeatures, createFeatureSet, hashFeature } from './features.ts';
-import { decodeEmbedded } from './decode.ts';
+import { base64ReadsAsText, decodeEmbedded } from './decode.ts';
+import { conceptsAt, conceptsOf, LEXICON } from './concepts.ts';
 import { createPoisoningScanner } from './poisoning-scanner.ts';
 
 function seeded(seed: number): () => number {
@@ -88,6 +89,62 @@ describe('fast paths of the scanner', () => {
         .map(({ offset, length }) => ({ offset, length }));
       expect(found, JSON.stringify(text)).toEqual(expected);
     }
+  });
+
+  it('tells a base64 run that decodes to text as atob and the readability test do', () => {
+    const random = seeded(11);
+    const reference = (run: string): boolean => {
+      let bytes: string;
+      try {
+        bytes = atob(run.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, ''));
+      } catch {
+        return false;
+      }
+      let printable = 0;
+      for (const c of bytes) if (c >= ' ' && c <= '~') printable += 1;
+      return bytes.length >= 8 && printable / bytes.length > 0.9 && bytes.includes(' ');
+    };
+    const digits = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/-_';
+    const plain = ['send the key ', 'ignore all ', 'x', '\u0001', 'é', '~~~~', 'calendar_create_7 '];
+    let readable = 0;
+    for (let n = 0; n < 3000; n += 1) {
+      let run: string;
+      if (random() < 0.5) {
+        let text = '';
+        while (text.length < 6 + random() * 40) text += pick(random, plain);
+        run = btoa(unescape(encodeURIComponent(text))).replace(/=+$/, '');
+        if (random() < 0.3) run = run.replace(/\+/g, '-').replace(/\//g, '_');
+        // Cut or lengthened by a digit: every remainder modulo four, 4n + 1 (which atob refuses) included.
+        if (random() < 0.4) run = run.slice(0, run.length - 1 - Math.floor(random() * 3));
+        if (random() < 0.2) run += pick(random, [...digits]);
+      } else {
+        run = '';
+        const length = 20 + Math.floor(random() * 60);
+        while (run.length < length) run += pick(random, [...digits]);
+      }
+      run += '='.repeat(Math.floor(random() * 3));
+      if (reference(run)) readable += 1;
+      expect(base64ReadsAsText(run), run).toBe(reference(run));
+    }
+    expect(readable).toBeGreaterThan(500);
+  });
+
+  it('reads the concept of a word in place as conceptsOf does on the word', () => {
+    const random = seeded(13);
+    const listed = LEXICON.flatMap(([, words]) => words.split(' '));
+    const endings = ['', '', 's', 'es', 'ed', 'd', 'ing', 'ies', 'y', 'e', 'x', '9'];
+    let named = 0;
+    for (let n = 0; n < 5000; n += 1) {
+      let word = pick(random, listed);
+      if (random() < 0.3) word = word.slice(0, Math.max(1, word.length - 1 - Math.floor(random() * 2)));
+      word += pick(random, endings);
+      const before = pick(random, ['', 'a ', 'the. ', 'x']);
+      const text = `${before}${word}${pick(random, ['', ' b', '.'])}`;
+      const expected = conceptsOf(word);
+      if (expected !== 0) named += 1;
+      expect(conceptsAt(text, before.length, before.length + word.length), word).toBe(expected);
+    }
+    expect(named).toBeGreaterThan(1000);
   });
 
   it('explains a model verdict with the heaviest named features of the flagged field', () => {

@@ -110,7 +110,8 @@ export function addFeature(set: FeatureSet, feature: string): void {
 const TOKEN = /[\p{L}\p{N}]+/gu;
 const MAX_WORD = 24;
 
-function hashString(hash: number, text: string, from = 0, to = text.length): number {
+/** FNV-1a continued from `hash` over `text[from, to)` (unfolded: a signed 32-bit integer). */
+export function hashString(hash: number, text: string, from = 0, to = text.length): number {
   let h = hash;
   for (let i = from; i < to; i += 1) {
     h ^= text.charCodeAt(i);
@@ -119,7 +120,8 @@ function hashString(hash: number, text: string, from = 0, to = text.length): num
   return h;
 }
 
-const SEED = 0x811c9dc5;
+/** The FNV-1a offset basis: the hash of the empty string. */
+export const SEED = 0x811c9dc5;
 const prefixes = new Map<string, { w: number; b: number }>();
 
 function prefixHashes(prefix: string): { w: number; b: number } {
@@ -156,6 +158,7 @@ export function addTextFeatures(
   const heads = prefixHashes(prefix);
   let previousStart = -1;
   let previousEnd = -1;
+  let previousHead = 0;
   let lastEnd = 0;
   const each = (start: number, length: number): boolean => {
     // Explaining, with every wanted name found: nothing later can change the names.
@@ -166,11 +169,21 @@ export function addTextFeatures(
       if (!words) return true;
     }
     const end = Math.min(start + length, start + MAX_WORD);
-    const word = put(set, hashString(heads.w, text, start, end));
+    // One pass over the word: its unigram, its bigram with the word before, and the head of its bigram with the
+    // word after (what hashString(heads.b, ...) of it gives).
+    const bigramSeed = previousStart >= 0 ? Math.imul(previousHead ^ 0x20, 0x01000193) : 0;
+    let unigram = heads.w;
+    let head = heads.b;
+    let bigram = bigramSeed;
+    for (let i = start; i < end; i += 1) {
+      const code = text.charCodeAt(i);
+      unigram = Math.imul(unigram ^ code, 0x01000193);
+      head = Math.imul(head ^ code, 0x01000193);
+      bigram = Math.imul(bigram ^ code, 0x01000193);
+    }
+    const word = put(set, unigram);
     if (wantsName(set, word)) set.names?.set(word, `${prefix}w:${text.slice(start, end)}`);
     if (previousStart >= 0) {
-      const first = hashString(heads.b, text, previousStart, previousEnd);
-      const bigram = hashString(Math.imul(first ^ 0x20, 0x01000193), text, start, end);
       const pair = put(set, bigram);
       if (wantsName(set, pair))
         set.names?.set(
@@ -180,6 +193,7 @@ export function addTextFeatures(
     }
     previousStart = start;
     previousEnd = end;
+    previousHead = head;
     return true;
   };
   forEachToken(text, each);

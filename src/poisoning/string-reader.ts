@@ -81,6 +81,15 @@ export interface StringReader {
 // few thousand distinct ones. Readings are never mutated, so one serves every tool that holds the string.
 const MEMO_MAX_LENGTH = 32;
 const MEMO_MAX_ENTRIES = 4096;
+// Longer strings repeat too: a server's tools share parameter descriptions ("Maximum number of items to
+// return.") and enum texts. Their memo is bounded by the characters it holds, so its size stays a small
+// multiple of this whatever the strings; a string longer than LONG_MEMO_MAX_LENGTH is read every time. A long
+// string is kept from its second sighting on: most descriptions are met once, and keeping their readings
+// alive only to drop them costs more (old-generation garbage) than the repeats save.
+/** The longest string the memo of long strings keeps. */
+export const LONG_MEMO_MAX_LENGTH = 1024;
+/** The characters the memo of long strings holds at most (the strings seen once, as many again). */
+export const LONG_MEMO_MAX_CHARS = 131_072;
 
 interface MemoEntry {
   readonly reading: StringReading;
@@ -106,21 +115,44 @@ function ownFeatures(
 /** A reader for one scanner; its memo lives as long as the scanner. */
 export function createStringReader(names: NameMatcher): StringReader {
   const memo = new Map<string, MemoEntry>();
+  const long = new Map<string, MemoEntry>();
+  let longChars = 0;
+  const seenOnce = new Set<string>();
+  let seenChars = 0;
+  const memoOf = (text: string): Map<string, MemoEntry> | undefined =>
+    text.length <= MEMO_MAX_LENGTH ? memo : text.length <= LONG_MEMO_MAX_LENGTH ? long : undefined;
   return {
     names,
     read(text) {
-      if (text.length > MEMO_MAX_LENGTH) return findInString(text, scanWith(text, names));
-      let entry = memo.get(text);
-      if (entry === undefined) {
-        entry = { reading: findInString(text, scanWith(text, names)) };
-        // Cleared when full rather than evicted one by one: bounded, and as cheap as a miss.
+      const map = memoOf(text);
+      if (map === undefined) return findInString(text, scanWith(text, names));
+      let entry = map.get(text);
+      if (entry !== undefined) return entry.reading;
+      const reading = findInString(text, scanWith(text, names));
+      entry = { reading };
+      // Cleared when full rather than evicted one by one: bounded, and as cheap as a miss.
+      if (map === memo) {
         if (memo.size >= MEMO_MAX_ENTRIES) memo.clear();
-        memo.set(text, entry);
+      } else if (!seenOnce.has(text)) {
+        if (seenChars + text.length > LONG_MEMO_MAX_CHARS) {
+          seenOnce.clear();
+          seenChars = 0;
+        }
+        seenChars += text.length;
+        seenOnce.add(text);
+        return reading;
+      } else {
+        if (longChars + text.length > LONG_MEMO_MAX_CHARS) {
+          long.clear();
+          longChars = 0;
+        }
+        longChars += text.length;
       }
-      return entry.reading;
+      map.set(text, entry);
+      return reading;
     },
     features(text, reading, slot) {
-      const entry = text.length > MEMO_MAX_LENGTH ? undefined : memo.get(text);
+      const entry = memoOf(text)?.get(text);
       const mine = entry !== undefined && entry.reading === reading ? entry : undefined;
       if (mine?.buckets !== undefined) return mine.buckets;
       if (mine?.bySlot !== undefined) {
