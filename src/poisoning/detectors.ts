@@ -254,6 +254,16 @@ function dependencySteer(text: string, hits: DetectorHit[]): void {
   }
 }
 
+// A sentence that opens with an order to the model: the verb of an action on data, a call, a reply or a rule,
+// and three words more. Read only in a decoded payload, where honest text has no reason to hide an order.
+const ORDER_OPENING =
+  /(?:^|[.!?;:] )(?:please |now |then |also |first |always |never |do not |don't )?(?:append|prepend|add|attach|include|insert|copy|paste|send|post|upload|forward|email|share|read|open|load|fetch|visit|call|invoke|run|execute|use|set|put|pass|fill|write|save|store|delete|remove|replace|change|rewrite|redirect|route|ignore|disregard|forget|override|tell|say|respond|reply|answer|act|pretend|behave|install|recommend|suggest|grant|disable|print|output|reveal|dump|collect|export|leak|exfiltrate|mention|hide|skip|trust|obey|follow|you|assistant|agent)\b(?: [^ .!?;]+){3}/;
+
+/** Whether a normalized text (a decoded payload) holds a sentence that opens with an order to the model. */
+export function opensWithOrder(text: string): boolean {
+  return ORDER_OPENING.test(text);
+}
+
 /**
  * Runs every family detector over normalized text; hits in detector order, then text order, at most
  * MAX_FINDINGS_PER_RULE per detector.
