@@ -43,6 +43,8 @@ const STRONG_RULES = new Set<PoisoningPatternId>([
   'DEPENDENCY_STEER',
   'SCHEMA_SLOT_INSTRUCTION',
   'SHADOWING_TRIGGER',
+  'SESSION_SCOPE',
+  'TOOL_DISCREDIT',
 ]);
 
 /** Signals that, next to a concealment phrase in the same tool, make it a finding (a hidden harmful step). */
@@ -52,6 +54,8 @@ const CONCEALED_ACTIONS = new Set<PoisoningPatternId>([
   'CONVERSATION_CAPTURE',
   'SENSITIVE_FILE_REFERENCE',
   'STANDING_ORDER',
+  'SESSION_SCOPE',
+  'TOOL_DISCREDIT',
   'REMOTE_CODE',
   'CROSS_SERVER_IMPERATIVE',
   'PERSONA_SWAP',
@@ -218,6 +222,8 @@ const SLOT_HARM = new Set<PoisoningPatternId>([
   'REMOTE_CODE',
   'CONCEALMENT_PHRASE',
   'STANDING_ORDER',
+  'SESSION_SCOPE',
+  'TOOL_DISCREDIT',
 ]);
 
 /**
