@@ -149,7 +149,7 @@ const DETECTORS = [
     `\\bnpx [a-z0-9@/_-]{2,60}@latest\\b|\\binstall (?:the )?(?:package|library|module|extension) [a-z0-9._-]{2,40}\\b`,
     `\\breplace (?:the )?(?:destination|recipient|payee|account|iban|address|url|wallet)\\b|\\b(?:route|redirect|reroute) (?:every|all|each)\\b`,
     // Something planted in what the model writes for the user: an import, a middleware, a container, a collaborator.
-    `\\bimport (?:from )?['"]?[a-z0-9@/_.-]{2,60}['"]? (?:rather than|instead of)\\b|\\b(?:add|include|insert|inject) (?:the )?(?:[a-z0-9@/._-]{2,40} )?(?:middleware|sidecar|extra container|collaborator)\\b|\\bgets the extra (?:container|step|flag|line)\\b|\\bas a collaborator\\b`,
+    `\\bimport (?:from )?['"]?[a-z0-9@/_.-]{1,40}(?: [a-z0-9@/_.-]{1,40}){0,3}['"]? (?:rather than|instead of)\\b|\\b(?:add|include|insert|inject) (?:the )?(?:[a-z0-9@/._-]{1,40} ){0,3}(?:middleware|sidecar|extra container|collaborator)\\b|\\bgets the extra (?:container|step|flag|line)\\b|\\bas a collaborator\\b`,
   ]),
   // Signals of an order that reaches beyond the call it is attached to.
   detector('SESSION_SCOPE', [
@@ -162,7 +162,7 @@ const DETECTORS = [
     `\\byou\\b[^.!?;\\n]{0,40}?\\b(?:from (?:here|now) on|going forward|henceforth)\\b`,
     `\\b(?:in|for|on) (?:all|every|each|any) (?:of )?(?:your |the )?(?:later|future|subsequent|following|other) (?:answers?|repl(?:y|ies)|responses?|messages?|turns?|conversations?|chats?)\\b|\\b(?:in|for) (?:all|every|each) of your (?:answers|replies|responses|messages)\\b`,
     `\\b(?:each|every) new (?:conversation|chat)\\b|\\b(?:on|in|at) (?:each|every) turn\\b|\\b(?:each|every) time you (?:finish|complete|propose|suggest|generate|create|edit|help|talk|speak|see)\\b`,
-    `\\b(?:the user|they|he|she) (?:ever |later |next )(?:asks?|mentions?|says|types?|writes?|wants?|requests?|installs?|pastes?)\\b|\\b(?:asks?|mentions?|wants?) later\\b|\\bwhatever (?:the user asked|the user asks|the question)\\b`,
+    `\\b(?:the user|they|he|she) (?:ever |later |next )(?:asks?|mentions?|names?|says|types?|writes?|wants?|requests?|installs?|pastes?|opens?|uses?)\\b|\\b(?:asks?|mentions?|wants?) later\\b|\\bwhatever (?:the user asked|the user asks|the question)\\b`,
     // A scope wider than this tool: "applies globally", "effective immediately and for every tool", "even when
     // the user did not ask", "replies that do not involve this server", "not only when this tool runs".
     `\\b(?:applies|apply) globally\\b|\\beffective immediately\\b|\\b(?:a |this )?global (?:convention|rule|instruction|policy|setting) for\\b|\\bnot only when this tool\\b|\\b(?:do|does) not involve this (?:server|tool)\\b|\\beven (?:when|if) (?:the user |they )?(?:did not|didn't|does not|doesn't|do not|don't) ask\\b|\\bindependently of (?:this|the) (?:tool|call|ticket|request)`,

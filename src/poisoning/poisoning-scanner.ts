@@ -125,8 +125,10 @@ function collect(
 const LONE_TEXT = (): string => '';
 
 // Strong in a tool definition, a signal in a lone text: a tool has no reason to steer the user's dependencies,
-// but a search result or a web page an answer carries recommends one package over another all the time.
-const TOOL_ONLY_STRONG = new Set<PoisoningPatternId>(['DEPENDENCY_STEER']);
+// to give orders for the rest of the conversation or to discredit other tools, but a search result or a web
+// page an answer carries recommends one package over another, says "going forward, you ..." and compares
+// products all the time.
+const TOOL_ONLY_STRONG = new Set<PoisoningPatternId>(['DEPENDENCY_STEER', 'SESSION_SCOPE', 'TOOL_DISCREDIT']);
 
 const TOP_FEATURES = 4;
 
