@@ -89,6 +89,14 @@ const DETECTORS = [
     `\\bab jetzt (?:bist) du\\b|\\bdu bist (?:jetzt|nun|ab sofort)\\b|\\bd[ée]sormais,? (?:tu es|vous [eê]tes)\\b`,
     `\\ba partir de ahora,? (?:eres|tu eres)\\b|\\bahora eres\\b|\\bolvida que eres\\b|\\bvoc[eê] agora [eé]\\b`,
     `(?:^|\\s)(?:теперь|отныне) ты(?:\\s|$)|从现在开始|你现在是|これからあなたは|あなたは今から`,
+    // A new identity from a point in time on, or the old one taken away, in the corpus's other languages too.
+    `\\b(?:ab sofort|von nun an|ab heute) (?:bist du|sind sie)\\b|\\b(?:du bist|sie sind) nicht mehr\\b`,
+    `\\bd[ée]sormais,? (?:tu|vous) (?:es|[eê]tes|incarnes?|incarnez|joues?|jouez)\\b|\\b(?:tu n'es plus|vous n'[eê]tes plus)\\b|\\b[àa] partir de (?:maintenant|ce message),? (?:tu|vous) (?:es|[eê]tes|incarnes?|incarnez)\\b`,
+    `\\ba partir de (?:este (?:momento|mensaje)),? (?:eres|tu eres|serás)\\b|\\bdesde ahora,? eres\\b|\\bya no eres\\b`,
+    `\\b(?:de agora em diante|a partir de agora),? (?:voc[eê]|tu) (?:[eé]|es|ser[aá])(?:\\s|$|[,.;])|\\bvoc[eê] n[aã]o [eé] mais\\b`,
+    `\\bda (?:questo momento|ora in poi|adesso),? (?:tu )?sei\\b|\\bnon sei pi[uù](?:\\s|$|[,.;])`,
+    `从现在起|从此刻起|你不再是|(?:これ以降|今後|今から)、?あなたは|あなたは(?:もう|もはや)`,
+    `\\bfrom this (?:point|moment|message),? (?:on,? )?the (?:assistant|model|ai) is\\b|\\bthe (?:assistant|model|ai) (?:plays|becomes|will play|will be) the (?:character|persona|role)\\b|\\bstops being itself\\b`,
   ]),
   detector(
     'CHAT_TEMPLATE_DELIMITER',
@@ -157,7 +165,9 @@ const DETECTORS = [
     // later answer", "each time you finish a task", "when the user later asks", "on each turn".
     // "From now on" alone is how a recorder says what it will do ("from now on, each action is highlighted"):
     // it counts when the model or the user is addressed in the same sentence, or an order follows at once.
-    `\\bfor the rest of (?:the|this) (?:conversation|session|chat)\\b|\\buntil the (?:chat|conversation|session) ends\\b`,
+    `\\bfor the (?:rest|remainder) of (?:the|this) (?:conversation|session|chat|dialogue|dialog)\\b|\\buntil the (?:chat|conversation|session) ends\\b|\\b(?:later|at any point) in (?:the|this) (?:conversation|chat|session)\\b`,
+    `\\b(?:prior to|before) (?:composing|writing|sending|giving) (?:any|each|every) (?:response|reply|answer|message)\\b|\\bevery (?:message|reply|answer|response) you (?:write|send|give)\\b|\\b(?:whenever|each time|every time|if|when)\\b[^.!?;\\n]{0,40}?\\b(?:shows up|appears|comes up) (?:in|at any point in) (?:the|this) (?:chat|conversation)\\b`,
+    `\\b(?:bei|in) jeder antwort\\b|\\b(?:chacune de (?:vos|tes)|dans chaque) r[ée]ponses?\\b|\\ben cada respuesta\\b|\\bem cada resposta\\b|\\bin ogni risposta\\b`,
     `\\b(?:from (?:here|this point|this moment|that moment|now) on(?:ward|wards)?|going forward|henceforth)\\b(?:,? (?:act|behave|respond|reply|answer|treat|always|never|ignore|use|call|send|add|include|close|end|start|prefix|append)\\b|[^.!?;\\n]{0,60}?\\b(?:you|your|yourself|the user|the user's)\\b)`,
     `\\byou\\b[^.!?;\\n]{0,40}?\\b(?:from (?:here|now) on|going forward|henceforth)\\b`,
     `\\b(?:in|for|on) (?:all|every|each|any) (?:of )?(?:your |the )?(?:later|future|subsequent|following|other) (?:answers?|repl(?:y|ies)|responses?|messages?|turns?|conversations?|chats?)\\b|\\b(?:in|for) (?:all|every|each) of your (?:answers|replies|responses|messages)\\b`,
