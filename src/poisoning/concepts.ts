@@ -361,9 +361,10 @@ const PRIVATE_SOURCE =
 // An order that places something: the verbs of filling an argument.
 const PLACE =
   /\b(?:put|puts|include|includes|including|insert|add|append|prefix|prefixed|paste|copy|pass|send|fill|set|attach|embed|carry|supply|provide|followed by|joined)\b/;
-// The argument it goes in: "in filter", "into memo", "as the 'ref' argument", "to zone"; in a property's own
+// The argument it goes in: "in filter", "into memo", "as the 'ref' argument", "set text to"; in a property's own
 // description, "here" or "this field".
-const INTO_ARGUMENT = /\b(?:in|into|to|as|inside|within)(?: the)? ['"`]?([a-z0-9_]+)/g;
+const INTO_ARGUMENT =
+  /\b(?:in|into|to|as|inside|within)(?: the)? ['"`]?([a-z0-9_]+)|\b(?:set|fill)(?: the)? ['"`]?([a-z0-9_]+)['"`]?(?: argument| field| parameter)? (?:to|with)\b/g;
 const INTO_SELF = /\b(?:here|this (?:field|parameter|argument|value))\b/;
 // A sentence longer than this is read in windows of this size: an order is short, and the cost stays linear.
 const MAX_ORDER = 400;
@@ -409,7 +410,7 @@ function namesArgument(sentence: string, names: ReadonlySet<string>, self: boole
   if (self && INTO_SELF.test(sentence)) return true;
   INTO_ARGUMENT.lastIndex = 0;
   for (let match = INTO_ARGUMENT.exec(sentence); match !== null; match = INTO_ARGUMENT.exec(sentence))
-    if (names.has(match[1] as string)) return true;
+    if (names.has((match[1] ?? match[2]) as string)) return true;
   return false;
 }
 
