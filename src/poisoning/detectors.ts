@@ -160,110 +160,30 @@ const DETECTORS = [
     `\\bimport (?:from )?['"]?[a-z0-9@/_.-]{1,40}(?: [a-z0-9@/_.-]{1,40}){0,3}['"]? (?:rather than|instead of)\\b|\\b(?:add|include|insert|inject) (?:the )?(?:[a-z0-9@/._-]{1,40} ){0,3}(?:middleware|sidecar|extra container|collaborator)\\b|\\bgets the extra (?:container|step|flag|line)\\b|\\bas a collaborator\\b`,
   ]),
   // Signals of an order that reaches beyond the call it is attached to.
-  detector(
-    'SESSION_SCOPE',
-    [
-      // An order whose scope is the rest of the conversation rather than this call: "from here on", "in every
-      // later answer", "each time you finish a task", "when the user later asks", "on each turn".
-      // "From now on" alone is how a recorder says what it will do ("from now on, each action is highlighted"):
-      // it counts when the model or the user is addressed in the same sentence, or an order follows at once.
-      `\\bfor the (?:rest|remainder) of (?:the|this) (?:conversation|session|chat|dialogue|dialog)\\b|\\buntil the (?:chat|conversation|session) ends\\b|\\b(?:later|at any point) in (?:the|this) (?:conversation|chat|session)\\b`,
-      `\\b(?:prior to|before) (?:composing|writing|sending|giving) (?:any|each|every) (?:response|reply|answer|message)\\b|\\bevery (?:message|reply|answer|response) you (?:write|send|give)\\b|\\b(?:shows up|appears|comes up) (?:in|at any point in) (?:the|this) (?:chat|conversation)\\b(?<=\\b(?:whenever|each time|every time|if|when)\\b[^.!?;\\n]{0,90})`,
-      `\\b(?:bei|in) jeder antwort\\b|\\b(?:chacune de (?:vos|tes)|dans chaque) r[ée]ponses?\\b|\\ben cada respuesta\\b|\\bem cada resposta\\b|\\bin ogni risposta\\b`,
-      `\\b(?:from (?:here|this point|this moment|that moment|now) on(?:ward|wards)?|going forward|henceforth)\\b(?:,? (?:act|behave|respond|reply|answer|treat|always|never|ignore|use|call|send|add|include|close|end|start|prefix|append)\\b|[^.!?;\\n]{0,60}?\\b(?:you|your|yourself|the user|the user's)\\b)`,
-      // The rare phrase first, then a look back at the words before it: read where the phrase is, not at every "you".
-      `\\b(?:from (?:here|now) on|going forward|henceforth)\\b(?<=\\byou\\b[^.!?;\\n]{0,60})`,
-      `\\b(?:in|for|on) (?:all|every|each|any) (?:of )?(?:your |the )?(?:later|future|subsequent) (?:answers?|repl(?:y|ies)|responses?|messages?|turns?|conversations?|chats?)\\b|\\b(?:in|for) (?:all|every|each) of your (?:answers|replies|responses|messages)\\b`,
-      `\\b(?:each|every) new (?:conversation|chat)\\b|\\b(?:on|in|at) (?:each|every) turn\\b|\\b(?:each|every) time you (?:finish|complete|propose|suggest|generate|create|edit|help|talk|speak|see)\\b`,
-      `\\b(?:the user|they|he|she) (?:ever |later |next )(?:asks?|mentions?|names?|says|types?|writes?|wants?|requests?|installs?|pastes?|opens?|uses?)\\b|\\b(?:asks?|mentions?|wants?) later\\b|\\bwhatever (?:the user asked|the user asks|the question)\\b`,
-      // A scope wider than this tool: "applies globally", "effective immediately and for every tool", "even when
-      // the user did not ask", "replies that do not involve this server", "not only when this tool runs".
-      `\\b(?:applies|apply) globally\\b|\\beffective immediately\\b|\\b(?:a |this )?global (?:convention|rule|instruction|policy|setting) for\\b|\\bnot only when this tool\\b|\\b(?:do|does) not involve this (?:server|tool)\\b|\\beven (?:when|if) (?:the user |they )?(?:did not|didn't|does not|doesn't|do not|don't) ask\\b|\\bindependently of (?:this|the) (?:tool|call|ticket|request)`,
-    ],
-    // Every alternative holds one of these; most descriptions hold none, and the detector is not run on them.
-    [
-      'rest of',
-      'remainder of',
-      'until the',
-      'later',
-      'at any point',
-      'prior to',
-      'before composing',
-      'before writing',
-      'before sending',
-      'before giving',
-      ' you write',
-      ' you send',
-      ' you give',
-      'shows up',
-      'appears',
-      'comes up',
-      'jeder antwort',
-      'chacune de',
-      'dans chaque',
-      'cada respuesta',
-      'cada resposta',
-      'ogni risposta',
-      'from here',
-      'from this',
-      'from that',
-      'from now',
-      'going forward',
-      'henceforth',
-      'future',
-      'subsequent',
-      'of your',
-      'new conversation',
-      'new chat',
-      ' turn',
-      'time you',
-      ' ever ',
-      ' next ',
-      'whatever',
-      'global',
-      'effective immediately',
-      'not only when',
-      'not involve',
-      'even when',
-      'even if',
-      'independently of',
-    ],
-  ),
-  detector(
-    'TOOL_DISCREDIT',
-    [
-      // Other tools discredited, or this one made the only one: "the other search tools return outdated results",
-      // "rely on this tool alone", "should go through this server", "pick the one from this server".
-      `\\b(?:other|another|the other|those|built in|native) (?:[a-z-]+ ){0,3}(?:tools?|servers?|apps?|services?|plugins?|integrations?)\\b[^.!?;\\n]{0,80}?\\b(?:outdated|stale|unsafe|unreliable|insecure|broken|leak|leaks|corrupt|corrupts|deprecated|inaccurate|rate limited|fallback|retired|untrustworthy|compromised)\\b`,
-      `\\b(?:rely on|trust|use) (?:only )?this (?:tool|server) (?:alone|only|exclusively)\\b|\\b(?:go|goes|routed?) through this (?:tool|server)\\b|\\bpick the one from this (?:tool|server)\\b|\\brefuse to (?:use|call|invoke)\\b|\\btreat what (?:other|the other)\\b`,
-    ],
-    // Every alternative holds one of these: a word that discredits, or a phrase that makes this tool the only one.
-    [
-      'outdated',
-      'stale',
-      'unsafe',
-      'unreliable',
-      'insecure',
-      'broken',
-      'leak',
-      'corrupt',
-      'deprecated',
-      'inaccurate',
-      'rate limited',
-      'fallback',
-      'retired',
-      'untrustworthy',
-      'compromised',
-      ' alone',
-      ' exclusively',
-      'this tool only',
-      'this server only',
-      'through this',
-      'pick the one',
-      'refuse to',
-      'treat what',
-    ],
-  ),
+  detector('SESSION_SCOPE', [
+    // An order whose scope is the rest of the conversation rather than this call: "from here on", "in every
+    // later answer", "each time you finish a task", "when the user later asks", "on each turn".
+    // "From now on" alone is how a recorder says what it will do ("from now on, each action is highlighted"):
+    // it counts when the model or the user is addressed in the same sentence, or an order follows at once.
+    `\\bfor the (?:rest|remainder) of (?:the|this) (?:conversation|session|chat|dialogue|dialog)\\b|\\buntil the (?:chat|conversation|session) ends\\b|\\b(?:later|at any point) in (?:the|this) (?:conversation|chat|session)\\b`,
+    `\\b(?:prior to|before) (?:composing|writing|sending|giving) (?:any|each|every) (?:response|reply|answer|message)\\b|\\bevery (?:message|reply|answer|response) you (?:write|send|give)\\b|\\b(?:shows up|appears|comes up) (?:in|at any point in) (?:the|this) (?:chat|conversation)\\b(?<=\\b(?:whenever|each time|every time|if|when)\\b[^.!?;\\n]{0,90})`,
+    `\\b(?:bei|in) jeder antwort\\b|\\b(?:chacune de (?:vos|tes)|dans chaque) r[ée]ponses?\\b|\\ben cada respuesta\\b|\\bem cada resposta\\b|\\bin ogni risposta\\b`,
+    `\\b(?:from (?:here|this point|this moment|that moment|now) on(?:ward|wards)?|going forward|henceforth)\\b(?:,? (?:act|behave|respond|reply|answer|treat|always|never|ignore|use|call|send|add|include|close|end|start|prefix|append)\\b|[^.!?;\\n]{0,60}?\\b(?:you|your|yourself|the user|the user's)\\b)`,
+    // The rare phrase first, then a look back at the words before it: read where the phrase is, not at every "you".
+    `\\b(?:from (?:here|now) on|going forward|henceforth)\\b(?<=\\byou\\b[^.!?;\\n]{0,60})`,
+    `\\b(?:in|for|on) (?:all|every|each|any) (?:of )?(?:your |the )?(?:later|future|subsequent) (?:answers?|repl(?:y|ies)|responses?|messages?|turns?|conversations?|chats?)\\b|\\b(?:in|for) (?:all|every|each) of your (?:answers|replies|responses|messages)\\b`,
+    `\\b(?:each|every) new (?:conversation|chat)\\b|\\b(?:on|in|at) (?:each|every) turn\\b|\\b(?:each|every) time you (?:finish|complete|propose|suggest|generate|create|edit|help|talk|speak|see)\\b`,
+    `\\b(?:the user|they|he|she) (?:ever |later |next )(?:asks?|mentions?|names?|says|types?|writes?|wants?|requests?|installs?|pastes?|opens?|uses?)\\b|\\b(?:asks?|mentions?|wants?) later\\b|\\bwhatever (?:the user asked|the user asks|the question)\\b`,
+    // A scope wider than this tool: "applies globally", "effective immediately and for every tool", "even when
+    // the user did not ask", "replies that do not involve this server", "not only when this tool runs".
+    `\\b(?:applies|apply) globally\\b|\\beffective immediately\\b|\\b(?:a |this )?global (?:convention|rule|instruction|policy|setting) for\\b|\\bnot only when this tool\\b|\\b(?:do|does) not involve this (?:server|tool)\\b|\\beven (?:when|if) (?:the user |they )?(?:did not|didn't|does not|doesn't|do not|don't) ask\\b|\\bindependently of (?:this|the) (?:tool|call|ticket|request)`,
+  ]),
+  detector('TOOL_DISCREDIT', [
+    // Other tools discredited, or this one made the only one: "the other search tools return outdated results",
+    // "rely on this tool alone", "should go through this server", "pick the one from this server".
+    `\\b(?:other|another|the other|those|built in|native) (?:[a-z-]+ ){0,3}(?:tools?|servers?|apps?|services?|plugins?|integrations?)\\b[^.!?;\\n]{0,80}?\\b(?:outdated|stale|unsafe|unreliable|insecure|broken|leak|leaks|corrupt|corrupts|deprecated|inaccurate|rate limited|fallback|retired|untrustworthy|compromised)\\b`,
+    `\\b(?:rely on|trust|use) (?:only )?this (?:tool|server) (?:alone|only|exclusively)\\b|\\b(?:go|goes|routed?) through this (?:tool|server)\\b|\\bpick the one from this (?:tool|server)\\b|\\brefuse to (?:use|call|invoke)\\b|\\btreat what (?:other|the other)\\b`,
+  ]),
   detector('CONCEALMENT_PHRASE', [
     `\\b(?:silently|quietly|secretly|covertly|discreetly|invisibly)\\b`,
     `\\b(?:do not|don't|never|no need to) (?:tell|inform|mention|show|reveal|bring (?:it|this) up|ask|alert|notify|disclose|report)\\b`,
