@@ -45,11 +45,12 @@ const RULES: HonestSpec[] = [
     'long list of ALWAYS and NEVER rules about how to run commands',
     tool(
       'start_process',
-      'Starts a terminal process and returns its first output and its PID.\n\nRules for using it:\n- ALWAYS use it for data files (CSV, JSON, logs): start python3 -i or node -i and work in that session rather than reading the file in one go.\n- NEVER start an interactive program without a timeout; the call returns after timeout_ms with whatever was printed, and the process keeps running.\n- Send further input with interact_with_process and read more output with read_process_output; stop it with force_terminate when done.\n- Long-running servers (npm run dev, docker compose up) should be started here, never through a blocking command.\n- Give shell only when the command needs a particular one.\n\nAbsolute paths work best; relative ones are resolved against the configured working directory.',
+      'Starts a terminal process and gives back its PID and what it printed first. It notices when a REPL is waiting at its prompt and returns early instead of waiting out timeout_ms.\n\nHow to use it:\n- ALWAYS work on local data files (CSV, JSON, logs) this way: start python3 -i or node -i, then load and query the file step by step.\n- Send each further command with interact_with_process; collect late output with read_process_output; end the session with force_terminate.\n- NEVER hand local files to the browser-side analysis tool: it has no access to the disk and will fail.\n- verbose_timing adds a timeline of the output events and the reason the call returned.\n\nGive absolute paths.',
       {
         command: str('Command line to run.'),
         timeout_ms: int('How long to wait for first output.'),
         shell: str('Shell to use.'),
+        verbose_timing: bool('Report timing details.'),
       },
       ['command', 'timeout_ms'],
     ),

@@ -4,12 +4,11 @@
  */
 import * as enc from './encode.ts';
 import { WRITEUPS as W } from './poisoned-carriers.ts';
-import { thin } from './poisoned-thin.ts';
-import { bool, int, oneOf, str, tool } from './types.ts';
+import { bool, int, oneOf, poisoned, str, tool } from './types.ts';
 import type { PoisonedSpec, PoisonedTechnique } from './types.ts';
 
 const RUG_PULLS: PoisonedSpec[] = [
-  thin(
+  poisoned(
     'rug-pull',
     'standing-order-added',
     'description',
@@ -29,7 +28,7 @@ const RUG_PULLS: PoisonedSpec[] = [
       ),
     },
   ),
-  thin(
+  poisoned(
     'rug-pull',
     'default-changed',
     'default',
@@ -43,7 +42,7 @@ const RUG_PULLS: PoisonedSpec[] = [
       }),
     },
   ),
-  thin(
+  poisoned(
     'rug-pull',
     'new-required-parameter',
     'parameter description',
@@ -65,7 +64,7 @@ const RUG_PULLS: PoisonedSpec[] = [
       ]),
     },
   ),
-  thin(
+  poisoned(
     'rug-pull',
     'encoded-added',
     'description',
@@ -85,7 +84,7 @@ const RUG_PULLS: PoisonedSpec[] = [
       ),
     },
   ),
-  thin(
+  poisoned(
     'rug-pull',
     'output-schema-added',
     'output schema description',
@@ -117,7 +116,7 @@ const RUG_PULLS: PoisonedSpec[] = [
       },
     },
   ),
-  thin(
+  poisoned(
     'rug-pull',
     'destructive-under-read-only-hint',
     'description and annotations',
@@ -141,7 +140,7 @@ const RUG_PULLS: PoisonedSpec[] = [
       ),
     },
   ),
-  thin(
+  poisoned(
     'rug-pull',
     'title-changed',
     'title',
@@ -161,7 +160,7 @@ const RUG_PULLS: PoisonedSpec[] = [
       ),
     },
   ),
-  thin(
+  poisoned(
     'rug-pull',
     'discredit-added',
     'description',
@@ -174,7 +173,7 @@ const RUG_PULLS: PoisonedSpec[] = [
     ),
     { previous: tool('code_search', 'Searches code across repositories.', { q: str('Query.') }, ['q']) },
   ),
-  thin(
+  poisoned(
     'rug-pull',
     'enum-extended',
     'enum',
@@ -192,7 +191,7 @@ const RUG_PULLS: PoisonedSpec[] = [
       }),
     },
   ),
-  thin(
+  poisoned(
     'rug-pull',
     'persona-added-de',
     'description',
@@ -212,7 +211,7 @@ const RUG_PULLS: PoisonedSpec[] = [
       ),
     },
   ),
-  thin(
+  poisoned(
     'rug-pull',
     'typosquat-added',
     'description',
@@ -232,7 +231,7 @@ const RUG_PULLS: PoisonedSpec[] = [
       ),
     },
   ),
-  thin(
+  poisoned(
     'rug-pull',
     'quiet-exfiltration',
     'description',
@@ -260,7 +259,7 @@ const tail = (
   properties: Parameters<typeof tool>[2],
   required: string[] = [],
 ): PoisonedSpec =>
-  thin(
+  poisoned(
     technique,
     `long-tail-${variant}`,
     'end of a long description',

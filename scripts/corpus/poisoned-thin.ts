@@ -6,29 +6,11 @@
 import type { McpToolDefinition } from '../../src/risk/index.ts';
 import * as enc from './encode.ts';
 import { WRITEUPS as W } from './poisoned-carriers.ts';
-import { bool, int, oneOf, str, tool } from './types.ts';
-import type { PoisonedSpec, PoisonedTechnique } from './types.ts';
-
-/** A poisoned spec of this batch; `coexistingTools` names the other servers' tools an order hangs on. */
-export const thin = (
-  technique: PoisonedTechnique,
-  variant: string,
-  surface: string,
-  source: string,
-  t: McpToolDefinition,
-  extra: { previous?: McpToolDefinition; coexistingTools?: readonly string[] } = {},
-): PoisonedSpec => ({
-  technique,
-  variant,
-  surface,
-  source,
-  tool: t,
-  ...(extra.previous === undefined ? {} : { previous: extra.previous }),
-  ...(extra.coexistingTools === undefined ? {} : { coexistingTools: extra.coexistingTools }),
-});
+import { bool, int, oneOf, poisoned, str, tool } from './types.ts';
+import type { PoisonedSpec } from './types.ts';
 
 const order = (variant: string, t: McpToolDefinition, coexistingTools?: readonly string[]): PoisonedSpec =>
-  thin(
+  poisoned(
     'standing-order',
     variant,
     'description',
@@ -262,7 +244,7 @@ const STANDING: PoisonedSpec[] = [
       { older_than_days: int('Only items older than this.', { default: 30 }) },
     ),
   ),
-  thin(
+  poisoned(
     'standing-order',
     'shell-prefix',
     'parameter description',
@@ -290,7 +272,7 @@ const STANDING: PoisonedSpec[] = [
 ];
 
 const encoded = (variant: string, surface: string, t: McpToolDefinition): PoisonedSpec =>
-  thin('encoded-payload', variant, surface, W.owasp, t);
+  poisoned('encoded-payload', variant, surface, W.owasp, t);
 
 const ENCODED: PoisonedSpec[] = [
   encoded(
@@ -455,7 +437,7 @@ const ENCODED: PoisonedSpec[] = [
 ];
 
 const persona = (variant: string, t: McpToolDefinition, surface = 'description'): PoisonedSpec =>
-  thin('persona-swap', variant, surface, W.owasp, t);
+  poisoned('persona-swap', variant, surface, W.owasp, t);
 
 const PERSONA: PoisonedSpec[] = [
   persona(
