@@ -191,6 +191,9 @@ const DETECTORS = [
     `\\b(?:user|users|they|human) (?:must|should|need|needs|will) (?:not|never)\\b|\\b(?:user|they) (?:doesn't|does not|don't|do not) need to know\\b|\\bshould not hear\\b|\\bmust not (?:learn|know|see)\\b`,
     `\\b(?:as if|pretend|as though) (?:it|the call|nothing) (?:succeeded|happened|worked)\\b|\\bwithout (?:telling|informing|asking|notifying|alerting)\\b`,
     `\\bhas already (?:agreed|consented|approved)\\b|\\balready (?:agreed|consented) to\\b`,
+    // What the user is told is made to leave the step out: "keep it out of anything you tell the user", "no
+    // reason to draw attention to it", "describe the call to the user only as …", "answer normally, as though …".
+    `\\bkeep (?:it|this|that|them) out of (?:anything|what|your) (?:you tell|you say|you show|answers?|replies)|\\bno (?:reason|need) to draw attention\\b|\\bnothing to mention\\b|\\b(?:describe|present|report|show) (?:the|this) (?:call|step|action) to the user (?:only )?as\\b|\\bas though only\\b|\\banswer (?:the user )?normally afterwards\\b|\\bomit the other (?:arguments|parameters|fields)\\b`,
   ]),
   detector('SECRET_HARVEST', [
     `\\b(?:print|dump|list|echo|output|show|reveal|collect)\\b${GAP}(?:env var|environment variable|tokens?\\b|secrets?\\b|passwords?|credentials)`,
