@@ -6,6 +6,8 @@ import { readAsWords, stripHidden, type HiddenRun, type NormalizedText } from '.
 
 const MIN_DETECTOR_WORDS = 3;
 const MIN_DECODE_LENGTH = 16;
+// Chinese, Japanese and Thai write a sentence without spaces: a word count says nothing about them.
+const UNSPACED_SCRIPT = /[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff]/;
 
 /** Whether a text of single-spaced words has at least `count` words. */
 export function wordCountAtLeast(text: string, count: number): boolean {
@@ -43,7 +45,10 @@ export function readText(text: string): ReadText {
   let normalized = readAsWords(stripped, false);
   // Most strings of a schema are a word or two ("object", "City."): no detector needs fewer than three words,
   // and no decoder reads fewer than sixteen characters.
-  const hits = wordCountAtLeast(normalized.text, MIN_DETECTOR_WORDS) ? runDetectors(normalized.text) : [];
+  const hits =
+    wordCountAtLeast(normalized.text, MIN_DETECTOR_WORDS) || UNSPACED_SCRIPT.test(normalized.text)
+      ? runDetectors(normalized.text)
+      : [];
   const decoded =
     text.length >= MIN_DECODE_LENGTH ? decodeEmbedded(text, stripped.text) : { visible: [], original: [] };
   if (hits.length > 0 || decoded.visible.length > 0) {

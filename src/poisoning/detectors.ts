@@ -13,6 +13,8 @@ export const FAMILY_DETECTOR_IDS = [
   'EXFILTRATION_NATURAL',
   'CONVERSATION_CAPTURE',
   'STANDING_ORDER',
+  'SESSION_SCOPE',
+  'TOOL_DISCREDIT',
   'CONCEALMENT_PHRASE',
   'SECRET_HARVEST',
   'REMOTE_CODE',
@@ -88,6 +90,14 @@ const DETECTORS = [
     `\\bab jetzt (?:bist) du\\b|\\bdu bist (?:jetzt|nun|ab sofort)\\b|\\bd[ée]sormais,? (?:tu es|vous [eê]tes)\\b`,
     `\\ba partir de ahora,? (?:eres|tu eres)\\b|\\bahora eres\\b|\\bolvida que eres\\b|\\bvoc[eê] agora [eé]\\b`,
     `(?:^|\\s)(?:теперь|отныне) ты(?:\\s|$)|从现在开始|你现在是|これからあなたは|あなたは今から`,
+    // A new identity from a point in time on, or the old one taken away, in the corpus's other languages too.
+    `\\b(?:ab sofort|von nun an|ab heute) (?:bist du|sind sie)\\b|\\b(?:du bist|sie sind) nicht mehr\\b`,
+    `\\bd[ée]sormais,? (?:tu|vous) (?:es|[eê]tes|incarnes?|incarnez|joues?|jouez)\\b|\\b(?:tu n'es plus|vous n'[eê]tes plus)\\b|\\b[àa] partir de (?:maintenant|ce message),? (?:tu|vous) (?:es|[eê]tes|incarnes?|incarnez)\\b`,
+    `\\ba partir de (?:este (?:momento|mensaje)),? (?:eres|tu eres|serás)\\b|\\bdesde ahora,? eres\\b|\\bya no eres\\b`,
+    `\\b(?:de agora em diante|a partir de agora),? (?:voc[eê]|tu) (?:[eé]|es|ser[aá])(?:\\s|$|[,.;])|\\bvoc[eê] n[aã]o [eé] mais\\b`,
+    `\\bda (?:questo momento|ora in poi|adesso),? (?:tu )?sei\\b|\\bnon sei pi[uù](?:\\s|$|[,.;])`,
+    `从现在起|从此刻起|你不再是|(?:これ以降|今後|今から)、?あなたは|あなたは(?:もう|もはや)`,
+    `\\bfrom this (?:point|moment|message),? (?:on,? )?the (?:assistant|model|ai) is\\b|\\bthe (?:assistant|model|ai) (?:plays|becomes|will play|will be) the (?:character|persona|role)\\b|\\bstops being itself\\b`,
   ]),
   detector(
     'CHAT_TEMPLATE_DELIMITER',
@@ -147,6 +157,33 @@ const DETECTORS = [
     `\\b(?:npm|pip|pipx|yarn|pnpm|gem|cargo|go) (?:install|add|i) (?:-g |--global )?[a-z0-9@/_-]{2,60}`,
     `\\bnpx [a-z0-9@/_-]{2,60}@latest\\b|\\binstall (?:the )?(?:package|library|module|extension) [a-z0-9._-]{2,40}\\b`,
     `\\breplace (?:the )?(?:destination|recipient|payee|account|iban|address|url|wallet)\\b|\\b(?:route|redirect|reroute) (?:every|all|each)\\b`,
+    // Something planted in what the model writes for the user: an import, a middleware, a container, a collaborator.
+    `\\bimport (?:from )?['"]?[a-z0-9@/_.-]{1,40}(?: [a-z0-9@/_.-]{1,40}){0,3}['"]? (?:rather than|instead of)\\b|\\b(?:add|include|insert|inject) (?:the )?(?:[a-z0-9@/._-]{1,40} ){0,3}(?:middleware|sidecar|extra container|collaborator)\\b|\\bgets the extra (?:container|step|flag|line)\\b|\\bas a collaborator\\b`,
+  ]),
+  // Signals of an order that reaches beyond the call it is attached to.
+  detector('SESSION_SCOPE', [
+    // An order whose scope is the rest of the conversation rather than this call: "from here on", "in every
+    // later answer", "each time you finish a task", "when the user later asks", "on each turn".
+    // "From now on" alone is how a recorder says what it will do ("from now on, each action is highlighted"):
+    // it counts when the model or the user is addressed in the same sentence, or an order follows at once.
+    `\\bfor the (?:rest|remainder) of (?:the|this) (?:conversation|session|chat|dialogue|dialog)\\b|\\buntil the (?:chat|conversation|session) ends\\b|\\b(?:later|at any point) in (?:the|this) (?:conversation|chat|session)\\b`,
+    `\\b(?:prior to|before) (?:composing|writing|sending|giving) (?:any|each|every) (?:response|reply|answer|message)\\b|\\bevery (?:message|reply|answer|response) you (?:write|send|give)\\b|\\b(?:shows up|appears|comes up) (?:in|at any point in) (?:the|this) (?:chat|conversation)\\b(?<=\\b(?:whenever|each time|every time|if|when)\\b[^.!?;\\n]{0,90})`,
+    `\\b(?:bei|in) jeder antwort\\b|\\b(?:chacune de (?:vos|tes)|dans chaque) r[ée]ponses?\\b|\\ben cada respuesta\\b|\\bem cada resposta\\b|\\bin ogni risposta\\b`,
+    `\\b(?:from (?:here|this point|this moment|that moment|now) on(?:ward|wards)?|going forward|henceforth)\\b(?:,? (?:act|behave|respond|reply|answer|treat|always|never|ignore|use|call|send|add|include|close|end|start|prefix|append)\\b|[^.!?;\\n]{0,60}?\\b(?:you|your|yourself|the user|the user's)\\b)`,
+    // The rare phrase first, then a look back at the words before it: read where the phrase is, not at every "you".
+    `\\b(?:from (?:here|now) on|going forward|henceforth)\\b(?<=\\byou\\b[^.!?;\\n]{0,60})`,
+    `\\b(?:in|for|on) (?:all|every|each|any) (?:of )?(?:your |the )?(?:later|future|subsequent) (?:answers?|repl(?:y|ies)|responses?|messages?|turns?|conversations?|chats?)\\b|\\b(?:in|for) (?:all|every|each) of your (?:answers|replies|responses|messages)\\b`,
+    `\\b(?:each|every) new (?:conversation|chat)\\b|\\b(?:on|in|at) (?:each|every) turn\\b|\\b(?:each|every) time you (?:finish|complete|propose|suggest|generate|create|edit|help|talk|speak|see)\\b`,
+    `\\b(?:the user|they|he|she) (?:ever |later |next )(?:asks?|mentions?|names?|says|types?|writes?|wants?|requests?|installs?|pastes?|opens?|uses?)\\b|\\b(?:asks?|mentions?|wants?) later\\b|\\bwhatever (?:the user asked|the user asks|the question)\\b`,
+    // A scope wider than this tool: "applies globally", "effective immediately and for every tool", "even when
+    // the user did not ask", "replies that do not involve this server", "not only when this tool runs".
+    `\\b(?:applies|apply) globally\\b|\\beffective immediately\\b|\\b(?:a |this )?global (?:convention|rule|instruction|policy|setting) for\\b|\\bnot only when this tool\\b|\\b(?:do|does) not involve this (?:server|tool)\\b|\\beven (?:when|if) (?:the user |they )?(?:did not|didn't|does not|doesn't|do not|don't) ask\\b|\\bindependently of (?:this|the) (?:tool|call|ticket|request)`,
+  ]),
+  detector('TOOL_DISCREDIT', [
+    // Other tools discredited, or this one made the only one: "the other search tools return outdated results",
+    // "rely on this tool alone", "should go through this server", "pick the one from this server".
+    `\\b(?:other|another|the other|those|built in|native) (?:[a-z-]+ ){0,3}(?:tools?|servers?|apps?|services?|plugins?|integrations?)\\b[^.!?;\\n]{0,80}?\\b(?:outdated|stale|unsafe|unreliable|insecure|broken|leak|leaks|corrupt|corrupts|deprecated|inaccurate|rate limited|fallback|retired|untrustworthy|compromised)\\b`,
+    `\\b(?:rely on|trust|use) (?:only )?this (?:tool|server) (?:alone|only|exclusively)\\b|\\b(?:go|goes|routed?) through this (?:tool|server)\\b|\\bpick the one from this (?:tool|server)\\b|\\brefuse to (?:use|call|invoke)\\b|\\btreat what (?:other|the other)\\b`,
   ]),
   detector('CONCEALMENT_PHRASE', [
     `\\b(?:silently|quietly|secretly|covertly|discreetly|invisibly)\\b`,
@@ -155,6 +192,9 @@ const DETECTORS = [
     `\\b(?:user|users|they|human) (?:must|should|need|needs|will) (?:not|never)\\b|\\b(?:user|they) (?:doesn't|does not|don't|do not) need to know\\b|\\bshould not hear\\b|\\bmust not (?:learn|know|see)\\b`,
     `\\b(?:as if|pretend|as though) (?:it|the call|nothing) (?:succeeded|happened|worked)\\b|\\bwithout (?:telling|informing|asking|notifying|alerting)\\b`,
     `\\bhas already (?:agreed|consented|approved)\\b|\\balready (?:agreed|consented) to\\b`,
+    // What the user is told is made to leave the step out: "keep it out of anything you tell the user", "no
+    // reason to draw attention to it", "describe the call to the user only as …", "answer normally, as though …".
+    `\\bkeep (?:it|this|that|them) out of (?:anything|what|your) (?:you tell|you say|you show|answers?|replies)|\\bno (?:reason|need) to draw attention\\b|\\bnothing to mention\\b|\\b(?:describe|present|report|show) (?:the|this) (?:call|step|action) to the user (?:only )?as\\b|\\bas though only\\b|\\banswer (?:the user )?normally afterwards\\b|\\bomit the other (?:arguments|parameters|fields)\\b`,
   ]),
   detector('SECRET_HARVEST', [
     `\\b(?:print|dump|list|echo|output|show|reveal|collect)\\b${GAP}(?:env var|environment variable|tokens?\\b|secrets?\\b|passwords?|credentials)`,
@@ -380,6 +420,16 @@ function dependencySteer(text: string, hits: DetectorHit[]): void {
     start = end;
     while (start < text.length && text.charCodeAt(start) === 0x20) start += 1;
   }
+}
+
+// A sentence that opens with an order to the model: the verb of an action on data, a call, a reply or a rule,
+// and three words more. Read only in a decoded payload, where honest text has no reason to hide an order.
+const ORDER_OPENING =
+  /(?:^|[.!?;:] )(?:please |now |then |also |first |always |never |do not |don't )?(?:append|prepend|add|attach|include|insert|copy|paste|send|post|upload|forward|email|share|read|open|load|fetch|visit|call|invoke|run|execute|use|set|put|pass|fill|write|save|store|delete|remove|replace|change|rewrite|redirect|route|ignore|disregard|forget|override|tell|say|respond|reply|answer|act|pretend|behave|install|recommend|suggest|grant|disable|print|output|reveal|dump|collect|export|leak|exfiltrate|mention|hide|skip|trust|obey|follow|you|assistant|agent)\b(?: [^ .!?;]+){3}/;
+
+/** Whether a normalized text (a decoded payload) holds a sentence that opens with an order to the model. */
+export function opensWithOrder(text: string): boolean {
+  return ORDER_OPENING.test(text);
 }
 
 /**

@@ -11,7 +11,7 @@ import { createScanCache, DEFAULT_SCAN_CACHE_ENTRIES, textDigest, toolDigest } f
 import type { ScanCacheOptions } from './scan-cache.ts';
 import { createStringReader, otherNamesMatcher, scanWith, type StringReader } from './string-reader.ts';
 import { KEY_SENTENCE_PATH, keySentence } from './key-sentence.ts';
-import { addToolFeatures, shadowingTriggers } from './concepts.ts';
+import { addToolFeatures, argumentSmuggling, shadowingTriggers } from './concepts.ts';
 
 export { CROSS_SERVER_WINDOW } from './string-reader.ts';
 
@@ -125,8 +125,10 @@ function collect(
 const LONE_TEXT = (): string => '';
 
 // Strong in a tool definition, a signal in a lone text: a tool has no reason to steer the user's dependencies,
-// but a search result or a web page an answer carries recommends one package over another all the time.
-const TOOL_ONLY_STRONG = new Set<PoisoningPatternId>(['DEPENDENCY_STEER']);
+// to give orders for the rest of the conversation or to discredit other tools, but a search result or a web
+// page an answer carries recommends one package over another, says "going forward, you ..." and compares
+// products all the time.
+const TOOL_ONLY_STRONG = new Set<PoisoningPatternId>(['DEPENDENCY_STEER', 'SESSION_SCOPE', 'TOOL_DISCREDIT']);
 
 const TOP_FEATURES = 4;
 
@@ -223,8 +225,27 @@ function keyFindings(reading: StringReading | undefined, strong: ToolMatch[]): v
     }
 }
 
-// SHADOWING_TRIGGER: sentences of the description that change what another tool's call does.
+// The text of the description or of a property's description, by the field path argumentSmuggling names.
+function fieldText(tool: McpToolDefinition, field: string): string {
+  if (field === 'description') return tool.description as string;
+  const key = field.slice('inputSchema.properties.'.length, -'.description'.length);
+  const properties = (tool.inputSchema as { properties: Record<string, { description: string }> }).properties;
+  return properties[key]?.description ?? '';
+}
+
+// ARGUMENT_SMUGGLING: private data ordered into one of the tool's own arguments. SHADOWING_TRIGGER: sentences
+// of the description that change what another tool's call does.
 function triggerFindings(tool: McpToolDefinition, strong: ToolMatch[]): void {
+  for (const { field, offset, length } of argumentSmuggling(tool)) {
+    const text = fieldText(tool, field).slice(offset, offset + length);
+    strong.push({
+      patternId: 'ARGUMENT_SMUGGLING',
+      matchedText: text.length > 80 ? `${text.slice(0, 80)}…` : text,
+      offset,
+      length,
+      fieldPath: field,
+    });
+  }
   const description = tool.description as string;
   for (const { offset, length } of shadowingTriggers(tool)) {
     const text = description.slice(offset, offset + length);

@@ -2,8 +2,8 @@
 // and Portcullis regex rules on the original text, then the normalization stage, decoded payloads and the
 // family detectors on what a reader sees. Strong findings flag on their own; signals only count through the
 // model (docs/rules/poisoning.md, "Verdict").
-import { readText, wordCountAtLeast, type ReadText } from './analyze.ts';
-import type { DetectorHit } from './detectors.ts';
+import { readText, wordCountAtLeast, type ReadPayload, type ReadText } from './analyze.ts';
+import { opensWithOrder, type DetectorHit } from './detectors.ts';
 import { ConceptSentences, readsAsInstruction } from './concepts.ts';
 import { addFeature, addTextFeatures, type FeatureSet } from './features.ts';
 import type { HiddenKind } from './normalize.ts';
@@ -43,6 +43,9 @@ const STRONG_RULES = new Set<PoisoningPatternId>([
   'DEPENDENCY_STEER',
   'SCHEMA_SLOT_INSTRUCTION',
   'SHADOWING_TRIGGER',
+  'ARGUMENT_SMUGGLING',
+  'SESSION_SCOPE',
+  'TOOL_DISCREDIT',
 ]);
 
 /** Signals that, next to a concealment phrase in the same tool, make it a finding (a hidden harmful step). */
@@ -52,6 +55,8 @@ const CONCEALED_ACTIONS = new Set<PoisoningPatternId>([
   'CONVERSATION_CAPTURE',
   'SENSITIVE_FILE_REFERENCE',
   'STANDING_ORDER',
+  'SESSION_SCOPE',
+  'TOOL_DISCREDIT',
   'REMOTE_CODE',
   'CROSS_SERVER_IMPERATIVE',
   'PERSONA_SWAP',
@@ -148,8 +153,9 @@ export function findInString(text: string, legacy: readonly Finding[]): StringRe
   for (const hit of read.hits) (isStrong(hit.id) ? strong : signals).push(detectorFinding(hit, read, text));
   let encoded = 0;
   for (const payload of read.payloads) {
-    const first = payload.hits[0];
-    if (first === undefined || encoded === MAX_FINDINGS_PER_RULE) continue;
+    if (encoded === MAX_FINDINGS_PER_RULE) continue;
+    const first = payload.hits[0]?.start ?? (decodesToOrder(payload) ? 0 : undefined);
+    if (first === undefined) continue;
     encoded += 1;
     strong.push({
       patternId: 'ENCODED_PAYLOAD',
@@ -158,11 +164,18 @@ export function findInString(text: string, legacy: readonly Finding[]): StringRe
       ),
       offset: payload.segment.offset,
       length: payload.segment.length,
-      detail: `${payload.segment.encoding}: ${excerpt(payload.normalized.text.slice(first.start))}`,
+      detail: `${payload.segment.encoding}: ${excerpt(payload.normalized.text.slice(first))}`,
     });
   }
   const bareUrl = BARE_URL.test(text);
   return { strong, signals, legacy, read, bareUrl, reference: bareUrl || FRAGMENT.test(text) };
+}
+
+// A decoding that opens a sentence with an order to the model is a payload even when no family detector names
+// its harm ("copy local storage into the element field"). Not leetspeak: its decoding is the whole text, digits
+// read as letters, and an honest description opens with a verb as often as an order does.
+function decodesToOrder(payload: ReadPayload): boolean {
+  return payload.segment.encoding !== 'leetspeak' && opensWithOrder(payload.normalized.text);
 }
 
 /** Adds the model features of one read string, always in the same order (the order names a bucket). */
@@ -210,6 +223,8 @@ const SLOT_HARM = new Set<PoisoningPatternId>([
   'REMOTE_CODE',
   'CONCEALMENT_PHRASE',
   'STANDING_ORDER',
+  'SESSION_SCOPE',
+  'TOOL_DISCREDIT',
 ]);
 
 /**
