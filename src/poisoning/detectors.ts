@@ -286,7 +286,8 @@ const WORD_GATES: Partial<
   PERSONA_OVERRIDE: {
     words:
       'now longer anymore forget override character mode assume your freed jailbroken respond answer reply ' +
-      'speak whose jetzt bist desormais partir ahora olvida agora',
+      'speak whose jetzt bist desormais partir ahora olvida agora sofort nun heute mehr plus desde eres mais sei ' +
+      'point moment message plays becomes will itself',
   },
   EXFILTRATION_NATURAL: {
     words: 'public channel chat webhook group destination recipient payee beneficiary account iban wallet',
@@ -304,12 +305,13 @@ const WORD_GATES: Partial<
     words:
       'before after start end whenever time always every each all tool session deprecated abandoned insecure ' +
       'unsafe broken compromised malicious unreliable never not don avoid instead whatever npm pip pipx yarn ' +
-      'pnpm gem cargo go npx install replace route redirect reroute',
+      'pnpm gem cargo go npx install replace route redirect reroute import middleware sidecar container ' +
+      'collaborator extra',
   },
   CONCEALMENT_PHRASE: {
     words:
       'silently quietly secretly covertly discreetly invisibly not don never need keep stay stays between ' +
-      'succeeded happened worked without already',
+      'succeeded happened worked without already attention mention though afterwards omit call step action',
   },
   SECRET_HARVEST: {
     words:

@@ -37,7 +37,7 @@ const texts = loadCorpus().entries.flatMap((entry) =>
 // The FNV-1a of each gated detector's pattern as the gate's word lists were read off it.
 const GATED_SOURCES: Readonly<Record<string, number>> = {
   PERSONA_SWAP: 0xde3a9d91,
-  PERSONA_OVERRIDE: 0x36e354b8,
+  PERSONA_OVERRIDE: 0x61e63c6c,
   CHAT_TEMPLATE_DELIMITER: 0xdc83aa5f,
   FORGED_SYSTEM_TURN: 0x60390016,
   REMOTE_CODE: 0x49022f8d,
@@ -45,8 +45,8 @@ const GATED_SOURCES: Readonly<Record<string, number>> = {
   PROMPT_HARVEST: 0x7f91c790,
   EXFILTRATION_NATURAL: 0xdd76b1c3,
   CONVERSATION_CAPTURE: 0xed81aebe,
-  STANDING_ORDER: 0x46c44e89,
-  CONCEALMENT_PHRASE: 0x2666f70e,
+  STANDING_ORDER: 0x7b9f8f1e,
+  CONCEALMENT_PHRASE: 0xe96c20ef,
   SECRET_HARVEST: 0x26022fc3,
   APPROVAL_BYPASS: 0xb994071f,
 };
