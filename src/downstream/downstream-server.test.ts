@@ -6,7 +6,8 @@
 import { Client, InMemoryTransport, type CallToolResult } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { PortcullisError } from '../errors/index.ts';
-import { createDownstreamServer, type GatewayCore } from './downstream-server.ts';
+import type { GatewayCore } from './gateway-core.ts';
+import { createLegacyServer } from './legacy-server.ts';
 import type { CallPipeline } from '../calls/pipeline.ts';
 import type { ToolRegistry } from '../exposure/registry.ts';
 import { compileProfiles } from '../exposure/index.ts';
@@ -21,7 +22,7 @@ async function clientOf(call: CallPipeline['call']): Promise<Client> {
     maskDeep: <T>(value: T) => value,
     elicitationTimeoutMs: 1_000,
   } as unknown as GatewayCore;
-  const server = createDownstreamServer(core, {
+  const server = createLegacyServer(core, {
     principal: { id: 'test', source: 'api-key', groups: [], scopes: [] },
     profile: compileProfiles({}).default,
     era: 'legacy',

@@ -10,7 +10,8 @@ import {
   type ElicitResult,
 } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
-import { createDownstreamServer, type GatewayCore } from './downstream-server.ts';
+import type { GatewayCore } from './gateway-core.ts';
+import { createLegacyServer } from './legacy-server.ts';
 import type { CallPipeline } from '../calls/pipeline.ts';
 import type { ToolRegistry } from '../exposure/registry.ts';
 import { compileProfiles } from '../exposure/index.ts';
@@ -36,7 +37,7 @@ async function clientOf(
     maskDeep: <T>(value: T) => value,
     elicitationTimeoutMs: 5_000,
   } as unknown as GatewayCore;
-  const server = createDownstreamServer(core, {
+  const server = createLegacyServer(core, {
     principal: { id: 'alice', source: 'api-key', groups: [], scopes: [] },
     profile: compileProfiles({}).default,
     sessionId: 's-1',

@@ -11,6 +11,7 @@ import {
   type McpHttpHandler,
   type Server,
 } from '@modelcontextprotocol/server';
+import type { LegacyServer } from '../downstream/index.ts';
 import type { Profile } from '../exposure/index.ts';
 import type { Principal } from '../identity/index.ts';
 import { jsonRpcError, JSON_RPC } from './json-rpc-response.ts';
@@ -34,7 +35,10 @@ interface Caller {
 
 /** Options of the endpoint. */
 export interface McpEndpointOptions {
+  /** The SDK server of one 2026-era request. */
   createServer(identity: EndpointIdentity): Server;
+  /** The server of one 2025-era session. */
+  createLegacyServer(identity: EndpointIdentity): LegacyServer;
   maxBodyBytes: number;
   sessionIdleTimeoutMs: number;
   maxSessions: number;
@@ -130,7 +134,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   const callers = new WeakMap<AuthInfo, Caller>();
   const sessions = createLegacySessions({
     createServer: (caller: Caller, sessionId) =>
-      options.createServer({ ...caller, sessionId, era: 'legacy' }),
+      options.createLegacyServer({ ...caller, sessionId, era: 'legacy' }),
     idleTimeoutMs: options.sessionIdleTimeoutMs,
     maxSessions: options.maxSessions,
     maxSessionsPerPrincipal: options.maxSessionsPerPrincipal,
