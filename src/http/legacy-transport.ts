@@ -88,8 +88,14 @@ const isRequest = (message: JSONRPCMessage): message is JSONRPCMessage & { id: R
 const isAnswer = (message: JSONRPCMessage): message is JSONRPCMessage & { id?: RequestId } =>
   !('method' in message) && ('result' in message || 'error' in message);
 
-function errorResponse(status: number, code: number, message: string, headers: Record<string, string> = {}) {
-  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
+function errorResponse(
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+  id: RequestId | null = null,
+) {
+  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id }), {
     status,
     headers: { 'content-type': 'application/json', ...headers },
   });
@@ -334,8 +340,21 @@ export class LegacySessionTransport implements Transport {
     const extra = { request };
     let owed = 0;
     let progress = false;
+    const ids = new Set<RequestId>();
     for (const message of messages) {
       if (!isRequest(message)) continue;
+      // An id still owed an answer on this session would have that answer delivered to one POST only, and a
+      // cancellation could not tell the two apart: the POST is refused before anything in it runs.
+      if (this.#exchanges.has(message.id) || ids.has(message.id)) {
+        return errorResponse(
+          400,
+          -32600,
+          `Invalid Request: request id ${JSON.stringify(message.id)} is already in flight on this session; use a new id`,
+          {},
+          message.id,
+        );
+      }
+      ids.add(message.id);
       owed += 1;
       const meta = (message as { params?: { _meta?: { progressToken?: unknown } } }).params?._meta;
       if (meta?.progressToken !== undefined) progress = true;
