@@ -3,7 +3,7 @@ import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { Server } from '@modelcontextprotocol/server';
 import type { CommandIo } from './args.ts';
 import { parseCommandArgs } from './args.ts';
-import { TurnBatchedStdioServerTransport } from './turn-batched-stdio.ts';
+import { StdioWire } from './stdio-wire.ts';
 import { buildCore } from '../app/index.ts';
 import { STDIO_PRINCIPAL, type LegacyServer } from '../downstream/index.ts';
 import { appFromProcess } from './process-env.ts';
@@ -40,7 +40,7 @@ export async function runStdio(args: string[], io: CommandIo): Promise<number> {
       void Promise.resolve(sent).catch(() => {});
     }
   });
-  const transport = new TurnBatchedStdioServerTransport();
+  const transport = new StdioWire();
   gateListsUntil(transport, gateway.ready(FIRST_LIST_WAIT_MS));
   const handle = serveStdio(
     ({ era }) => {

@@ -83,7 +83,14 @@ const rpcError = (id: RequestId | null, code: number, message: string, data?: un
 
 /** The JSON-RPC error of whatever a handler threw; internal text never crosses (it is masked on the way). */
 function errorOf(id: RequestId, error: unknown): JSONRPCMessage {
-  if (error instanceof ProtocolError) return rpcError(id, error.code, error.message, error.data);
+  // -32002 (resource not found) is 2026-era vocabulary; the 2025 wire says -32602, as the SDK's codec did.
+  if (error instanceof ProtocolError)
+    return rpcError(
+      id,
+      error.code === -32002 ? ProtocolErrorCode.InvalidParams : error.code,
+      error.message,
+      error.data,
+    );
   // The SDK's own errors (a timed-out question, a closed connection) keep their text, as its Server answered.
   if (error instanceof SdkError) return rpcError(id, ProtocolErrorCode.InternalError, error.message);
   return rpcError(id, ProtocolErrorCode.InternalError, 'Internal error');
@@ -193,13 +200,13 @@ export function createLegacyServer(core: GatewayCore, identity: DownstreamIdenti
   ): Promise<unknown> =>
     new Promise((resolve, reject) => {
       const { signal, timeout } = options;
+      const ended = (reason: unknown) =>
+        reason instanceof SdkError ? reason : new SdkError(SdkErrorCode.RequestTimeout, String(reason));
+      if (signal.aborted) {
+        reject(ended(signal.reason));
+        return;
+      }
       const id = nextAskId++;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const done = () => {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', onAbort);
-        asking.delete(id);
-      };
       // As the SDK's Server did: a question ended early is withdrawn from the client, and ends as a timeout
       // unless the reason is an SDK error of its own (a closed connection).
       const cancel = (reason: unknown) => {
@@ -208,20 +215,19 @@ export function createLegacyServer(core: GatewayCore, identity: DownstreamIdenti
           { method: 'notifications/cancelled', params: { requestId: id, reason: String(reason) } },
           relatedRequestId,
         ).catch(() => {});
-        reject(
-          reason instanceof SdkError ? reason : new SdkError(SdkErrorCode.RequestTimeout, String(reason)),
-        );
+        reject(ended(reason));
       };
       const onAbort = () => cancel(signal.reason);
-      if (signal.aborted) {
-        onAbort();
-        return;
-      }
       signal.addEventListener('abort', onAbort, { once: true });
-      timer = setTimeout(
+      const timer = setTimeout(
         () => cancel(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout })),
         timeout,
       );
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
+        asking.delete(id);
+      };
       asking.set(id, {
         settle(message) {
           done();
