@@ -2,7 +2,13 @@
  * The 2025-era wire's view of non-object outputSchemas: the advertised wrap (local pointers moved under
  * `properties.result`, data and new bases left alone) and the matching wrap of structured content.
  */
-import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
+import {
+  InMemoryTransport,
+  Server,
+  type CallToolResult,
+  type JSONRPCMessage,
+  type Tool,
+} from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { legacyToolList, projectLegacyToolResult } from './legacy-projection.ts';
 
@@ -92,5 +98,65 @@ describe('projectLegacyToolResult', () => {
     ],
   ])('projects %s', (_case, result, schema, projected) => {
     expect(projectLegacyToolResult(result as unknown as CallToolResult, schema)).toEqual(projected);
+  });
+});
+
+/**
+ * The SDK's Server (its 2025-era codec) as the oracle: what it advertised and projected for the same tools and
+ * results is what the gateway's own server now sends.
+ */
+describe('agreement with the SDK Server on the 2025 wire', () => {
+  const schemas: Record<string, unknown>[] = [
+    { type: 'string' },
+    { type: 'array', items: { $ref: '#/$defs/x' }, $defs: { x: { type: 'integer' } } },
+    { anyOf: [{ $ref: '#' }, { type: 'null' }], examples: [{ $ref: '#/data' }] },
+    { $id: 'https://x.example/s', type: 'array', items: { $ref: '#/a' } },
+    { type: 'array', items: { $id: '#frag', $ref: '#/b' }, dependencies: { a: { $ref: '#/c' } } },
+    { type: 'object', properties: { a: { $ref: '#/properties/a' } } },
+  ];
+  const tools = schemas.map((outputSchema, i) => ({ ...tool(outputSchema), name: `t${i}` }) as Tool);
+
+  async function sdkServer(): Promise<{ server: Server; list: () => Promise<Tool[]> }> {
+    const server = new Server({ name: 'oracle', version: '1' }, { capabilities: { tools: {} } });
+    server.setRequestHandler('tools/list', () => ({ tools }));
+    const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
+    const answers = new Map<unknown, (m: Record<string, unknown>) => void>();
+    clientEnd.onmessage = (message) => {
+      const m = message as unknown as Record<string, unknown>;
+      answers.get(m.id)?.(m);
+    };
+    await server.connect(serverEnd);
+    await clientEnd.start();
+    const ask = (id: number, method: string, params?: unknown) =>
+      new Promise<Record<string, unknown>>((resolve) => {
+        answers.set(id, resolve);
+        void clientEnd.send({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) } as JSONRPCMessage);
+      });
+    await ask(1, 'initialize', {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'raw', version: '1' },
+    });
+    return { server, list: async () => ((await ask(2, 'tools/list')).result as { tools: Tool[] }).tools };
+  }
+
+  it('advertises the same tool list', async () => {
+    const { server, list } = await sdkServer();
+    expect(legacyToolList(tools)).toEqual(await list());
+    await server.close();
+  });
+
+  it('projects the same results', async () => {
+    const { server } = await sdkServer();
+    const results = [
+      { content: [], structuredContent: [1] },
+      { content: [{ type: 'text', text: 'x' }], structuredContent: 'plain' },
+      { content: [], structuredContent: { a: 1 } },
+      { content: [], structuredContent: null },
+    ] as unknown as CallToolResult[];
+    for (const schema of [undefined, ...schemas])
+      for (const result of results)
+        expect(projectLegacyToolResult(result, schema)).toEqual(server.projectCallToolResult(result, schema));
+    await server.close();
   });
 });

@@ -17,19 +17,21 @@ const NAME_MAP_KEYS = new Set([
   '$defs',
   'definitions',
   'dependentSchemas',
+  'dependencies',
 ]);
 
 const nonObjectRoot = (schema: unknown): boolean => isPlainObject(schema) && schema.type !== 'object';
 
 /** An `$id` that starts a new base URI (not a plain `#fragment`): local pointers below it are its own. */
-const newBase = (id: unknown): boolean => typeof id === 'string' && !id.startsWith('#');
+const newBase = (id: unknown): boolean => id !== undefined && !(typeof id === 'string' && id.startsWith('#'));
 
 const retarget = (ref: string): string =>
   ref === '#' ? '#/properties/result' : ref.startsWith('#/') ? `#/properties/result${ref.slice(1)}` : ref;
 
 /**
  * A copy of `schema` whose local `$ref`/`$dynamicRef` pointers point into `properties.result`. Iterative, one
- * visit per node; subschemas under a new base are kept as they are.
+ * visit per node; subschemas under a new base are kept as they are. Unlike the SDK, a draft 2019-09
+ * `$recursiveRef: "#"` is left as it is.
  */
 function retargetLocalRefs(schema: Record<string, unknown>): Record<string, unknown> {
   const root: Record<string, unknown> = {};
