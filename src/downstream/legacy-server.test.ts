@@ -4,14 +4,10 @@
  * cancellation, and what the session's close does to a question still waiting for the client. The pipeline is a
  * peer that does what each case needs; the client side is raw JSON-RPC so every byte of an answer can be read.
  */
-import { InMemoryTransport, type JSONRPCMessage } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CallPipeline } from '../calls/pipeline.ts';
-import type { ToolRegistry } from '../exposure/registry.ts';
-import { compileProfiles } from '../exposure/index.ts';
-import type { GatewayCore } from './gateway-core.ts';
-import { createLegacyServer } from './legacy-server.ts';
-import { buildUpstreamSurface } from './prompts-resources.ts';
+import { legacyServerEnd, stubCore } from './test/stub-core.ts';
 
 interface Wire {
   send(message: Record<string, unknown>): Promise<void>;
@@ -27,23 +23,11 @@ afterEach(async () => {
 });
 
 async function wire(call: CallPipeline['call'] = async () => ({ content: [] })): Promise<Wire> {
-  const core = {
-    registry: { resolve: () => undefined, all: () => [] } as unknown as ToolRegistry,
-    pipeline: { call },
-    subscriptions: { drop: () => {} },
-    surface: () => buildUpstreamSurface([]),
-    telemetry: { traceRequest: <T>(_info: unknown, handler: () => Promise<T>) => handler() },
+  const core = stubCore(call, {
     mask: (text: string) => text.split('s3cret').join('***'),
-    maskDeep: <T>(value: T) => value,
     elicitationTimeoutMs: 60_000,
-  } as unknown as GatewayCore;
-  const server = createLegacyServer(core, {
-    principal: { id: 'alice', source: 'api-key', groups: [], scopes: [] },
-    profile: compileProfiles({}).default,
-    sessionId: 's-1',
-    era: 'legacy',
   });
-  const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
+  const { clientEnd, close } = await legacyServerEnd(core);
   const received: Record<string, unknown>[] = [];
   const waiters: {
     pick: (m: Record<string, unknown>) => boolean;
@@ -55,7 +39,6 @@ async function wire(call: CallPipeline['call'] = async () => ({ content: [] })):
     const at = waiters.findIndex((w) => w.pick(m));
     if (at >= 0) waiters.splice(at, 1)[0]?.resolve(m);
   };
-  await server.connect(serverEnd);
   await clientEnd.start();
   const w: Wire = {
     send: (message) => clientEnd.send({ jsonrpc: '2.0', ...message } as JSONRPCMessage),
@@ -66,7 +49,7 @@ async function wire(call: CallPipeline['call'] = async () => ({ content: [] })):
         else waiters.push({ pick, resolve });
       }),
     received,
-    close: () => server.close(),
+    close,
   };
   open.push(w);
   return w;
