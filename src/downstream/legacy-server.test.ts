@@ -156,6 +156,8 @@ describe('the dispatcher of the 2025-era server', () => {
     ['2025-11-25', '2025-11-25'],
     ['2025-03-26', '2025-03-26'],
     ['2024-11-05', '2024-11-05'],
+    ['2024-10-07', '2024-10-07'],
+    ['', '2025-11-25'],
     ['2026-07-28', '2025-11-25'],
     ['1999-01-01', '2025-11-25'],
   ])('answers initialize for %s with %s and the capabilities of the session', async (asked, answered) => {
