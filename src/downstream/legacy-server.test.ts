@@ -88,6 +88,13 @@ describe('the dispatcher of the 2025-era server', () => {
       -32602,
       'arguments.a must be a string',
     ],
+    [
+      'a prompt argument with a long name, named by its first 64 characters',
+      'prompts/get',
+      { name: 'p', arguments: { ['k'.repeat(10_000)]: 1 } },
+      -32602,
+      `arguments.${'k'.repeat(64)} must be a string`,
+    ],
     ['a resource uri that is missing', 'resources/read', {}, -32602, 'uri must be a string'],
     [
       'a subscription uri that is an object',

@@ -38,7 +38,8 @@ function optionalStringMap(value: unknown, where: string): string | undefined {
   if (value === undefined) return undefined;
   if (!isPlainObject(value)) return `${where} must be an object of strings`;
   for (const key in value) {
-    if (typeof value[key] !== 'string') return `${where}.${key} must be a string`;
+    // The key is the client's: an answer names at most its first 64 characters.
+    if (typeof value[key] !== 'string') return `${where}.${key.slice(0, 64)} must be a string`;
   }
   return undefined;
 }
