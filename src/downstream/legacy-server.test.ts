@@ -145,6 +145,17 @@ describe('the dispatcher of the 2025-era server', () => {
       'clientInfo must be an object',
     ],
     [
+      'initialize with a capability that is no object',
+      'initialize',
+      {
+        protocolVersion: '2025-06-18',
+        capabilities: { elicitation: true },
+        clientInfo: { name: 'a', version: '1' },
+      },
+      -32602,
+      'capabilities.elicitation must be an object',
+    ],
+    [
       'initialize without a version',
       'initialize',
       { capabilities: {}, clientInfo: { name: 'a', version: '1' } },

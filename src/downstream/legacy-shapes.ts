@@ -44,6 +44,15 @@ function optionalStringMap(value: unknown, where: string): string | undefined {
   return undefined;
 }
 
+/** The client capabilities the gateway reads: each, when declared, an object. */
+function capabilitiesProblem(capabilities: Record<string, unknown>): string | undefined {
+  for (const name of ['elicitation', 'sampling', 'roots']) {
+    const declared = capabilities[name];
+    if (declared !== undefined && !isPlainObject(declared)) return `capabilities.${name} must be an object`;
+  }
+  return undefined;
+}
+
 /** The `_meta` every request may carry: an object whose progressToken, when present, is a string or integer. */
 export const checkMeta: ParamsCheck = (params) => {
   const meta = params._meta;
@@ -65,7 +74,9 @@ export const LEGACY_PARAMS_CHECKS: Readonly<Record<string, ParamsCheck>> = Objec
     const info = params.clientInfo;
     return (
       stringAt(params, 'protocolVersion') ??
-      (isPlainObject(params.capabilities) ? undefined : 'capabilities must be an object') ??
+      (isPlainObject(params.capabilities)
+        ? capabilitiesProblem(params.capabilities)
+        : 'capabilities must be an object') ??
       (isPlainObject(info) ? undefined : 'clientInfo must be an object') ??
       (typeof (info as Params).name === 'string' ? undefined : 'clientInfo.name must be a string') ??
       (typeof (info as Params).version === 'string' ? undefined : 'clientInfo.version must be a string')
