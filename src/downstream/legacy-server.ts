@@ -50,8 +50,10 @@ export interface LegacyServer {
 
 type RequestId = string | number;
 
-/** The 2025-era protocol versions, newest first (every modern revision sorts at or after 2026-07-28). */
-const LEGACY_VERSIONS: readonly string[] = SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v < '2026-07-28');
+/** The 2025-era protocol versions the SDK lists, newest first (every modern revision sorts at or after 2026-07-28). */
+export const LEGACY_PROTOCOL_VERSIONS: readonly string[] = SUPPORTED_PROTOCOL_VERSIONS.filter(
+  (v) => v < '2026-07-28',
+);
 
 const CAPABILITIES = Object.freeze({
   tools: { listChanged: true },
@@ -335,7 +337,9 @@ export function createLegacyServer(core: GatewayCore, identity: DownstreamIdenti
       (params) => {
         const requested = params.protocolVersion as string;
         clientCapabilities = params.capabilities as ClientCapabilities;
-        protocolVersion = LEGACY_VERSIONS.includes(requested) ? requested : LEGACY_VERSIONS[0];
+        protocolVersion = LEGACY_PROTOCOL_VERSIONS.includes(requested)
+          ? requested
+          : LEGACY_PROTOCOL_VERSIONS[0];
         if (protocolVersion !== undefined) transport?.setProtocolVersion?.(protocolVersion);
         return { protocolVersion, capabilities: CAPABILITIES, serverInfo: GATEWAY_SERVER_INFO };
       },
