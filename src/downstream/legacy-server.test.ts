@@ -162,7 +162,7 @@ describe('the dispatcher of the 2025-era server', () => {
       -32602,
       'protocolVersion must be a string',
     ],
-  ])('answers %s with %i', async (_case, method, params, code, text) => {
+  ])('answers %s (%s) with the error it names', async (_case, method, params, code, text) => {
     const w = await wire();
     const answer = await request(w, 1, method, params);
     expect(answer).toMatchObject({ id: 1, error: { code } });
