@@ -8,6 +8,8 @@ import { EXTRA_TOOLS } from './honest-extra.ts';
 import { HARD_FRESH } from './honest-fresh.ts';
 import { HARD_MORE } from './honest-hard-more.ts';
 import { HARD_SCRIPTS } from './honest-hard-scripts.ts';
+import { HARD_THIN } from './honest-thin.ts';
+import { HARD_THIN_MORE } from './honest-thin-more.ts';
 import { HARD_TEXT } from './honest-hard-text.ts';
 import { OFFICIAL_CORE } from './honest-official.ts';
 import { PUBLISHED_TOOLS } from './honest-published.ts';
@@ -20,6 +22,8 @@ import { POISONED_MORE } from './poisoned-more.ts';
 import { POISONED_OBFUSCATED } from './poisoned-obfuscated.ts';
 import { POISONED_PUBLISHED } from './poisoned-published.ts';
 import { POISONED_SCHEMA } from './poisoned-schema.ts';
+import { POISONED_THIN } from './poisoned-thin.ts';
+import { POISONED_THIN_LONG } from './poisoned-thin-long.ts';
 import { dealSplit } from './split.ts';
 import { honest as honestSpec } from './types.ts';
 import type { CorpusEntry, HonestSpec, PoisonedSpec } from './types.ts';
@@ -87,6 +91,8 @@ export function assembleCorpus(previous?: Readonly<Record<Split, readonly string
     ...POISONED_MORE,
     ...POISONED_FRESH,
     ...POISONED_PUBLISHED,
+    ...POISONED_THIN,
+    ...POISONED_THIN_LONG,
   ]);
   const honest = honestEntries([
     ...OFFICIAL_CORE,
@@ -96,6 +102,8 @@ export function assembleCorpus(previous?: Readonly<Record<Split, readonly string
     ...HARD_SCRIPTS,
     ...HARD_MORE,
     ...HARD_FRESH,
+    ...HARD_THIN,
+    ...HARD_THIN_MORE,
     ...PUBLISHED_TOOLS,
     ...CLEAN_CARRIERS,
   ]);

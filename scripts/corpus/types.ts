@@ -139,6 +139,26 @@ export interface PoisonedSpec {
   readonly coexistingTools?: readonly string[];
 }
 
+/** Builds a poisoned spec; `previous` is the benign first version of a rug pull. */
+export function poisoned(
+  technique: PoisonedTechnique,
+  variant: string,
+  surface: string,
+  source: string,
+  t: McpToolDefinition,
+  extra: { previous?: McpToolDefinition; coexistingTools?: readonly string[] } = {},
+): PoisonedSpec {
+  return {
+    technique,
+    variant,
+    surface,
+    source,
+    tool: t,
+    ...(extra.previous === undefined ? {} : { previous: extra.previous }),
+    ...(extra.coexistingTools === undefined ? {} : { coexistingTools: extra.coexistingTools }),
+  };
+}
+
 /** A tool definition from its parts (the order the fields appear in a `tools/list` answer). */
 export function tool(
   name: string,

@@ -23,4 +23,11 @@ describe('recordId', () => {
     expect([...ids].sort()).toEqual(ids);
     expect(new Set(ids).size).toBe(ids.length);
   });
+
+  it('keeps the version and variant bits and draws fresh random bits for every id across block refills', () => {
+    // Several blocks of the random pool: ids made in the same millisecond differ only in their random bits.
+    const ids = Array.from({ length: 5000 }, () => recordId(1_700_000_000_000));
+    for (const id of ids) expect(id).toMatch(UUID_V7);
+    expect(new Set(ids.map((id) => id.slice(14))).size).toBe(ids.length);
+  });
 });

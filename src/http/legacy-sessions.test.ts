@@ -4,7 +4,8 @@
  * the clock and the sweep timer are the test's.
  */
 import { Server } from '@modelcontextprotocol/server';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LEGACY_KEEP_ALIVE_MS } from './legacy-transport.ts';
 import { createLegacySessions, type LegacySessionOptions, type SessionCaller } from './legacy-sessions.ts';
 
 const URL_ = 'http://127.0.0.1/mcp';
@@ -13,6 +14,7 @@ const VERSION = '2025-06-18';
 function table(over: Partial<LegacySessionOptions> = {}) {
   const clock = { now: 1_000 };
   const sweeps: (() => void)[] = [];
+  const keepAlives: (() => void)[] = [];
   const events: { event: string; fields: Record<string, unknown> }[] = [];
   const opened: { principal: string; sessionId: string }[] = [];
   const sessions = createLegacySessions({
@@ -26,15 +28,17 @@ function table(over: Partial<LegacySessionOptions> = {}) {
     maxSessions: 10,
     maxSessionsPerPrincipal: 5,
     now: () => clock.now,
-    every: (run) => {
+    every: (run, ms) => {
       sweeps.push(run);
+      if (ms === LEGACY_KEEP_ALIVE_MS) keepAlives.push(run);
       return () => {};
     },
     log: (event, fields) => events.push({ event, fields }),
     ...over,
   });
   const sweep = () => sweeps.forEach((run) => run());
-  return { sessions, clock, sweep, events, opened };
+  const keepAlive = () => keepAlives.forEach((run) => run());
+  return { sessions, clock, sweep, keepAlive, events, opened };
 }
 
 const initialize = {
@@ -178,6 +182,66 @@ describe('the idle sweep', () => {
     expect(events).toContainEqual({ event: 'session.closed', fields: { session: idle, reason: 'idle' } });
     expect((await send(sessions, 'alice', 'POST', toolsList, idle)).status).toBe(404);
     expect((await send(sessions, 'bob', 'POST', toolsList, busy)).status).toBe(200);
+    await sessions.close();
+  });
+});
+
+describe('the keep-alive sweep', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('is one timer for the whole table, however many sessions are open', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const sessions = createLegacySessions({
+      createServer: () => new Server({ name: 'test', version: '1' }, { capabilities: { tools: {} } }),
+      idleTimeoutMs: 10_000,
+      maxSessions: 10,
+      maxSessionsPerPrincipal: 10,
+    });
+    // The idle sweep and the keep-alive sweep.
+    expect(vi.getTimerCount()).toBe(2);
+    for (let i = 0; i < 5; i += 1) await open(sessions, 'alice');
+    expect(sessions.size).toBe(5);
+    expect(vi.getTimerCount()).toBe(2);
+    await sessions.close();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("turns a call still pending after two of the table's sweeps into a stream that carries its answer", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { sessions, keepAlive } = table({
+      createServer: () => {
+        const server = new Server({ name: 'test', version: '1' }, { capabilities: { tools: {} } });
+        server.setRequestHandler('tools/call', async () => {
+          await held;
+          return { content: [{ type: 'text', text: 'done' }] };
+        });
+        return server;
+      },
+    });
+    const id = await open(sessions, 'alice');
+    const call = { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'slow', arguments: {} } };
+    let answered = false;
+    const pending = sessions.handle(request('POST', call, id), call, callerOf('alice')).then((response) => {
+      answered = true;
+      return response;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    keepAlive();
+    await new Promise((resolve) => setImmediate(resolve));
+    // One sweep only marks the call: the answer may still come as plain JSON.
+    expect(answered).toBe(false);
+    keepAlive();
+    const response = await pending;
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    release();
+    const text = await response.text();
+    expect(text).toContain('"id":3');
+    expect(text).toContain('done');
     await sessions.close();
   });
 });

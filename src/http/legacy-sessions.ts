@@ -9,7 +9,7 @@ import type { LegacyServer } from '../downstream/index.ts';
 import type { Profile } from '../exposure/index.ts';
 import type { Principal } from '../identity/index.ts';
 import { jsonRpcError, JSON_RPC } from './json-rpc-response.ts';
-import { LegacySessionTransport } from './legacy-transport.ts';
+import { LEGACY_KEEP_ALIVE_MS, LegacySessionTransport } from './legacy-transport.ts';
 
 /** Who opens or uses a session, and through which profile. */
 export interface SessionCaller {
@@ -35,7 +35,10 @@ export interface LegacySessionOptions<C extends SessionCaller = SessionCaller> {
   /** Open sessions one principal may hold; keeps one client from taking every slot of `maxSessions`. */
   maxSessionsPerPrincipal: number;
   now?: () => number;
-  /** Runs the idle sweep every `ms` until the returned stop is called; a repeating, unref'd timer by default. */
+  /**
+   * Runs a sweep (idle sessions; answers pending past a keep-alive interval) every `ms` until the returned stop is
+   * called; a repeating, unref'd timer by default.
+   */
   every?(run: () => void, ms: number): () => void;
   log?(event: string, fields: Record<string, unknown>): void;
 }
@@ -58,7 +61,7 @@ const everyUnref = (run: () => void, ms: number): (() => void) => {
 const hasInitialize = (body: unknown) =>
   Array.isArray(body) ? body.some((m) => isInitializeRequest(m)) : isInitializeRequest(body);
 
-/** Creates the table and its idle sweeper. */
+/** Creates the table, its idle sweeper and the keep-alive sweep of its sessions. */
 export function createLegacySessions<C extends SessionCaller>(
   options: LegacySessionOptions<C>,
 ): LegacySessions<C> {
@@ -91,6 +94,11 @@ export function createLegacySessions<C extends SessionCaller>(
     },
     Math.max(250, Math.min(60_000, Math.floor(options.idleTimeoutMs / 4))),
   );
+
+  // One keep-alive sweep for every session instead of a timer in each (an idle session holds no timer).
+  const stopKeepAlive = (options.every ?? everyUnref)(() => {
+    for (const session of sessions.values()) session.transport.sweepPending();
+  }, LEGACY_KEEP_ALIVE_MS);
 
   const run = async (session: Session, request: Request, parsedBody: unknown) => {
     session.active += 1;
@@ -156,7 +164,7 @@ export function createLegacySessions<C extends SessionCaller>(
         );
       }
       const id = randomUUID();
-      const transport = new LegacySessionTransport(id);
+      const transport = new LegacySessionTransport(id, LEGACY_KEEP_ALIVE_MS, false);
       const server = options.createServer(caller, id);
       const session: Session = { id, principal, profile, transport, server, lastSeen: now(), active: 0 };
       transport.onclose = () => void closeSession(session, 'transport closed');
@@ -185,6 +193,7 @@ export function createLegacySessions<C extends SessionCaller>(
     },
     async close() {
       stopSweeper();
+      stopKeepAlive();
       await Promise.all([...sessions.values()].map((s) => closeSession(s, 'shutdown')));
     },
   };

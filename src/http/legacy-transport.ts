@@ -2,9 +2,9 @@
  * The Streamable HTTP wire of one 2025-era session, owned by the gateway (docs/architecture.md, "Legacy
  * sessions"): the session's server (downstream's own 2025-era server) connects to it as to any transport of the
  * SDK's Transport shape. A POST of requests is answered with `application/json` when nothing but its answers
- * flows; it becomes an SSE stream as soon as something else flows on it (progress, an elicitation or sampling request, a log message), at once when a request carries a
- * progress token, and when its answer is still pending after one keep-alive interval (so a client's header
- * timeout never fires on a long call). The checks and their answers are those of the SDK's
+ * flows; it becomes an SSE stream as soon as something else flows on it (progress, an elicitation or sampling
+ * request, a log message), at once when a request carries a progress token, and when its answer is still pending
+ * after one keep-alive interval (so a client's header timeout never fires on a long call). The checks and their answers are those of the SDK's
  * WebStandardStreamableHTTPServerTransport; there is no event store, so no resumption.
  */
 import {
@@ -21,7 +21,7 @@ import { plainMessage, readJsonRpcMessage, type RequestId } from './json-rpc-sha
 /** The SDK transport's bound on a batch. */
 const MAX_BATCH_SIZE = 100;
 /** The SDK's SSE keep-alive interval; also how long an answer may stay pending before its stream opens. */
-const LEGACY_KEEP_ALIVE_MS = 15_000;
+export const LEGACY_KEEP_ALIVE_MS = 15_000;
 
 const SSE_HEADERS = {
   'content-type': 'text/event-stream',
@@ -166,16 +166,21 @@ export class LegacySessionTransport implements Transport {
   #closed = false;
   #sweeper: ReturnType<typeof setInterval> | undefined;
 
-  constructor(sessionId: string, keepAliveMs = LEGACY_KEEP_ALIVE_MS) {
+  readonly #ownSweeper: boolean;
+
+  /** `ownSweeper: false` leaves calling sweepPending every `keepAliveMs` to the owner (one timer for all sessions). */
+  constructor(sessionId: string, keepAliveMs = LEGACY_KEEP_ALIVE_MS, ownSweeper = true) {
     this.sessionId = sessionId;
     this.#keepAliveMs = keepAliveMs;
+    this.#ownSweeper = ownSweeper;
   }
 
   async start(): Promise<void> {
     if (this.#started) throw new Error('Transport already started');
     this.#started = true;
+    if (!this.#ownSweeper) return;
     // One timer per session: an answer pending across two sweeps gets its stream (headers and keep-alives).
-    this.#sweeper = setInterval(() => this.#sweep(), this.#keepAliveMs);
+    this.#sweeper = setInterval(() => this.sweepPending(), this.#keepAliveMs);
     this.#sweeper.unref();
   }
 
@@ -256,7 +261,9 @@ export class LegacySessionTransport implements Transport {
     this.onmessage?.(message, extra);
   }
 
-  #sweep(): void {
+  /** One keep-alive sweep: an answer found pending by the previous sweep as well gets its stream now. */
+  sweepPending(): void {
+    if (this.#closed) return;
     for (const exchange of new Set(this.#exchanges.values())) {
       if (exchange.stream || !exchange.resolve) continue;
       if (exchange.seen) this.#openStream(exchange);

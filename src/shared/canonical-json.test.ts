@@ -171,10 +171,35 @@ describe('canonicalString', () => {
   });
 });
 
+describe('canonicalJson key texts', () => {
+  it('writes every key the same however often and however many distinct keys were written before', () => {
+    // More distinct keys than the key-text cache holds, long ones, and keys that need escapes, written twice.
+    const keys = [
+      ...Array.from({ length: 1500 }, (_, i) => `k${i}`),
+      'x'.repeat(65),
+      'q"uote',
+      'back\\slash',
+      'ctl\u0001',
+      '\ud800',
+    ];
+    const value = Object.fromEntries(keys.map((key, i) => [key, i]));
+    const expected = `{${[...keys]
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${value[key]}`)
+      .join(',')}}`;
+    expect(canonicalJson(value, 'stringify')).toBe(expected);
+    expect(canonicalJson(value, 'stringify')).toBe(expected);
+  });
+});
+
 describe('sha256Hex', () => {
   it.each([
     ['', 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'],
     ['abc', 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'],
+    // Stored chains hash these bytes: UTF-8, and a lone surrogate as U+FFFD (EF BF BD), whichever digest API runs.
+    ['\u00e9\u{1f600}', '1184d1f608158eea09d297565575892231550c403aaa913008d867a97cfd5c76'],
+    ['\ud800', '83d544ccc223c057d2bf80d3f2a32982c32c3c0db8e2674820da5064783fb097'],
+    ['x\udc00', '5f350b94b4920d9b754a97c80041225f8d86f46f57886ec93ba109e432454d6a'],
   ])('%j', (text, digest) => {
     expect(sha256Hex(text)).toBe(digest);
   });
