@@ -24,11 +24,13 @@ import { loadServerCatalog, type PortcullisConfig } from '../config/index.ts';
 import {
   buildUpstreamSurface,
   createDownstreamServer,
+  createLegacyServer,
   withoutUris,
   createParkedCalls,
   createResourceSubscriptions,
   type DownstreamIdentity,
   type GatewayCore,
+  type LegacyServer,
 } from '../downstream/index.ts';
 import {
   compileProfiles,
@@ -112,8 +114,10 @@ export interface AppCore {
   refresh(): void;
   /** Calls `listener` whenever the tools, prompts or resources clients see change; returns the unsubscribe. */
   onListChanged(listener: (kind: ListKind) => void): () => void;
-  /** A downstream MCP server over the core. */
+  /** The SDK server of one 2026-era request over the core. */
   serverFor(identity: DownstreamIdentity): Server;
+  /** The gateway's own server of one 2025-era session (or stdio connection) over the core. */
+  legacyServerFor(identity: DownstreamIdentity): LegacyServer;
   /** Resolves when every upstream has connected or failed once and the local tools are loaded. */
   ready(timeoutMs?: number): Promise<void>;
   /** Moves the audit records of answered calls from this process's journal into the database. */
@@ -351,6 +355,7 @@ export function buildCore(config: PortcullisConfig, deps: AppDeps): AppCore {
     refresh,
     onListChanged: (listener) => lists.subscribe(listener),
     serverFor: (identity) => createDownstreamServer(core, identity),
+    legacyServerFor: (identity) => createLegacyServer(core, identity),
     ready: async (timeoutMs) => {
       await Promise.all([supervisor.settled(timeoutMs), localTools.ready]);
     },

@@ -31,8 +31,10 @@ export interface Gateway {
   masker: Masker;
   /** Calls `listener` whenever the tools, prompts or resources clients see change; returns the unsubscribe. */
   onListChanged(listener: (kind: ListKind) => void): () => void;
-  /** A downstream MCP server over the same core. */
+  /** The SDK server of one 2026-era request over the same core. */
   serverFor: AppCore['serverFor'];
+  /** The gateway's own server of one 2025-era session over the same core. */
+  legacyServerFor: AppCore['legacyServerFor'];
   /** Resolves when every upstream has connected or failed once. */
   ready(timeoutMs?: number): Promise<void>;
   /** Moves the audit records of answered calls from this process's journal into the database. */
@@ -47,6 +49,7 @@ export function buildGateway(config: PortcullisConfig, deps: GatewayDeps): Gatew
   const core = buildCore(config, deps);
   const endpoint = createMcpEndpoint({
     createServer: (identity): Server => core.serverFor(identity),
+    createLegacyServer: (identity) => core.legacyServerFor(identity),
     maxBodyBytes: config.http.maxBodyBytes,
     sessionIdleTimeoutMs: config.http.sessionIdleTimeoutMs,
     maxSessions: config.http.maxSessions,
@@ -94,6 +97,7 @@ export function buildGateway(config: PortcullisConfig, deps: GatewayDeps): Gatew
     masker: core.masker,
     onListChanged: (listener) => core.onListChanged(listener),
     serverFor: (identity) => core.serverFor(identity),
+    legacyServerFor: (identity) => core.legacyServerFor(identity),
     ready: (timeoutMs) => core.ready(timeoutMs),
     flushAudit: () => core.flushAudit(),
     start: () => core.start(),

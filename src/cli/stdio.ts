@@ -3,9 +3,9 @@ import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { Server } from '@modelcontextprotocol/server';
 import type { CommandIo } from './args.ts';
 import { parseCommandArgs } from './args.ts';
-import { TurnBatchedStdioServerTransport } from './turn-batched-stdio.ts';
+import { StdioWire } from './stdio-wire.ts';
 import { buildCore } from '../app/index.ts';
-import { STDIO_PRINCIPAL } from '../downstream/index.ts';
+import { STDIO_PRINCIPAL, type LegacyServer } from '../downstream/index.ts';
 import { appFromProcess } from './process-env.ts';
 import { FIRST_LIST_WAIT_MS, gateListsUntil } from './first-list-gate.ts';
 
@@ -27,7 +27,7 @@ export async function runStdio(args: string[], io: CommandIo): Promise<number> {
   // The local user who starts the process chooses the profile: its tool set applies, its principals do not.
   const profile = (named === undefined ? undefined : gateway.profiles.get(named)) ?? gateway.profiles.default;
   gateway.start();
-  const servers = new Set<Server>();
+  const servers = new Set<Server | LegacyServer>();
   gateway.onListChanged((kind) => {
     for (const server of servers) {
       const sent =
@@ -40,13 +40,22 @@ export async function runStdio(args: string[], io: CommandIo): Promise<number> {
       void Promise.resolve(sent).catch(() => {});
     }
   });
-  const transport = new TurnBatchedStdioServerTransport();
+  const transport = new StdioWire();
   gateListsUntil(transport, gateway.ready(FIRST_LIST_WAIT_MS));
   const handle = serveStdio(
     ({ era }) => {
-      const server = gateway.serverFor({ principal: STDIO_PRINCIPAL, profile, era });
+      const identity = { principal: STDIO_PRINCIPAL, profile, era };
+      if (era === 'modern') {
+        const server = gateway.serverFor(identity);
+        servers.add(server);
+        return server;
+      }
+      // A 2025-era connection is served by the gateway's own server: serveStdio pins it to the product it gets
+      // for that era and only connects it to the connection's channel and closes it (it reaches into a product's
+      // SDK internals only on a 2026-era connection).
+      const server = gateway.legacyServerFor(identity);
       servers.add(server);
-      return server;
+      return server as unknown as Server;
     },
     { transport },
   );

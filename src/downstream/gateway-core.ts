@@ -2,7 +2,14 @@
  * What every downstream server delegates to (the shared gateway core), who is on the other end of one server
  * instance, and what an era's call path receives from the server it runs in.
  */
-import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
+import type {
+  CallToolResult,
+  CreateMessageResult,
+  CreateMessageResultWithTools,
+  ElicitRequestParams,
+  ElicitResult,
+  ServerContext,
+} from '@modelcontextprotocol/server';
 import type { ApprovalSealer } from '../approval/index.ts';
 import type { CallerContext, CallPipeline, ResponseStage } from '../calls/index.ts';
 import type { Profile, ToolRegistry } from '../exposure/index.ts';
@@ -56,7 +63,6 @@ export interface EraCall {
   principal: Principal;
   alias: string;
   args: ToolArguments;
-  ctx: ServerContext;
   /** The upstream that serves the alias (undefined for local tools and unknown aliases). */
   upstreamId: string | undefined;
   /** The caller context of this request, with `extra` laid over it. */
@@ -67,4 +73,28 @@ export interface EraCall {
   clientCanListRoots: boolean;
   /** Fits a result to the tool's output schema as the SDK does (structured content checks). */
   project(result: CallToolResult): CallToolResult;
+}
+
+/** A 2026-era tools/call: the SDK server's request context (input responses, request state). */
+export interface ModernCall extends EraCall {
+  ctx: ServerContext;
+}
+
+/** How long a server-to-client request may wait, and what ends it early. */
+export interface AskOptions {
+  signal: AbortSignal;
+  timeout: number;
+}
+
+/** A 2025-era tools/call: the questions it may send the client on its own stream. */
+export interface LegacyCall extends EraCall {
+  /** The call's signal (aborted by `notifications/cancelled` or the session's close). */
+  signal: AbortSignal;
+  /** Sends `elicitation/create` to the client; the accepted content is checked against a form's schema. */
+  elicit(params: ElicitRequestParams, options: AskOptions): Promise<ElicitResult>;
+  /** Sends `sampling/createMessage` to the client. */
+  sample(
+    params: UpstreamSampling,
+    options: AskOptions,
+  ): Promise<CreateMessageResult | CreateMessageResultWithTools>;
 }

@@ -3,17 +3,10 @@
  * pipeline peer that reports what the call path handed it. The approval prompt is asked on the call's stream,
  * every ending maps to an outcome, and an upstream question reaches the person marked as the upstream's.
  */
-import {
-  Client,
-  InMemoryTransport,
-  type CallToolResult,
-  type ElicitResult,
-} from '@modelcontextprotocol/client';
+import { Client, type CallToolResult, type ElicitResult } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
-import { createDownstreamServer, type GatewayCore } from './downstream-server.ts';
 import type { CallPipeline } from '../calls/pipeline.ts';
-import type { ToolRegistry } from '../exposure/registry.ts';
-import { compileProfiles } from '../exposure/index.ts';
+import { legacyServerEnd, stubCore } from './test/stub-core.ts';
 
 const FORM = { message: 'Which file?', requestedSchema: { type: 'object' as const, properties: {} } };
 
@@ -21,29 +14,16 @@ async function clientOf(
   call: CallPipeline['call'],
   onElicit?: (params: { message: string }) => ElicitResult,
 ): Promise<Client> {
-  const core = {
+  const core = stubCore(call, {
     registry: {
       resolve: () => ({
         upstream: 'files',
         definition: { name: 'files_write', inputSchema: { type: 'object' } },
       }),
-      advertised: () => [],
-    } as unknown as ToolRegistry,
-    pipeline: { call },
-    subscriptions: { drop: () => {} },
-    telemetry: { traceRequest: <T>(_info: unknown, handler: () => Promise<T>) => handler() },
-    mask: (text: string) => text,
-    maskDeep: <T>(value: T) => value,
-    elicitationTimeoutMs: 5_000,
-  } as unknown as GatewayCore;
-  const server = createDownstreamServer(core, {
-    principal: { id: 'alice', source: 'api-key', groups: [], scopes: [] },
-    profile: compileProfiles({}).default,
-    sessionId: 's-1',
-    era: 'legacy',
+      all: () => [],
+    },
   });
-  const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverEnd);
+  const { clientEnd } = await legacyServerEnd(core);
   const client = new Client(
     { name: 'legacy-calls-test', version: '1.0.0' },
     { capabilities: onElicit ? { elicitation: { form: {} } } : {} },

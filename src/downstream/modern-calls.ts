@@ -35,7 +35,7 @@ import {
 } from '../calls/index.ts';
 import { argumentLimitError } from '../calls/index.ts';
 import type { CallerCapabilities, UpstreamElicitation, UpstreamSampling } from '../upstream/index.ts';
-import type { EraCall, GatewayCore } from './gateway-core.ts';
+import type { ModernCall, GatewayCore } from './gateway-core.ts';
 import type { ParkedCall, ParkedStep, PendingInput } from './parked-calls.ts';
 import { markAsUpstreams, relayElicitation, relaySampling } from './upstream-questions.ts';
 import {
@@ -123,7 +123,7 @@ function carriedApproval(
  * the answers of a relayed upstream round; an upstream round it meets is relayed carrying the approval given so far.
  */
 function startParked(
-  call: EraCall,
+  call: ModernCall,
   binding: RequestStateBinding,
   state: unknown,
   relayed?: ReopenedRound,
@@ -196,14 +196,14 @@ function parkForInput(
 }
 
 /** What this call's client declared it can answer. */
-const callerCapabilities = (call: EraCall): CallerCapabilities => ({
+const callerCapabilities = (call: ModernCall): CallerCapabilities => ({
   elicitation: call.clientCanElicit,
   sampling: call.clientCanSample,
   roots: call.clientCanListRoots,
 });
 
 /** Runs one round of a 2026-era tools/call: the result, or `input_required` with a sealed state. */
-export async function callModern(call: EraCall): Promise<CallToolResult | InputRequiredResult> {
+export async function callModern(call: ModernCall): Promise<CallToolResult | InputRequiredResult> {
   const { core, ctx, alias, args } = call;
   // Arguments beyond the door limits are never digested: the pipeline refuses and records them at once.
   if (argumentLimitError(alias, args))

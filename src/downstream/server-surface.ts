@@ -1,15 +1,26 @@
 /**
- * The non-tool surface of a downstream server: prompts, resources, completion, and (2025 era only, since a
- * notification needs a session to reach) resource subscriptions. Every request is routed to the upstream that
- * listed the prompt or resource; its result loses the gateway's `_meta` and crosses /mcp masked, as its error does.
- * A prompt's messages and a resource's texts then go through the response scan (withheld under `enforce`).
+ * The non-tool surface of a downstream server: prompts, resources and completion, the same for both eras but for
+ * a 2026-era prompt's relayed input round (resource subscriptions need a session to notify: the 2025-era server,
+ * legacy-server.ts, keeps them). Every request is routed to the upstream that listed the prompt or resource; its
+ * result loses the gateway's `_meta` and crosses /mcp masked, as its error does. A prompt's messages and a
+ * resource's texts then go through the response scan (withheld under `enforce`).
  */
-import { ProtocolError, ProtocolErrorCode, type Server } from '@modelcontextprotocol/server';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  type CompleteRequestParams,
+  type CompleteResult,
+  type GetPromptResult,
+  type ListPromptsResult,
+  type ListResourcesResult,
+  type ListResourceTemplatesResult,
+  type ReadResourceResult,
+  type Server,
+} from '@modelcontextprotocol/server';
 import { argsDigest } from '../approval/index.ts';
 import { readUpstreamInputAsk, screenSurfaceAnswer, stripGatewayMeta } from '../calls/index.ts';
 import type { DownstreamIdentity, GatewayCore } from './gateway-core.ts';
 import { profileSurface, routeCompletion, type UpstreamSurface } from './prompts-resources.ts';
-import type { ResourceFollower } from './resource-subscriptions.ts';
 import { invalidRelayState, relayUpstreamRound, reopenRelayedRound } from './upstream-relay.ts';
 
 /**
@@ -17,7 +28,7 @@ import { invalidRelayState, relayUpstreamRound, reopenRelayedRound } from './ups
  * every known secret masked (an upstream may echo one in a prompt message or a resource body); its error crosses
  * /mcp masked, as a JSON-RPC error.
  */
-async function masked<T>(core: GatewayCore, run: () => Promise<T>): Promise<T> {
+export async function masked<T>(core: GatewayCore, run: () => Promise<T>): Promise<T> {
   let result: T;
   try {
     result = await run();
@@ -40,26 +51,77 @@ function asSurfaceError<T>(core: GatewayCore, run: () => T): T {
   }
 }
 
-/** Registers the prompt, resource, completion and (legacy) subscription handlers on `server`. */
-export function registerServerSurface(server: Server, core: GatewayCore, identity: DownstreamIdentity): void {
-  // Every handler below reads the caller's profile's part of the surface, never the whole.
+/** The surface requests both eras answer alike; each reads the caller's profile's part, never the whole. */
+export interface SurfaceHandlers {
+  /** The profile's part of the upstream surface. */
+  surface(): UpstreamSurface;
+  listPrompts(): ListPromptsResult;
+  /** A prompt, got in one round (the 2025 era; a 2026-era round may be relayed, see registerServerSurface). */
+  getPrompt(
+    name: string,
+    args: Record<string, string> | undefined,
+    signal: AbortSignal,
+  ): Promise<GetPromptResult>;
+  listResources(): ListResourcesResult;
+  listResourceTemplates(): ListResourceTemplatesResult;
+  readResource(uri: string, signal: AbortSignal): Promise<ReadResourceResult>;
+  complete(params: CompleteRequestParams, signal: AbortSignal): Promise<CompleteResult>;
+}
+
+const unknownPrompt = (name: string) =>
+  new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${name}`);
+
+/** The surface handlers of one server instance. */
+export function createSurfaceHandlers(core: GatewayCore, identity: DownstreamIdentity): SurfaceHandlers {
   const surface = (): UpstreamSurface => profileSurface(core.surface(), identity.profile);
-  server.setRequestHandler('prompts/list', () => ({
-    prompts: surface().prompts.map((p) => p.definition),
-  }));
+  return {
+    surface,
+    listPrompts: () => ({ prompts: surface().prompts.map((p) => p.definition) }),
+    async getPrompt(name, args, signal) {
+      const prompt = surface().findPrompt(name);
+      if (!prompt) throw unknownPrompt(name);
+      const answer = await masked(core, () =>
+        core.supervisor.getPrompt(prompt.upstream, prompt.upstreamName, args, { signal }),
+      );
+      return screenSurfaceAnswer(
+        core.response,
+        { kind: 'prompt', target: name, upstream: prompt.upstream },
+        answer,
+      );
+    },
+    listResources: () => ({ resources: surface().resources }),
+    listResourceTemplates: () => ({ resourceTemplates: surface().resourceTemplates }),
+    async readResource(uri, signal) {
+      const upstream = surface().routeResource(uri);
+      if (!upstream)
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown resource: ${uri}`, { uri });
+      const answer = await masked(core, () => core.supervisor.readResource(upstream, uri, signal));
+      return screenSurfaceAnswer(core.response, { kind: 'resource', target: uri, upstream }, answer);
+    },
+    complete(params, signal) {
+      const routed = routeCompletion(surface(), params.ref);
+      if (!routed) {
+        const { ref } = params;
+        const what = ref.type === 'ref/prompt' ? `prompt: ${ref.name}` : `resource: ${ref.uri}`;
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown ${what}`);
+      }
+      return masked(core, () =>
+        core.supervisor.complete(routed.upstream, { ...params, ref: routed.ref }, signal),
+      );
+    },
+  };
+}
+
+/** Registers the prompt, resource and completion handlers of a 2026-era request's SDK `server`. */
+export function registerServerSurface(server: Server, core: GatewayCore, identity: DownstreamIdentity): void {
+  const handlers = createSurfaceHandlers(core, identity);
+  server.setRequestHandler('prompts/list', () => handlers.listPrompts());
   server.setRequestHandler('prompts/get', async (request, ctx) => {
-    const prompt = surface().findPrompt(request.params.name);
-    if (!prompt)
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}`);
+    const prompt = handlers.surface().findPrompt(request.params.name);
+    if (!prompt) throw unknownPrompt(request.params.name);
     const args = request.params.arguments;
     const origin = { kind: 'prompt', target: request.params.name, upstream: prompt.upstream } as const;
-    if (identity.era === 'legacy') {
-      const answer = await masked(core, () =>
-        core.supervisor.getPrompt(prompt.upstream, prompt.upstreamName, args, { signal: ctx.mcpReq.signal }),
-      );
-      return screenSurfaceAnswer(core.response, origin, answer);
-    }
-    // A modern caller: the upstream's input round is relayed under a state bound to this prompt and arguments.
+    // The upstream's input round is relayed under a state bound to this prompt and arguments.
     const binding = {
       principal: identity.principal.id,
       alias: `prompt:${request.params.name}`,
@@ -94,54 +156,12 @@ export function registerServerSurface(server: Server, core: GatewayCore, identit
       return screenSurfaceAnswer(core.response, { ...origin, kind: 'input-request' }, round);
     return screenSurfaceAnswer(core.response, origin, answer);
   });
-  server.setRequestHandler('resources/list', () => ({ resources: surface().resources }));
-  server.setRequestHandler('resources/templates/list', () => ({
-    resourceTemplates: surface().resourceTemplates,
-  }));
-  server.setRequestHandler('resources/read', async (request, ctx) => {
-    const upstream = surface().routeResource(request.params.uri);
-    if (!upstream)
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown resource: ${request.params.uri}`, {
-        uri: request.params.uri,
-      });
-    const answer = await masked(core, () =>
-      core.supervisor.readResource(upstream, request.params.uri, ctx.mcpReq.signal),
-    );
-    return screenSurfaceAnswer(
-      core.response,
-      { kind: 'resource', target: request.params.uri, upstream },
-      answer,
-    );
-  });
-  if (identity.era === 'legacy') registerSubscriptions(server, core, surface);
-  server.setRequestHandler('completion/complete', async (request, ctx) => {
-    const routed = routeCompletion(surface(), request.params.ref);
-    if (!routed) {
-      const { ref } = request.params;
-      const what = ref.type === 'ref/prompt' ? `prompt: ${ref.name}` : `resource: ${ref.uri}`;
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown ${what}`);
-    }
-    const params = { ...request.params, ref: routed.ref };
-    return masked(core, () => core.supervisor.complete(routed.upstream, params, ctx.mcpReq.signal));
-  });
-}
-
-/** One follower per session: its subscriptions end with the session. */
-function registerSubscriptions(server: Server, core: GatewayCore, surface: () => UpstreamSurface): void {
-  const follower: ResourceFollower = (uri) =>
-    // A session that closed under a pending update has no one left to tell; its follower is being dropped.
-    void Promise.resolve(server.sendResourceUpdated({ uri })).catch(() => {});
-  server.onclose = () => core.subscriptions.drop(follower);
-  server.setRequestHandler('resources/subscribe', async (request) => {
-    const { uri } = request.params;
-    const upstream = surface().routeResource(uri);
-    if (!upstream)
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown resource: ${uri}`, { uri });
-    await masked(core, () => core.subscriptions.subscribe(uri, upstream, follower));
-    return {};
-  });
-  server.setRequestHandler('resources/unsubscribe', async (request) => {
-    await core.subscriptions.unsubscribe(request.params.uri, follower);
-    return {};
-  });
+  server.setRequestHandler('resources/list', () => handlers.listResources());
+  server.setRequestHandler('resources/templates/list', () => handlers.listResourceTemplates());
+  server.setRequestHandler('resources/read', (request, ctx) =>
+    handlers.readResource(request.params.uri, ctx.mcpReq.signal),
+  );
+  server.setRequestHandler('completion/complete', (request, ctx) =>
+    handlers.complete(request.params, ctx.mcpReq.signal),
+  );
 }

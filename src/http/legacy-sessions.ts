@@ -4,7 +4,8 @@
  * id gets 404.
  */
 import { randomUUID } from 'node:crypto';
-import { isInitializeRequest, type Server } from '@modelcontextprotocol/server';
+import { isInitializeRequest } from '@modelcontextprotocol/server';
+import type { LegacyServer } from '../downstream/index.ts';
 import type { Profile } from '../exposure/index.ts';
 import type { Principal } from '../identity/index.ts';
 import { jsonRpcError, JSON_RPC } from './json-rpc-response.ts';
@@ -21,14 +22,14 @@ interface Session {
   principal: string;
   profile: string;
   transport: LegacySessionTransport;
-  server: Server;
+  server: LegacyServer;
   lastSeen: number;
   active: number;
 }
 
 /** Options of the session table. */
 export interface LegacySessionOptions<C extends SessionCaller = SessionCaller> {
-  createServer(caller: C, sessionId: string): Server;
+  createServer(caller: C, sessionId: string): LegacyServer;
   idleTimeoutMs: number;
   maxSessions: number;
   /** Open sessions one principal may hold; keeps one client from taking every slot of `maxSessions`. */

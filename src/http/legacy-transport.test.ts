@@ -139,6 +139,24 @@ describe('answers of a legacy session', () => {
     expect(await events(response)).toEqual([expect.objectContaining({ id: 7 })]);
   });
 
+  it('refuses a request whose id is still in flight, and the first answer still reaches its own POST', async () => {
+    const rigged = await rig();
+    const first = post(rigged.transport, call(8, 'hold'));
+    await rigged.holding;
+    const again = await post(rigged.transport, call(8, 'now'));
+    expect(again.status).toBe(400);
+    expect(await again.json()).toMatchObject({ id: 8, error: { code: -32600 } });
+    // The same id twice in one batch is refused alike, before anything runs.
+    const batch = await post(rigged.transport, [call(9, 'now'), call(9, 'now')]);
+    expect(batch.status).toBe(400);
+    expect(await batch.json()).toMatchObject({ id: 9, error: { code: -32600 } });
+    rigged.release('first');
+    const answered = await first;
+    expect(await answered.json()).toMatchObject({ id: 8, result: { content: [{ text: 'first' }] } });
+    // Once answered, the id may be used again.
+    expect(await (await post(rigged.transport, call(8, 'now'))).json()).toMatchObject({ id: 8, result: {} });
+  });
+
   it('turns an answer still pending after a keep-alive interval into a stream', async () => {
     const rigged = await rig(20);
     // Resolves only when the sweep opens the stream: the handler is held until released below.

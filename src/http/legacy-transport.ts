@@ -1,10 +1,10 @@
 /**
  * The Streamable HTTP wire of one 2025-era session, owned by the gateway (docs/architecture.md, "Legacy
- * sessions"): the SDK Server of the session connects to it as to any transport. A POST of requests is answered
- * with `application/json` when nothing but its answers flows; it becomes an SSE stream as soon as something else
- * flows on it (progress, an elicitation or sampling request, a log message), at once when a request carries a
- * progress token, and when its answer is still pending after one keep-alive interval (so a client's header
- * timeout never fires on a long call). The checks and their answers are those of the SDK's
+ * sessions"): the session's server (downstream's own 2025-era server) connects to it as to any transport of the
+ * SDK's Transport shape. A POST of requests is answered with `application/json` when nothing but its answers
+ * flows; it becomes an SSE stream as soon as something else flows on it (progress, an elicitation or sampling
+ * request, a log message), at once when a request carries a progress token, and when its answer is still pending
+ * after one keep-alive interval (so a client's header timeout never fires on a long call). The checks and their answers are those of the SDK's
  * WebStandardStreamableHTTPServerTransport; there is no event store, so no resumption.
  */
 import {
@@ -88,8 +88,14 @@ const isRequest = (message: JSONRPCMessage): message is JSONRPCMessage & { id: R
 const isAnswer = (message: JSONRPCMessage): message is JSONRPCMessage & { id?: RequestId } =>
   !('method' in message) && ('result' in message || 'error' in message);
 
-function errorResponse(status: number, code: number, message: string, headers: Record<string, string> = {}) {
-  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
+function errorResponse(
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+  id: RequestId | null = null,
+) {
+  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id }), {
     status,
     headers: { 'content-type': 'application/json', ...headers },
   });
@@ -155,7 +161,6 @@ export class LegacySessionTransport implements Transport {
   /** Request id → the POST it came on, until its answer is sent. */
   readonly #exchanges = new Map<RequestId, Exchange>();
   #standalone: SseStream | undefined;
-  #supported: readonly string[] = SUPPORTED_PROTOCOL_VERSIONS;
   #initialized = false;
   #started = false;
   #closed = false;
@@ -177,10 +182,6 @@ export class LegacySessionTransport implements Transport {
     // One timer per session: an answer pending across two sweeps gets its stream (headers and keep-alives).
     this.#sweeper = setInterval(() => this.sweepPending(), this.#keepAliveMs);
     this.#sweeper.unref();
-  }
-
-  setSupportedProtocolVersions(versions: string[]): void {
-    this.#supported = versions;
   }
 
   /** Serves one HTTP request of this session; `parsedBody` is the POST body the endpoint already parsed. */
@@ -292,11 +293,11 @@ export class LegacySessionTransport implements Transport {
     if (!sessionId) return errorResponse(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
     if (sessionId !== this.sessionId) return errorResponse(404, -32001, 'Session not found');
     const version = request.headers.get('mcp-protocol-version');
-    if (version !== null && !this.#supported.includes(version)) {
+    if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
       return errorResponse(
         400,
         -32000,
-        `Bad Request: Unsupported protocol version: ${version} (supported versions: ${this.#supported.join(', ')})`,
+        `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
       );
     }
     return undefined;
@@ -341,8 +342,21 @@ export class LegacySessionTransport implements Transport {
     const extra = { request };
     let owed = 0;
     let progress = false;
+    const ids = new Set<RequestId>();
     for (const message of messages) {
       if (!isRequest(message)) continue;
+      // An id still owed an answer on this session would have that answer delivered to one POST only, and a
+      // cancellation could not tell the two apart: the POST is refused before anything in it runs.
+      if (this.#exchanges.has(message.id) || ids.has(message.id)) {
+        return errorResponse(
+          400,
+          -32600,
+          `Invalid Request: request id ${JSON.stringify(message.id)} is already in flight on this session; use a new id`,
+          {},
+          message.id,
+        );
+      }
+      ids.add(message.id);
       owed += 1;
       const meta = (message as { params?: { _meta?: { progressToken?: unknown } } }).params?._meta;
       if (meta?.progressToken !== undefined) progress = true;

@@ -6,11 +6,11 @@ import {
   createMcpHandler,
   isLegacyRequest,
   readRequestBody,
-  SUPPORTED_PROTOCOL_VERSIONS,
   type AuthInfo,
   type McpHttpHandler,
   type Server,
 } from '@modelcontextprotocol/server';
+import { LEGACY_PROTOCOL_VERSIONS, type LegacyServer } from '../downstream/index.ts';
 import type { Profile } from '../exposure/index.ts';
 import type { Principal } from '../identity/index.ts';
 import { jsonRpcError, JSON_RPC } from './json-rpc-response.ts';
@@ -34,7 +34,10 @@ interface Caller {
 
 /** Options of the endpoint. */
 export interface McpEndpointOptions {
+  /** The SDK server of one 2026-era request. */
   createServer(identity: EndpointIdentity): Server;
+  /** The server of one 2025-era session. */
+  createLegacyServer(identity: EndpointIdentity): LegacyServer;
   maxBodyBytes: number;
   sessionIdleTimeoutMs: number;
   maxSessions: number;
@@ -101,9 +104,6 @@ function paramHeaderRefusal(
   );
 }
 
-/** The 2025-era protocol versions the SDK serves (every modern revision sorts at or after 2026-07-28). */
-const LEGACY_VERSIONS: readonly string[] = SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v < '2026-07-28');
-
 /**
  * The era router: the SDK's `isLegacyRequest`, answered without it in the plain cases where its answer is
  * certain (a GET or DELETE; a POST of one request, notification or result of the common shape, with no
@@ -116,7 +116,7 @@ export function isLegacy(
 ): Promise<boolean> | boolean {
   if (request.method !== 'POST') return true;
   const version = request.headers.get('mcp-protocol-version');
-  if (version === null || LEGACY_VERSIONS.includes(version)) {
+  if (version === null || LEGACY_PROTOCOL_VERSIONS.includes(version)) {
     const message = plainMessage(parsedBody);
     if (message && !hasEnvelopeClaim(message)) return true;
   }
@@ -130,7 +130,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   const callers = new WeakMap<AuthInfo, Caller>();
   const sessions = createLegacySessions({
     createServer: (caller: Caller, sessionId) =>
-      options.createServer({ ...caller, sessionId, era: 'legacy' }),
+      options.createLegacyServer({ ...caller, sessionId, era: 'legacy' }),
     idleTimeoutMs: options.sessionIdleTimeoutMs,
     maxSessions: options.maxSessions,
     maxSessionsPerPrincipal: options.maxSessionsPerPrincipal,

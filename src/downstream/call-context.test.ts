@@ -1,33 +1,17 @@
 /**
  * Whatever escapes the call pipeline, a tools/call answer never carries internal text (a
- * stack overflow, a TypeError). A real SDK client talks to the real downstream server over the SDK's in-memory
+ * stack overflow, a TypeError). A real SDK client talks to the real 2025-era server over the SDK's in-memory
  * pair; the pipeline is a peer that throws as a broken stage would.
  */
-import { Client, InMemoryTransport, type CallToolResult } from '@modelcontextprotocol/client';
+import { Client, type CallToolResult } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { PortcullisError } from '../errors/index.ts';
-import { createDownstreamServer, type GatewayCore } from './downstream-server.ts';
 import type { CallPipeline } from '../calls/pipeline.ts';
-import type { ToolRegistry } from '../exposure/registry.ts';
-import { compileProfiles } from '../exposure/index.ts';
+import { legacyServerEnd, stubCore } from './test/stub-core.ts';
 
 async function clientOf(call: CallPipeline['call']): Promise<Client> {
-  const core = {
-    registry: { resolve: () => undefined, advertised: () => [] } as unknown as ToolRegistry,
-    pipeline: { call },
-    subscriptions: { drop: () => {} },
-    telemetry: { traceRequest: <T>(_info: unknown, handler: () => Promise<T>) => handler() },
-    mask: (text: string) => text.split('s3cret-value').join('***'),
-    maskDeep: <T>(value: T) => value,
-    elicitationTimeoutMs: 1_000,
-  } as unknown as GatewayCore;
-  const server = createDownstreamServer(core, {
-    principal: { id: 'test', source: 'api-key', groups: [], scopes: [] },
-    profile: compileProfiles({}).default,
-    era: 'legacy',
-  });
-  const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverEnd);
+  const core = stubCore(call, { mask: (text: string) => text.split('s3cret-value').join('***') });
+  const { clientEnd } = await legacyServerEnd(core);
   const client = new Client({ name: 'downstream-test', version: '1.0.0' });
   await client.connect(clientEnd);
   return client;

@@ -1,0 +1,122 @@
+/**
+ * What both eras' servers share around a tools/call: the caller context handed to the pipeline (who, which era,
+ * signal, progress and log relays, trace headers), the SERVER span around the call, and the last net that turns
+ * whatever escaped the pipeline into an answer without internal text.
+ */
+import {
+  ProtocolError,
+  SdkError,
+  type CallToolResult,
+  type LoggingLevel,
+  type ServerNotification,
+} from '@modelcontextprotocol/server';
+import type { CallerContext } from '../calls/index.ts';
+import { toWireError } from '../calls/index.ts';
+import type { Principal } from '../identity/index.ts';
+import { traceContextFromMeta, type RequestTrace } from '../telemetry/index.ts';
+import type { DownstreamIdentity, GatewayCore } from './gateway-core.ts';
+
+/** The principal of a `portcullis stdio` process: the local user who started it. */
+export const STDIO_PRINCIPAL: Principal = Object.freeze({
+  id: 'stdio',
+  source: 'anonymous',
+  groups: Object.freeze([]),
+  scopes: Object.freeze([]),
+});
+
+/** One request as the caller context reads it, whichever server received it. */
+export interface RequestView {
+  id: string | number;
+  /** The request's `params._meta` (progress token, W3C trace context). */
+  meta: Record<string, unknown> | undefined;
+  signal: AbortSignal;
+  /** Sends a notification related to this request (on its stream). */
+  notify(notification: ServerNotification): Promise<void>;
+  /** Sends a log message related to this request, when the session's level lets it through. */
+  log(level: LoggingLevel, data: unknown, logger: string | undefined): Promise<void>;
+}
+
+// A notification the client can no longer receive (it went away mid-call) has no one to report to; the call
+// itself goes on and ends on its own signal.
+const clientGone = () => {};
+
+function progressRelay(request: RequestView): CallerContext['progress'] {
+  const token = request.meta?.progressToken;
+  if (typeof token !== 'string' && typeof token !== 'number') return undefined;
+  return (progress) =>
+    void request
+      .notify({
+        method: 'notifications/progress',
+        params: {
+          progressToken: token,
+          progress: progress.progress,
+          ...(progress.total === undefined ? {} : { total: progress.total }),
+          ...(progress.message === undefined ? {} : { message: progress.message }),
+        },
+      })
+      .catch(clientGone);
+}
+
+/** The caller context of one request: who, which era, its signal, progress and log relays, trace headers. */
+export function callerOf(
+  core: GatewayCore,
+  identity: DownstreamIdentity,
+  request: RequestView,
+  extra: Partial<CallerContext> = {},
+): CallerContext {
+  const progress = progressRelay(request);
+  const meta = request.meta;
+  const forwardMeta: NonNullable<CallerContext['meta']> = {};
+  if (typeof meta?.traceparent === 'string') forwardMeta.traceparent = meta.traceparent;
+  if (typeof meta?.tracestate === 'string') forwardMeta.tracestate = meta.tracestate;
+  return {
+    principal: identity.principal,
+    profile: identity.profile,
+    ...(identity.sessionId === undefined ? {} : { sessionId: identity.sessionId }),
+    era: identity.era,
+    signal: request.signal,
+    ...(progress ? { progress } : {}),
+    log: (message) =>
+      void request
+        .log(message.level as LoggingLevel, core.maskDeep(message.data), message.logger)
+        .catch(clientGone),
+    ...(Object.keys(forwardMeta).length > 0 ? { meta: forwardMeta } : {}),
+    ...extra,
+  };
+}
+
+/**
+ * The last net of a tools/call: errors of the SDK's own kinds (protocol errors, input rounds) pass on, a
+ * PortcullisError gets its stable code, and anything else becomes INTERNAL without its message, so no internal
+ * text (a stack overflow, a TypeError) reaches the client.
+ */
+export function toCallAnswer(core: Pick<GatewayCore, 'mask'>, error: unknown): CallToolResult {
+  if (error instanceof ProtocolError || error instanceof SdkError) throw error;
+  const wire = toWireError(error, { mask: core.mask });
+  if (wire.kind === 'protocol-error') throw wire.error;
+  return wire.result;
+}
+
+/** Runs one tools/call inside its SERVER span; the call path is handed the trace (no async context per request). */
+export function traceToolCall<T>(
+  core: GatewayCore,
+  identity: DownstreamIdentity,
+  call: { name: string; request: RequestView; protocolVersion: string | undefined },
+  run: (trace: RequestTrace | undefined) => Promise<T>,
+): Promise<T> {
+  return core.telemetry.traceRequest(
+    {
+      method: 'tools/call',
+      target: call.name,
+      sessionId: identity.sessionId,
+      principal: identity.principal.id,
+      profile: identity.profile.name,
+      protocolVersion: call.protocolVersion,
+      requestId: call.request.id,
+      transport: identity.principal.id === STDIO_PRINCIPAL.id ? 'pipe' : 'tcp',
+      ...traceContextFromMeta(call.request.meta),
+    },
+    run,
+    'handed',
+  );
+}
