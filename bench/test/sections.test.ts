@@ -74,7 +74,8 @@ describe('bench sections against real gateways', () => {
     });
     const result = await section.run(tiny);
     const [corpus, plain, cross, evalCorpus, worst] = result.tables;
-    expect(evalCorpus?.rows).toHaveLength(3);
+    expect(evalCorpus?.rows).toHaveLength(4);
+    expect(evalCorpus?.rows[3]?.[0]).toMatch(/^first sight, definitions of real servers \(\d{3,}\)$/);
     expect(worst?.rows).toHaveLength(10);
     expect(worst?.columns).toEqual(expect.arrayContaining(['us/KB @1 KB', 'us/KB @4 KB']));
     // Shared gateway scanner, cross-server scanner, and first sight (a new scanner per pass).
@@ -89,6 +90,9 @@ describe('bench sections against real gateways', () => {
     expect(result.lines[0]).toMatch(/flagged 8\/8 planted, 0\/192 honest/);
     expect(result.targets.map((t) => t.name)).toEqual([
       expect.stringMatching(/^first sight .* >= 10,000 tool definitions\/s$/),
+      expect.stringMatching(
+        /^first sight, definitions of real servers .* >= 10,000 tool definitions\/s of CPU time$/,
+      ),
       expect.stringMatching(/^every adversarial input/),
     ]);
   }, 120_000);
