@@ -143,7 +143,6 @@ interface RequestState extends RequestTrace {
   /** The request's context: its span as the parent of child spans, and this state under REQUEST_KEY. */
   context: Context;
   method: string;
-  target: string | undefined;
   /** The alias of the resolved tool; only this (never the client-sent name) labels metrics. */
   tool?: string;
   /** The attributes toolStarted put on the span, so that toolFinished does not set them again. */
@@ -156,6 +155,9 @@ interface RequestState extends RequestTrace {
 }
 
 const REQUEST_KEY = createContextKey('portcullis.telemetry.request');
+
+const SERVER_SPAN: SpanOptions = { kind: SpanKind.SERVER };
+const NO_UPSTREAM_REQUESTS: readonly Attributes[] = [];
 
 // More distinct execution targets than any registry holds: the cache of their spans' attributes starts over.
 const MAX_EXECUTION_TARGETS = 10_000;
@@ -362,6 +364,29 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     });
   };
 
+  // The duration's labels (method, resolved tool, outcome, error type) take few values: each set is made and
+  // masked once. The method and error type can come from a client, so the cache starts over past a bound.
+  const durationAttributes = new Map<string, Attributes>();
+  const durationAttributesOf = (
+    method: string,
+    tool: string | undefined,
+    outcome: RequestOutcome,
+    errorType: string | undefined,
+  ): Attributes => {
+    const key = keyOf(method, tool, outcome, errorType);
+    let attrs = durationAttributes.get(key);
+    if (attrs === undefined) {
+      attrs = { [ATTR.mcpMethodName]: method };
+      if (tool !== undefined) attrs[ATTR.genAiToolName] = tool;
+      attrs[ATTR.outcome] = outcome;
+      if (errorType !== undefined) attrs[ATTR.errorType] = errorType;
+      attrs = maskAttributes(attrs, masker);
+      if (durationAttributes.size >= MAX_SERIES) durationAttributes.clear();
+      durationAttributes.set(key, attrs);
+    }
+    return attrs;
+  };
+
   const endRequest = (state: RequestState, result: unknown, endedAt: number) => {
     if (state.ended) return;
     state.ended = true;
@@ -376,53 +401,53 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     state.span.end();
     instruments?.duration.record(
       (endedAt - state.startedAt) / 1000,
-      maskAttributes(
-        {
-          [ATTR.mcpMethodName]: state.method,
-          ...(state.tool === undefined ? {} : { [ATTR.genAiToolName]: state.tool }),
-          [ATTR.outcome]: state.outcome,
-          ...(state.errorType === undefined ? {} : { [ATTR.errorType]: state.errorType }),
-        },
-        masker,
-      ),
+      durationAttributesOf(state.method, state.tool, state.outcome, state.errorType),
     );
   };
 
-  const startRequestSpan = (info: RequestSpanInfo): RequestSpan => {
-    if (!sdk) return NOOP_REQUEST_SPAN;
+  // The request's span and state; with the SDK off, none. Shared by startRequestSpan and traceRequest, which
+  // keeps the per-request path free of closures made per call.
+  const openRequest = (running: Sdk, info: RequestSpanInfo): RequestState => {
     let parent = ROOT_CONTEXT;
     if (info.traceparent !== undefined) {
       const carrier: Record<string, string> = { traceparent: info.traceparent };
       if (info.tracestate !== undefined) carrier.tracestate = info.tracestate;
-      parent = sdk.propagator.extract(ROOT_CONTEXT, carrier, defaultTextMapGetter);
+      parent = running.propagator.extract(ROOT_CONTEXT, carrier, defaultTextMapGetter);
     }
     const name = mask(info.target === undefined ? info.method : `${info.method} ${info.target}`);
-    const span = sdk.tracer.startSpan(name, { kind: SpanKind.SERVER }, parent);
+    const span = running.tracer.startSpan(name, SERVER_SPAN, parent);
     setAttributes(span, requestAttributes(info));
     const state: RequestState = {
       traceId: span.spanContext().traceId,
       span,
       context: parent,
       method: info.method,
-      target: info.target,
       startedAt: now(),
       ended: false,
     };
     state.context = trace.setSpan(parent, span).setValue(REQUEST_KEY, state);
+    return state;
+  };
+  const failRequest = (state: RequestState, error: unknown) => {
+    const { errorType, rpcCode } = errorTypeOf(error);
+    state.outcome = 'error';
+    state.errorType = errorType;
+    if (rpcCode !== undefined) state.rpcCode = rpcCode;
+  };
+  const endRequestLater = (state: RequestState, result: unknown) => {
+    const endedAt = now();
+    afterThisTurn(() => endRequest(state, result, endedAt));
+  };
+
+  const startRequestSpan = (info: RequestSpanInfo): RequestSpan => {
+    if (!sdk) return NOOP_REQUEST_SPAN;
+    const state = openRequest(sdk, info);
     return {
       traceId: state.traceId,
       trace: state,
       run: (fn) => sdk.contextManager.with(state.context, fn),
-      fail(error) {
-        const { errorType, rpcCode } = errorTypeOf(error);
-        state.outcome = 'error';
-        state.errorType = errorType;
-        if (rpcCode !== undefined) state.rpcCode = rpcCode;
-      },
-      end: (result) => {
-        const endedAt = now();
-        afterThisTurn(() => endRequest(state, result, endedAt));
-      },
+      fail: (error) => failRequest(state, error),
+      end: (result) => endRequestLater(state, result),
     };
   };
 
@@ -510,10 +535,14 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     const poisoningAttrs = poisoned
       ? { [ATTR.poisoningPatterns]: poisoned.patterns, [ATTR.poisoningFields]: poisoned.fields }
       : undefined;
-    const upstreamRequests = (facts.caller.upstreamRequests ?? []).map((r) => ({
-      [ATTR.upstreamRequestKind]: r.kind,
-      [ATTR.upstreamRequestOutcome]: r.outcome,
-    }));
+    const asked = facts.caller.upstreamRequests;
+    const upstreamRequests =
+      asked === undefined || asked.length === 0
+        ? NO_UPSTREAM_REQUESTS
+        : asked.map((r) => ({
+            [ATTR.upstreamRequestKind]: r.kind,
+            [ATTR.upstreamRequestOutcome]: r.outcome,
+          }));
     if (state && !state.ended) {
       putToolContext(state, facts.tool, facts.alias);
       if (approval) state.span.addEvent(EVENT.approval, maskAttributes(approval, masker));
@@ -577,56 +606,77 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     );
   };
 
-  const traced = async <T>(info: RequestSpanInfo, handle: (span: RequestSpan) => Promise<T>): Promise<T> => {
-    const span = startRequestSpan(info);
+  const traceRequest = async <T>(
+    info: RequestSpanInfo,
+    handler: (trace: RequestTrace | undefined) => Promise<T>,
+    context: 'active' | 'handed' = 'active',
+  ): Promise<T> => {
+    if (!sdk) return handler(undefined);
+    const state = openRequest(sdk, info);
     try {
-      const result = await handle(span);
-      span.end(result);
+      const result = await (context === 'handed'
+        ? handler(state)
+        : sdk.contextManager.with(state.context, handler, undefined, state));
+      endRequestLater(state, result);
       return result;
     } catch (error) {
-      span.fail(error);
-      span.end();
+      failRequest(state, error);
+      endRequestLater(state, undefined);
       throw error;
     }
+  };
+
+  // The execute stage inside its span `span` (context `context`); `request` when the parent was handed over.
+  const executeIn = async <T>(
+    span: Span,
+    context: Context,
+    request: RequestState | undefined,
+    execute: (meta: Record<string, unknown> | undefined) => Promise<T>,
+    meta: Record<string, unknown> | undefined,
+  ): Promise<T> => {
+    try {
+      const result = await execute(injectInto(context, meta));
+      const seen = resultOutcomeOf(result);
+      if (seen.errorType !== undefined) markFailed(span, seen.errorType);
+      if (options.captureArguments) {
+        const holder = (request ?? activeRequest())?.span ?? span;
+        holder.setAttribute(ATTR.genAiToolCallResult, captureText(result, masker));
+      }
+      return result;
+    } catch (error) {
+      markFailed(span, errorTypeOf(error).errorType, error instanceof Error ? error.message : undefined);
+      throw error;
+    } finally {
+      span.end();
+    }
+  };
+
+  const traceExecution = async <T>(
+    target: ExecutionTarget,
+    execute: (meta: Record<string, unknown> | undefined) => Promise<T>,
+    meta?: Record<string, unknown>,
+    handed?: RequestTrace,
+  ): Promise<T> => {
+    if (!sdk) return execute(meta);
+    const request = handed as RequestState | undefined;
+    const parent = request?.context ?? activeContext();
+    const { name, options: spanOptions, attrs } = executionSpanOf(target);
+    const span = sdk.tracer.startSpan(name, spanOptions, parent);
+    span.setAttributes(attrs);
+    const context = trace.setSpan(parent, span);
+    // With the parent handed over, nothing below reads the async context: none is entered.
+    return request
+      ? executeIn(span, context, request, execute, meta)
+      : sdk.contextManager.with(context, executeIn<T>, undefined, span, context, undefined, execute, meta);
   };
 
   return {
     enabled: sdk !== undefined,
     startRequestSpan,
 
-    traceRequest: (info, handler, context = 'active') =>
-      traced(info, (span) =>
-        context === 'handed' ? handler(span.trace) : span.run(() => handler(span.trace)),
-      ),
+    traceRequest,
 
-    async traceExecution(target, execute, meta, handed) {
-      if (!sdk) return execute(meta);
-      const request = handed as RequestState | undefined;
-      const parent = request?.context ?? activeContext();
-      const { name, options: spanOptions, attrs } = executionSpanOf(target);
-      const span = sdk.tracer.startSpan(name, spanOptions, parent);
-      span.setAttributes(attrs);
-      const context = trace.setSpan(parent, span);
-      const run = async () => {
-        try {
-          const result = await execute(injectInto(context, meta));
-          const seen = resultOutcomeOf(result);
-          if (seen.errorType !== undefined) markFailed(span, seen.errorType);
-          if (options.captureArguments) {
-            const holder = (request ?? activeRequest())?.span ?? span;
-            holder.setAttribute(ATTR.genAiToolCallResult, captureText(result, masker));
-          }
-          return result;
-        } catch (error) {
-          markFailed(span, errorTypeOf(error).errorType, error instanceof Error ? error.message : undefined);
-          throw error;
-        } finally {
-          span.end();
-        }
-      };
-      // With the parent handed over, nothing below reads the async context: none is entered.
-      return request ? run() : sdk.contextManager.with(context, run);
-    },
+    traceExecution,
 
     injectMeta,
 
