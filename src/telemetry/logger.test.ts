@@ -89,4 +89,41 @@ describe('createLogger', () => {
       vi.useRealTimers();
     }
   });
+
+  it('writes the time as toISOString does, across seconds, padded milliseconds and far years, masked', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const times = [
+        '2026-01-02T03:04:05.999Z',
+        '2026-01-02T03:04:06.000Z',
+        '2026-01-02T03:04:06.005Z',
+        '2026-01-02T03:04:06.050Z',
+        '2026-01-02T03:04:06.500Z',
+        '2026-01-02T03:04:05.999Z',
+        '1969-12-31T23:59:59.001Z',
+        '+010000-01-01T00:00:00.042Z',
+      ].map((iso) => new Date(iso).getTime());
+      const written: string[] = [];
+      const logger = createLogger({ level: 'info', masker: createMasker(), write: (l) => written.push(l) });
+      // A secret made of time characters is masked in the time too.
+      const secretive = createLogger({
+        level: 'info',
+        masker: createMasker(['06.05']),
+        write: (l) => written.push(l),
+      });
+      for (const ms of times) {
+        vi.setSystemTime(ms);
+        logger.log('t');
+        secretive.log('t');
+      }
+      expect(written.map((line) => (JSON.parse(line) as { time: string }).time)).toEqual(
+        times.flatMap((ms) => {
+          const iso = new Date(ms).toISOString();
+          return [iso, iso.split('06.05').join('***')];
+        }),
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
