@@ -273,11 +273,13 @@ async function callsOf(telemetry: Telemetry) {
   });
   telemetry.poisoningHit({ upstream: 'inj', tool: 'weather', patterns: ['CONCEALMENT_PHRASE'] });
   await telemetry.traceRequest({ method: 'tools/list', sessionId: 's-2' }, async () => ({ tools: [] }));
-  // The same tool again: its cached attributes are the same as the first time.
+  // The same tool and approval again: its cached attributes are the same as the first time.
   await telemetry.traceRequest({ method: 'tools/call', target: 'every_echo', requestId: 12 }, async () => {
     telemetry.toolStarted({ alias: 'every_echo', tool: upstreamTool, caller });
     await telemetry.traceExecution(executionTargetOf(upstreamTool, 'stdio'), async () => ({ content: [] }));
-    finish(upstreamTool, 'every_echo', {});
+    finish(upstreamTool, 'every_echo', {
+      approval: { decision: 'ask', mode: 'REQUIRED', elicitation: 'accept', ruleId: 'r1' },
+    });
     return { content: [] };
   });
 }

@@ -24,6 +24,7 @@ import {
 } from '@opentelemetry/api';
 import type { IMetricReader } from '@opentelemetry/sdk-metrics';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
+import type { ApprovalRecord } from '../audit/index.ts';
 import type { Masker } from '../secrets/index.ts';
 import {
   approvalAttributes,
@@ -164,6 +165,14 @@ const MAX_EXECUTION_TARGETS = 10_000;
 
 // Metric label for a tool name that did not resolve: client-sent names must not mint new time series.
 const OTHER = '_OTHER';
+
+/** The `mcp.approval` attributes of one kind of decision: as made, masked, and its approval counter series. */
+interface ApprovalSet {
+  key: string;
+  attrs: Attributes;
+  masked: Attributes;
+  counted: () => Attributes;
+}
 
 interface Instruments {
   duration: Histogram;
@@ -531,10 +540,35 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     span.end();
   };
 
+  // An approval's event attributes take the few values of (decision, rule, mode, answer): each set is made and
+  // masked once, with its counter series key. Rules come from the configuration; past a bound the cache starts over.
+  const approvals = new Map<string, ApprovalSet>();
+  const approvalSetOf = (decision: ApprovalRecord): ApprovalSet => {
+    const key = keyOf(
+      decision.decision,
+      decision.ruleId,
+      decision.mode ?? undefined,
+      decision.elicitation ?? undefined,
+    );
+    // A record without a mode (not what the audit stage makes) is described afresh: its attributes keep the gap.
+    const cacheable = decision.mode !== undefined;
+    let set = cacheable ? approvals.get(key) : undefined;
+    if (set === undefined) {
+      const attrs = approvalAttributes(decision) as Attributes;
+      const masked = maskAttributes(attrs, masker);
+      set = { key, attrs, masked, counted: () => masked };
+      if (cacheable) {
+        if (approvals.size >= MAX_SERIES) approvals.clear();
+        approvals.set(key, set);
+      }
+    }
+    return set;
+  };
+
   const finishTool = (facts: ToolCallFacts, state: RequestState | undefined) => {
     const outcome = callOutcomeOf(facts);
     const risk = riskLevelOf(facts.tool);
-    const approval = approvalAttributes(facts.approval);
+    const approval = facts.approval === undefined ? undefined : approvalSetOf(facts.approval);
     const poisoning = facts.tool?.governance?.poisoning;
     const poisoned = poisoning && !poisoning.clean ? poisoningSummary(poisoning.matches) : undefined;
     const poisoningAttrs = poisoned
@@ -550,7 +584,7 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
           }));
     if (state && !state.ended) {
       putToolContext(state, facts.tool, facts.alias);
-      if (approval) state.span.addEvent(EVENT.approval, maskAttributes(approval, masker));
+      if (approval) state.span.addEvent(EVENT.approval, approval.masked);
       if (poisoningAttrs) state.span.addEvent(EVENT.poisoningHit, maskAttributes(poisoningAttrs, masker));
       for (const attrs of upstreamRequests) state.span.addEvent(EVENT.upstreamRequest, attrs);
       if (options.captureArguments && facts.args !== undefined)
@@ -560,7 +594,7 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     } else if (state) {
       // A parked modern-era call finishes after the span of its first request has ended (that request answered
       // input_required): its events get spans of their own in that request's trace.
-      if (approval) governanceEvent(EVENT.approval, approval, state);
+      if (approval) governanceEvent(EVENT.approval, approval.attrs, state);
       if (poisoningAttrs) governanceEvent(EVENT.poisoningHit, poisoningAttrs, state);
       for (const attrs of upstreamRequests) governanceEvent(EVENT.upstreamRequest, attrs, state);
     }
@@ -579,17 +613,7 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
           masker,
         ),
     );
-    const decision = facts.approval;
-    if (approval && decision)
-      instruments?.approvals.add(
-        keyOf(
-          decision.decision,
-          decision.ruleId,
-          decision.mode ?? undefined,
-          decision.elicitation ?? undefined,
-        ),
-        () => maskAttributes(approval, masker),
-      );
+    if (approval) instruments?.approvals.add(approval.key, approval.counted);
     const event = toolLogEventOf(facts);
     log(
       event,
