@@ -60,6 +60,18 @@ describe('createLogger', () => {
     expect(records()[0]?.a).toBe('*** ***');
   });
 
+  it('masks an event name each time it is logged, also after withSecrets learns a value in it', () => {
+    const { logger, records } = capture('info', ['hunter22']);
+    logger.log('evt.hunter22.first-secret');
+    logger.log('evt.hunter22.first-secret');
+    logger.withSecrets(['first-secret']).log('evt.hunter22.first-secret');
+    expect(records().map((r) => r.event)).toEqual([
+      'evt.***.first-secret',
+      'evt.***.first-secret',
+      'evt.***.***',
+    ]);
+  });
+
   it('survives fields that cannot be serialized', () => {
     const { logger, records } = capture('info');
     logger.log('x', { big: 10n });
