@@ -290,21 +290,22 @@ const NOOP_REQUEST_SPAN: RequestSpan = {
   end: () => {},
 };
 
-function requestAttributes(info: RequestSpanInfo): Attributes {
-  const attrs: Attributes = { [ATTR.mcpMethodName]: info.method };
-  if (info.sessionId !== undefined) attrs[ATTR.mcpSessionId] = info.sessionId;
-  if (info.principal !== undefined) attrs[ATTR.enduserId] = info.principal;
-  if (info.profile !== undefined) attrs[ATTR.profile] = info.profile;
-  if (info.protocolVersion !== undefined) attrs[ATTR.mcpProtocolVersion] = info.protocolVersion;
+/** Sets the request's attributes on its span, each masked (no attribute object is made per request). */
+function putRequestAttributes(span: Span, info: RequestSpanInfo, mask: (text: string) => string): void {
+  span.setAttribute(ATTR.mcpMethodName, mask(info.method));
+  if (info.sessionId !== undefined) span.setAttribute(ATTR.mcpSessionId, mask(info.sessionId));
+  if (info.principal !== undefined) span.setAttribute(ATTR.enduserId, mask(info.principal));
+  if (info.profile !== undefined) span.setAttribute(ATTR.profile, mask(info.profile));
+  if (info.protocolVersion !== undefined)
+    span.setAttribute(ATTR.mcpProtocolVersion, mask(info.protocolVersion));
   // The conventions ask not to record a null or absent id (a notification).
   if (info.requestId !== undefined && info.requestId !== null)
-    attrs[ATTR.jsonrpcRequestId] = String(info.requestId);
-  if (info.transport !== undefined) attrs[ATTR.networkTransport] = info.transport;
+    span.setAttribute(ATTR.jsonrpcRequestId, mask(String(info.requestId)));
+  if (info.transport !== undefined) span.setAttribute(ATTR.networkTransport, mask(info.transport));
   if (info.method === 'tools/call' && info.target !== undefined) {
-    attrs[ATTR.genAiToolName] = info.target;
-    attrs[ATTR.genAiOperationName] = EXECUTE_TOOL;
+    span.setAttribute(ATTR.genAiToolName, mask(info.target));
+    span.setAttribute(ATTR.genAiOperationName, mask(EXECUTE_TOOL));
   }
-  return attrs;
 }
 
 function executionSpan(target: ExecutionTarget): { name: string; kind: SpanKind; attrs: Attributes } {
@@ -356,7 +357,6 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
   const deferred = createDeferredQueue();
   const afterThisTurn = deferred.defer;
   // Spans are an egress like logs: every string attribute is masked before it is set.
-  const setAttributes = (span: Span, attrs: Attributes) => span.setAttributes(maskAttributes(attrs, masker));
   const mask = (text: string) => masker.mask(text);
 
   const log = (
@@ -430,7 +430,7 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     }
     const name = mask(info.target === undefined ? info.method : `${info.method} ${info.target}`);
     const span = running.tracer.startSpan(name, SERVER_SPAN, parent);
-    setAttributes(span, requestAttributes(info));
+    putRequestAttributes(span, info, mask);
     const state: RequestState = {
       traceId: span.spanContext().traceId,
       span,
