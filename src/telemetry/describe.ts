@@ -154,16 +154,23 @@ export function errorTypeOf(error: unknown): { errorType: string; rpcCode?: stri
   return { errorType: 'INTERNAL' };
 }
 
+// The answers without an error type, shared (read only) so that the common case allocates nothing per call.
+const OK: { readonly outcome: RequestOutcome } = Object.freeze({ outcome: 'ok' });
+const PARKED: { readonly outcome: RequestOutcome } = Object.freeze({ outcome: 'input_required' });
+
 /** What a returned MCP result says about the request: a tool error (with its stable code), parked, or ok. */
-export function resultOutcomeOf(result: unknown): { outcome: RequestOutcome; errorType?: string } {
-  if (result === null || typeof result !== 'object') return { outcome: 'ok' };
+export function resultOutcomeOf(result: unknown): {
+  readonly outcome: RequestOutcome;
+  readonly errorType?: string;
+} {
+  if (result === null || typeof result !== 'object') return OK;
   const {
     isError,
     resultType,
     _meta: meta,
   } = result as { isError?: unknown; resultType?: unknown; _meta?: unknown };
-  if (resultType === 'input_required') return { outcome: 'input_required' };
-  if (isError !== true) return { outcome: 'ok' };
+  if (resultType === 'input_required') return PARKED;
+  if (isError !== true) return OK;
   const info =
     meta !== null && typeof meta === 'object'
       ? (meta as Record<string, unknown>)['dev.portcullis/error']

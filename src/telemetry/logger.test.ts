@@ -60,6 +60,18 @@ describe('createLogger', () => {
     expect(records()[0]?.a).toBe('*** ***');
   });
 
+  it('masks an event name each time it is logged, also after withSecrets learns a value in it', () => {
+    const { logger, records } = capture('info', ['hunter22']);
+    logger.log('evt.hunter22.first-secret');
+    logger.log('evt.hunter22.first-secret');
+    logger.withSecrets(['first-secret']).log('evt.hunter22.first-secret');
+    expect(records().map((r) => r.event)).toEqual([
+      'evt.***.first-secret',
+      'evt.***.first-secret',
+      'evt.***.***',
+    ]);
+  });
+
   it('survives fields that cannot be serialized', () => {
     const { logger, records } = capture('info');
     logger.log('x', { big: 10n });
@@ -85,6 +97,43 @@ describe('createLogger', () => {
         '2026-01-02T03:04:05.006Z',
         '2026-01-02T03:04:05.007Z',
       ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('writes the time as toISOString does, across seconds, padded milliseconds and far years, masked', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const times = [
+        '2026-01-02T03:04:05.999Z',
+        '2026-01-02T03:04:06.000Z',
+        '2026-01-02T03:04:06.005Z',
+        '2026-01-02T03:04:06.050Z',
+        '2026-01-02T03:04:06.500Z',
+        '2026-01-02T03:04:05.999Z',
+        '1969-12-31T23:59:59.001Z',
+        '+010000-01-01T00:00:00.042Z',
+      ].map((iso) => new Date(iso).getTime());
+      const written: string[] = [];
+      const logger = createLogger({ level: 'info', masker: createMasker(), write: (l) => written.push(l) });
+      // A secret made of time characters is masked in the time too.
+      const secretive = createLogger({
+        level: 'info',
+        masker: createMasker(['06.05']),
+        write: (l) => written.push(l),
+      });
+      for (const ms of times) {
+        vi.setSystemTime(ms);
+        logger.log('t');
+        secretive.log('t');
+      }
+      expect(written.map((line) => (JSON.parse(line) as { time: string }).time)).toEqual(
+        times.flatMap((ms) => {
+          const iso = new Date(ms).toISOString();
+          return [iso, iso.split('06.05').join('***')];
+        }),
+      );
     } finally {
       vi.useRealTimers();
     }

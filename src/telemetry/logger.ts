@@ -25,6 +25,9 @@ export interface LoggerOptions {
 
 const ENVELOPE_KEYS = new Set(['time', 'level', 'event']);
 
+// More distinct event names than the code logs: the cache of their texts starts over.
+const MAX_EVENT_NAMES = 1000;
+
 // A field named like an envelope key (a risk `level` such as "L1") must not replace the log level or event
 // name that log processors filter on; it is kept under `field.<key>`.
 function envelopeSafe(fields: Record<string, unknown>): Record<string, unknown> {
@@ -47,9 +50,36 @@ export function createLogger(options: LoggerOptions): Logger {
   const [timeKey, levelKey, eventKey] = [key('time'), key('level'), key('event')];
   const text = (value: string) => JSON.stringify(masker.mask(value));
   const levels = new Map((['debug', 'info', 'warn', 'error'] as const).map((l) => [l, text(l)]));
-  // Lines of one millisecond share its time text (a burst of calls logs many lines per millisecond).
+  // Event names are the code's constants: each is masked and quoted once (the cache starts over past a bound,
+  // should a caller ever make names from data).
+  const events = new Map<string, string>();
+  const eventText = (event: string): string => {
+    let made = events.get(event);
+    if (made === undefined) {
+      made = text(event);
+      if (events.size >= MAX_EVENT_NAMES) events.clear();
+      events.set(event, made);
+    }
+    return made;
+  };
+  // Lines of one millisecond share its time text (a burst of calls logs many lines per millisecond), and
+  // lines of one second its ISO text up to the milliseconds: toISOString costs more than the rest of a line's
+  // envelope, and a gateway under load logs in a new millisecond nearly every line.
   let lastMs = Number.NaN;
   let lastTime = '';
+  let lastSecond = Number.NaN;
+  let secondPrefix = '';
+  const isoOf = (ms: number): string => {
+    const second = Math.floor(ms / 1000);
+    if (second !== lastSecond) {
+      lastSecond = second;
+      const iso = new Date(second * 1000).toISOString();
+      // `….000Z`: the prefix is everything before the three millisecond digits and the `Z`, whatever the year's width.
+      secondPrefix = iso.slice(0, -4);
+    }
+    const milli = ms - second * 1000;
+    return `${secondPrefix}${milli < 10 ? '00' : milli < 100 ? '0' : ''}${milli}Z`;
+  };
   const { now } = options;
   const timeText = now
     ? () => text(now().toISOString())
@@ -57,14 +87,14 @@ export function createLogger(options: LoggerOptions): Logger {
         const ms = Date.now();
         if (ms !== lastMs) {
           lastMs = ms;
-          lastTime = text(new Date(ms).toISOString());
+          lastTime = text(isoOf(ms));
         }
         return lastTime;
       };
   return {
     log(event, fields = {}, level = 'info') {
       if (SEVERITY[level] < threshold) return;
-      const envelope = `{${timeKey}${timeText()},${levelKey}${levels.get(level) ?? text(level)},${eventKey}${text(event)}`;
+      const envelope = `{${timeKey}${timeText()},${levelKey}${levels.get(level) ?? text(level)},${eventKey}${eventText(event)}`;
       let body: string;
       try {
         body = JSON.stringify(masker.maskDeep(envelopeSafe(fields)));

@@ -24,6 +24,7 @@ import {
 } from '@opentelemetry/api';
 import type { IMetricReader } from '@opentelemetry/sdk-metrics';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
+import type { ApprovalRecord } from '../audit/index.ts';
 import type { Masker } from '../secrets/index.ts';
 import {
   approvalAttributes,
@@ -143,7 +144,6 @@ interface RequestState extends RequestTrace {
   /** The request's context: its span as the parent of child spans, and this state under REQUEST_KEY. */
   context: Context;
   method: string;
-  target: string | undefined;
   /** The alias of the resolved tool; only this (never the client-sent name) labels metrics. */
   tool?: string;
   /** The attributes toolStarted put on the span, so that toolFinished does not set them again. */
@@ -157,11 +157,22 @@ interface RequestState extends RequestTrace {
 
 const REQUEST_KEY = createContextKey('portcullis.telemetry.request');
 
+const SERVER_SPAN: SpanOptions = { kind: SpanKind.SERVER };
+const NO_UPSTREAM_REQUESTS: readonly Attributes[] = [];
+
 // More distinct execution targets than any registry holds: the cache of their spans' attributes starts over.
 const MAX_EXECUTION_TARGETS = 10_000;
 
 // Metric label for a tool name that did not resolve: client-sent names must not mint new time series.
 const OTHER = '_OTHER';
+
+/** The `mcp.approval` attributes of one kind of decision: as made, masked, and its approval counter series. */
+interface ApprovalSet {
+  key: string;
+  attrs: Attributes;
+  masked: Attributes;
+  counted: () => Attributes;
+}
 
 interface Instruments {
   duration: Histogram;
@@ -213,8 +224,13 @@ function summedCounter(meter: Meter, name: string, options: MetricOptions): Summ
   };
 }
 
-// The label values of a series as its key (JSON: no two lists of values share one, `undefined` is `null`).
-const keyOf = (...values: (string | undefined)[]) => JSON.stringify(values);
+// The label values of a series as its key: each value length-prefixed (`undefined` is `-`), so no two lists of
+// values share one; cheaper than JSON, which scans every character for escapes.
+const keyOf = (...values: (string | undefined)[]): string => {
+  let key = '';
+  for (const value of values) key += value === undefined ? '-|' : `${value.length}:${value}|`;
+  return key;
+};
 
 function createInstruments(sdk: Sdk): Instruments {
   return {
@@ -274,21 +290,22 @@ const NOOP_REQUEST_SPAN: RequestSpan = {
   end: () => {},
 };
 
-function requestAttributes(info: RequestSpanInfo): Attributes {
-  const attrs: Attributes = { [ATTR.mcpMethodName]: info.method };
-  if (info.sessionId !== undefined) attrs[ATTR.mcpSessionId] = info.sessionId;
-  if (info.principal !== undefined) attrs[ATTR.enduserId] = info.principal;
-  if (info.profile !== undefined) attrs[ATTR.profile] = info.profile;
-  if (info.protocolVersion !== undefined) attrs[ATTR.mcpProtocolVersion] = info.protocolVersion;
+/** Sets the request's attributes on its span, each masked (no attribute object is made per request). */
+function putRequestAttributes(span: Span, info: RequestSpanInfo, mask: (text: string) => string): void {
+  span.setAttribute(ATTR.mcpMethodName, mask(info.method));
+  if (info.sessionId !== undefined) span.setAttribute(ATTR.mcpSessionId, mask(info.sessionId));
+  if (info.principal !== undefined) span.setAttribute(ATTR.enduserId, mask(info.principal));
+  if (info.profile !== undefined) span.setAttribute(ATTR.profile, mask(info.profile));
+  if (info.protocolVersion !== undefined)
+    span.setAttribute(ATTR.mcpProtocolVersion, mask(info.protocolVersion));
   // The conventions ask not to record a null or absent id (a notification).
   if (info.requestId !== undefined && info.requestId !== null)
-    attrs[ATTR.jsonrpcRequestId] = String(info.requestId);
-  if (info.transport !== undefined) attrs[ATTR.networkTransport] = info.transport;
+    span.setAttribute(ATTR.jsonrpcRequestId, mask(String(info.requestId)));
+  if (info.transport !== undefined) span.setAttribute(ATTR.networkTransport, mask(info.transport));
   if (info.method === 'tools/call' && info.target !== undefined) {
-    attrs[ATTR.genAiToolName] = info.target;
-    attrs[ATTR.genAiOperationName] = EXECUTE_TOOL;
+    span.setAttribute(ATTR.genAiToolName, mask(info.target));
+    span.setAttribute(ATTR.genAiOperationName, mask(EXECUTE_TOOL));
   }
-  return attrs;
 }
 
 function executionSpan(target: ExecutionTarget): { name: string; kind: SpanKind; attrs: Attributes } {
@@ -340,7 +357,6 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
   const deferred = createDeferredQueue();
   const afterThisTurn = deferred.defer;
   // Spans are an egress like logs: every string attribute is masked before it is set.
-  const setAttributes = (span: Span, attrs: Attributes) => span.setAttributes(maskAttributes(attrs, masker));
   const mask = (text: string) => masker.mask(text);
 
   const log = (
@@ -362,6 +378,29 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     });
   };
 
+  // The duration's labels (method, resolved tool, outcome, error type) take few values: each set is made and
+  // masked once. The method and error type can come from a client, so the cache starts over past a bound.
+  const durationAttributes = new Map<string, Attributes>();
+  const durationAttributesOf = (
+    method: string,
+    tool: string | undefined,
+    outcome: RequestOutcome,
+    errorType: string | undefined,
+  ): Attributes => {
+    const key = keyOf(method, tool, outcome, errorType);
+    let attrs = durationAttributes.get(key);
+    if (attrs === undefined) {
+      attrs = { [ATTR.mcpMethodName]: method };
+      if (tool !== undefined) attrs[ATTR.genAiToolName] = tool;
+      attrs[ATTR.outcome] = outcome;
+      if (errorType !== undefined) attrs[ATTR.errorType] = errorType;
+      attrs = maskAttributes(attrs, masker);
+      if (durationAttributes.size >= MAX_SERIES) durationAttributes.clear();
+      durationAttributes.set(key, attrs);
+    }
+    return attrs;
+  };
+
   const endRequest = (state: RequestState, result: unknown, endedAt: number) => {
     if (state.ended) return;
     state.ended = true;
@@ -376,53 +415,53 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     state.span.end();
     instruments?.duration.record(
       (endedAt - state.startedAt) / 1000,
-      maskAttributes(
-        {
-          [ATTR.mcpMethodName]: state.method,
-          ...(state.tool === undefined ? {} : { [ATTR.genAiToolName]: state.tool }),
-          [ATTR.outcome]: state.outcome,
-          ...(state.errorType === undefined ? {} : { [ATTR.errorType]: state.errorType }),
-        },
-        masker,
-      ),
+      durationAttributesOf(state.method, state.tool, state.outcome, state.errorType),
     );
   };
 
-  const startRequestSpan = (info: RequestSpanInfo): RequestSpan => {
-    if (!sdk) return NOOP_REQUEST_SPAN;
+  // The request's span and state; with the SDK off, none. Shared by startRequestSpan and traceRequest, which
+  // keeps the per-request path free of closures made per call.
+  const openRequest = (running: Sdk, info: RequestSpanInfo): RequestState => {
     let parent = ROOT_CONTEXT;
     if (info.traceparent !== undefined) {
       const carrier: Record<string, string> = { traceparent: info.traceparent };
       if (info.tracestate !== undefined) carrier.tracestate = info.tracestate;
-      parent = sdk.propagator.extract(ROOT_CONTEXT, carrier, defaultTextMapGetter);
+      parent = running.propagator.extract(ROOT_CONTEXT, carrier, defaultTextMapGetter);
     }
     const name = mask(info.target === undefined ? info.method : `${info.method} ${info.target}`);
-    const span = sdk.tracer.startSpan(name, { kind: SpanKind.SERVER }, parent);
-    setAttributes(span, requestAttributes(info));
+    const span = running.tracer.startSpan(name, SERVER_SPAN, parent);
+    putRequestAttributes(span, info, mask);
     const state: RequestState = {
       traceId: span.spanContext().traceId,
       span,
       context: parent,
       method: info.method,
-      target: info.target,
       startedAt: now(),
       ended: false,
     };
     state.context = trace.setSpan(parent, span).setValue(REQUEST_KEY, state);
+    return state;
+  };
+  const failRequest = (state: RequestState, error: unknown) => {
+    const { errorType, rpcCode } = errorTypeOf(error);
+    state.outcome = 'error';
+    state.errorType = errorType;
+    if (rpcCode !== undefined) state.rpcCode = rpcCode;
+  };
+  const endRequestLater = (state: RequestState, result: unknown) => {
+    const endedAt = now();
+    afterThisTurn(() => endRequest(state, result, endedAt));
+  };
+
+  const startRequestSpan = (info: RequestSpanInfo): RequestSpan => {
+    if (!sdk) return NOOP_REQUEST_SPAN;
+    const state = openRequest(sdk, info);
     return {
       traceId: state.traceId,
       trace: state,
       run: (fn) => sdk.contextManager.with(state.context, fn),
-      fail(error) {
-        const { errorType, rpcCode } = errorTypeOf(error);
-        state.outcome = 'error';
-        state.errorType = errorType;
-        if (rpcCode !== undefined) state.rpcCode = rpcCode;
-      },
-      end: (result) => {
-        const endedAt = now();
-        afterThisTurn(() => endRequest(state, result, endedAt));
-      },
+      fail: (error) => failRequest(state, error),
+      end: (result) => endRequestLater(state, result),
     };
   };
 
@@ -466,8 +505,8 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
   const executionSpanOf = (target: ExecutionTarget) => {
     const key =
       target.origin === 'local'
-        ? JSON.stringify([target.toolId])
-        : JSON.stringify([target.upstream, target.tool, target.transport ?? null]);
+        ? keyOf(target.toolId)
+        : keyOf(target.upstream, target.tool, target.transport);
     let made = executionSpans.get(key);
     if (made === undefined) {
       const { name, kind, attrs } = executionSpan(target);
@@ -501,22 +540,51 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     span.end();
   };
 
+  // An approval's event attributes take the few values of (decision, rule, mode, answer): each set is made and
+  // masked once, with its counter series key. Rules come from the configuration; past a bound the cache starts over.
+  const approvals = new Map<string, ApprovalSet>();
+  const approvalSetOf = (decision: ApprovalRecord): ApprovalSet => {
+    const key = keyOf(
+      decision.decision,
+      decision.ruleId,
+      decision.mode ?? undefined,
+      decision.elicitation ?? undefined,
+    );
+    // A record without a mode (not what the audit stage makes) is described afresh: its attributes keep the gap.
+    const cacheable = decision.mode !== undefined;
+    let set = cacheable ? approvals.get(key) : undefined;
+    if (set === undefined) {
+      const attrs = approvalAttributes(decision) as Attributes;
+      const masked = maskAttributes(attrs, masker);
+      set = { key, attrs, masked, counted: () => masked };
+      if (cacheable) {
+        if (approvals.size >= MAX_SERIES) approvals.clear();
+        approvals.set(key, set);
+      }
+    }
+    return set;
+  };
+
   const finishTool = (facts: ToolCallFacts, state: RequestState | undefined) => {
     const outcome = callOutcomeOf(facts);
     const risk = riskLevelOf(facts.tool);
-    const approval = approvalAttributes(facts.approval);
+    const approval = facts.approval === undefined ? undefined : approvalSetOf(facts.approval);
     const poisoning = facts.tool?.governance?.poisoning;
     const poisoned = poisoning && !poisoning.clean ? poisoningSummary(poisoning.matches) : undefined;
     const poisoningAttrs = poisoned
       ? { [ATTR.poisoningPatterns]: poisoned.patterns, [ATTR.poisoningFields]: poisoned.fields }
       : undefined;
-    const upstreamRequests = (facts.caller.upstreamRequests ?? []).map((r) => ({
-      [ATTR.upstreamRequestKind]: r.kind,
-      [ATTR.upstreamRequestOutcome]: r.outcome,
-    }));
+    const asked = facts.caller.upstreamRequests;
+    const upstreamRequests =
+      asked === undefined || asked.length === 0
+        ? NO_UPSTREAM_REQUESTS
+        : asked.map((r) => ({
+            [ATTR.upstreamRequestKind]: r.kind,
+            [ATTR.upstreamRequestOutcome]: r.outcome,
+          }));
     if (state && !state.ended) {
       putToolContext(state, facts.tool, facts.alias);
-      if (approval) state.span.addEvent(EVENT.approval, maskAttributes(approval, masker));
+      if (approval) state.span.addEvent(EVENT.approval, approval.masked);
       if (poisoningAttrs) state.span.addEvent(EVENT.poisoningHit, maskAttributes(poisoningAttrs, masker));
       for (const attrs of upstreamRequests) state.span.addEvent(EVENT.upstreamRequest, attrs);
       if (options.captureArguments && facts.args !== undefined)
@@ -526,7 +594,7 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     } else if (state) {
       // A parked modern-era call finishes after the span of its first request has ended (that request answered
       // input_required): its events get spans of their own in that request's trace.
-      if (approval) governanceEvent(EVENT.approval, approval, state);
+      if (approval) governanceEvent(EVENT.approval, approval.attrs, state);
       if (poisoningAttrs) governanceEvent(EVENT.poisoningHit, poisoningAttrs, state);
       for (const attrs of upstreamRequests) governanceEvent(EVENT.upstreamRequest, attrs, state);
     }
@@ -545,17 +613,7 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
           masker,
         ),
     );
-    const decision = facts.approval;
-    if (approval && decision)
-      instruments?.approvals.add(
-        keyOf(
-          decision.decision,
-          decision.ruleId,
-          decision.mode ?? undefined,
-          decision.elicitation ?? undefined,
-        ),
-        () => maskAttributes(approval, masker),
-      );
+    if (approval) instruments?.approvals.add(approval.key, approval.counted);
     const event = toolLogEventOf(facts);
     log(
       event,
@@ -577,56 +635,77 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     );
   };
 
-  const traced = async <T>(info: RequestSpanInfo, handle: (span: RequestSpan) => Promise<T>): Promise<T> => {
-    const span = startRequestSpan(info);
+  const traceRequest = async <T>(
+    info: RequestSpanInfo,
+    handler: (trace: RequestTrace | undefined) => Promise<T>,
+    context: 'active' | 'handed' = 'active',
+  ): Promise<T> => {
+    if (!sdk) return handler(undefined);
+    const state = openRequest(sdk, info);
     try {
-      const result = await handle(span);
-      span.end(result);
+      const result = await (context === 'handed'
+        ? handler(state)
+        : sdk.contextManager.with(state.context, handler, undefined, state));
+      endRequestLater(state, result);
       return result;
     } catch (error) {
-      span.fail(error);
-      span.end();
+      failRequest(state, error);
+      endRequestLater(state, undefined);
       throw error;
     }
+  };
+
+  // The execute stage inside its span `span` (context `context`); `request` when the parent was handed over.
+  const executeIn = async <T>(
+    span: Span,
+    context: Context,
+    request: RequestState | undefined,
+    execute: (meta: Record<string, unknown> | undefined) => Promise<T>,
+    meta: Record<string, unknown> | undefined,
+  ): Promise<T> => {
+    try {
+      const result = await execute(injectInto(context, meta));
+      const seen = resultOutcomeOf(result);
+      if (seen.errorType !== undefined) markFailed(span, seen.errorType);
+      if (options.captureArguments) {
+        const holder = (request ?? activeRequest())?.span ?? span;
+        holder.setAttribute(ATTR.genAiToolCallResult, captureText(result, masker));
+      }
+      return result;
+    } catch (error) {
+      markFailed(span, errorTypeOf(error).errorType, error instanceof Error ? error.message : undefined);
+      throw error;
+    } finally {
+      span.end();
+    }
+  };
+
+  const traceExecution = async <T>(
+    target: ExecutionTarget,
+    execute: (meta: Record<string, unknown> | undefined) => Promise<T>,
+    meta?: Record<string, unknown>,
+    handed?: RequestTrace,
+  ): Promise<T> => {
+    if (!sdk) return execute(meta);
+    const request = handed as RequestState | undefined;
+    const parent = request?.context ?? activeContext();
+    const { name, options: spanOptions, attrs } = executionSpanOf(target);
+    const span = sdk.tracer.startSpan(name, spanOptions, parent);
+    span.setAttributes(attrs);
+    const context = trace.setSpan(parent, span);
+    // With the parent handed over, nothing below reads the async context: none is entered.
+    return request
+      ? executeIn(span, context, request, execute, meta)
+      : sdk.contextManager.with(context, executeIn<T>, undefined, span, context, undefined, execute, meta);
   };
 
   return {
     enabled: sdk !== undefined,
     startRequestSpan,
 
-    traceRequest: (info, handler, context = 'active') =>
-      traced(info, (span) =>
-        context === 'handed' ? handler(span.trace) : span.run(() => handler(span.trace)),
-      ),
+    traceRequest,
 
-    async traceExecution(target, execute, meta, handed) {
-      if (!sdk) return execute(meta);
-      const request = handed as RequestState | undefined;
-      const parent = request?.context ?? activeContext();
-      const { name, options: spanOptions, attrs } = executionSpanOf(target);
-      const span = sdk.tracer.startSpan(name, spanOptions, parent);
-      span.setAttributes(attrs);
-      const context = trace.setSpan(parent, span);
-      const run = async () => {
-        try {
-          const result = await execute(injectInto(context, meta));
-          const seen = resultOutcomeOf(result);
-          if (seen.errorType !== undefined) markFailed(span, seen.errorType);
-          if (options.captureArguments) {
-            const holder = (request ?? activeRequest())?.span ?? span;
-            holder.setAttribute(ATTR.genAiToolCallResult, captureText(result, masker));
-          }
-          return result;
-        } catch (error) {
-          markFailed(span, errorTypeOf(error).errorType, error instanceof Error ? error.message : undefined);
-          throw error;
-        } finally {
-          span.end();
-        }
-      };
-      // With the parent handed over, nothing below reads the async context: none is entered.
-      return request ? run() : sdk.contextManager.with(context, run);
-    },
+    traceExecution,
 
     injectMeta,
 
