@@ -318,6 +318,21 @@ const WORD_GATES: Partial<
       'print dump list echo output show reveal collect dot ssh private read open cat load include attach paste ' +
       'put pass copy append prepend insert fill embed add content contents text value',
   },
+  // Per alternative: its rarer word ("rest" of "for the rest of the conversation", "forward" of "going
+  // forward", "every" of "every reply you write", the closing word of "applies globally").
+  SESSION_SCOPE: {
+    words:
+      'rest remainder until later point composing writing sending giving every appears shows comes jeder ' +
+      'chacune chaque cada ogni here moment now forward henceforth future subsequent answers replies responses ' +
+      'messages conversation chat turn time ever next whatever globally immediately global only involve even ' +
+      'independently',
+  },
+  // The closing verdict of the first alternative ("rate limited": "limited"); one word of each other phrase.
+  TOOL_DISCREDIT: {
+    words:
+      'outdated stale unsafe unreliable insecure broken leak leaks corrupt corrupts deprecated inaccurate ' +
+      'limited fallback retired untrustworthy compromised alone only exclusively through pick refuse treat',
+  },
   APPROVAL_BYPASS: {
     words:
       'confirmation approval permission consent without ignore guidelines instructions rules policies safety ' +
