@@ -64,6 +64,18 @@ describe('normalizeText: what a reader sees', () => {
     const span = originalSpan(normalized, at, 4);
     expect(original.slice(span.offset, span.offset + span.length)).toBe('ｓｅｎｄ');
   });
+
+  // Each word is lower-cased as it stands: a capital sigma next to a letter-spaced run, or a letter that grows
+  // in lower case, reads the same whether the text is lower-cased whole or word by word.
+  it.each([
+    ['ΑΣa b c d e', 'αςabcde', [0, 1, 2, 4, 6, 8, 10]],
+    ['x a b c dΣ', 'xabcdσ', [0, 2, 4, 6, 8, 9]],
+    ['İstanbulCity', 'i̇stanbul city', [0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 9, 10, 11]],
+  ])('lower-cases %s word by word', (input, text, offsets) => {
+    const normalized = normalizeText(input);
+    expect(normalized.text).toBe(text);
+    expect(Array.from(normalized.offsets)).toEqual(offsets);
+  });
 });
 
 describe('decodeEmbedded: payloads decoded where they appear', () => {

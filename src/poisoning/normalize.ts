@@ -316,6 +316,11 @@ function spacedRunEnd(text: string, i: number): number {
 export function readAsWords(source: Mapped, track = true): NormalizedText {
   const { text, offsets } = source;
   const out = new Builder(text.length, track && offsets.length === text.length);
+  // Lower-cased once, and runs sliced from it rather than lower-cased one by one, when that gives the same
+  // units: no letter grew (U+0130 does) and no capital sigma, whose lower case depends on the letters around it
+  // (a run cut out of the text sees fewer of them).
+  const whole = text.toLowerCase();
+  const lower = whole.length === text.length && !text.includes('\u03a3') ? whole : undefined;
   // Copies runs of plain characters at once; a run ends before any character that needs a decision.
   let runStart = 0;
   for (let i = 0; i < text.length;) {
@@ -324,7 +329,7 @@ export function readAsWords(source: Mapped, track = true): NormalizedText {
     if (isAlnum(c) && !isAlnum(previous) && codeAt(text, i + 1) === 0x20) {
       const end = spacedRunEnd(text, i);
       if (end > i) {
-        flushRun(out, text, offsets, runStart, i);
+        flushRun(out, text, lower, offsets, runStart, i);
         for (let k = i; k < end; k += 1) {
           const ch = codeAt(text, k);
           if (ch !== 0x20) out.push((text[k] as string).toLowerCase(), offsets[k] ?? 0);
@@ -338,20 +343,20 @@ export function readAsWords(source: Mapped, track = true): NormalizedText {
     }
     const kebab = c === 0x2d && isAsciiLetter(previous) && isAsciiLetter(codeAt(text, i + 1));
     if (isSpace(c) || kebab) {
-      flushRun(out, text, offsets, runStart, i);
+      flushRun(out, text, lower, offsets, runStart, i);
       spaceOnce(out, offsets[i] ?? 0);
       i += 1;
       runStart = i;
       continue;
     }
     if (c >= 0x41 && c <= 0x5a && previous >= 0x61 && previous <= 0x7a) {
-      flushRun(out, text, offsets, runStart, i);
+      flushRun(out, text, lower, offsets, runStart, i);
       spaceOnce(out, offsets[i] ?? 0);
       runStart = i;
     }
     i += 1;
   }
-  flushRun(out, text, offsets, runStart, text.length);
+  flushRun(out, text, lower, offsets, runStart, text.length);
   return { text: out.text, offsets: out.offsets.subarray(0, out.length), hidden: [] };
 }
 
@@ -359,9 +364,17 @@ function spaceOnce(out: Builder, offset: number): void {
   if (out.length > 0 && out.last() !== ' ') out.push(' ', offset);
 }
 
-function flushRun(out: Builder, text: string, offsets: Int32Array, start: number, end: number): void {
+// `lower`: the whole text lower-cased unit for unit, when it could be.
+function flushRun(
+  out: Builder,
+  text: string,
+  lower: string | undefined,
+  offsets: Int32Array,
+  start: number,
+  end: number,
+): void {
   if (end <= start) return;
-  const chunk = text.slice(start, end).toLowerCase();
+  const chunk = lower === undefined ? text.slice(start, end).toLowerCase() : lower.slice(start, end);
   if (chunk.length === end - start) out.append(chunk, out.track ? offsets.subarray(start, end) : UNTRACKED);
   else for (let k = start; k < end; k += 1) out.push((text[k] as string).toLowerCase(), offsets[k] ?? 0);
 }
