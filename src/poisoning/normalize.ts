@@ -191,6 +191,21 @@ class Builder {
     this.length += chunk.length;
     if (chunk.length > 0) this.lastChar = chunk.charAt(chunk.length - 1);
   }
+  /** Appends `source[start, end)` unchanged, each unit keeping its own offset. */
+  copy(source: string, start: number, end: number): void {
+    if (end <= start) return;
+    if (this.track) {
+      if (this.length + end - start > this.offsets.length) {
+        const grown = new Int32Array(this.offsets.length * 2 + end - start);
+        grown.set(this.offsets);
+        this.offsets = grown;
+      }
+      for (let k = start; k < end; k += 1) this.offsets[this.length + k - start] = k;
+    }
+    this.text += source.slice(start, end);
+    this.length += end - start;
+    this.lastChar = source.charAt(end - 1);
+  }
   last(): string {
     return this.lastChar;
   }
@@ -233,6 +248,10 @@ function record(
   hidden.push({ kind, offset, length });
 }
 
+function isPrintableAscii(c: number): boolean {
+  return c >= 0x20 && c < 0x7f;
+}
+
 /** Pass 1: invisible and control characters out (recorded), NFKC in, original case kept. */
 export function stripHidden(text: string, track = true): Mapped & { hidden: HiddenRun[] } {
   // Most tool text is printable ASCII: nothing to remove or fold.
@@ -244,8 +263,11 @@ export function stripHidden(text: string, track = true): Mapped & { hidden: Hidd
     const cp = text.codePointAt(i) as number;
     const size = cp > 0xffff ? 2 : 1;
     if (cp < 0x80 && cp >= 0x20 && cp !== 0x7f) {
-      out.push(text[i] as string, i);
-      i += 1;
+      // A run of printable ASCII is copied at once.
+      let end = i + 1;
+      while (end < text.length && isPrintableAscii(text.charCodeAt(end))) end += 1;
+      out.copy(text, i, end);
+      i = end;
       continue;
     }
     if (cp === ESC || cp === 0x9b || cp === 0x9d) {
