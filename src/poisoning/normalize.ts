@@ -166,11 +166,7 @@ class Builder {
       if (chars.length > 0) this.lastChar = chars.charAt(chars.length - 1);
       return;
     }
-    if (this.length + chars.length > this.offsets.length) {
-      const grown = new Int32Array(this.offsets.length * 2 + chars.length);
-      grown.set(this.offsets);
-      this.offsets = grown;
-    }
+    this.reserve(chars.length);
     for (let k = 0; k < chars.length; k += 1) this.offsets[this.length + k] = offset;
     this.text += chars;
     this.length += chars.length;
@@ -181,25 +177,24 @@ class Builder {
       this.push(chunk, 0);
       return;
     }
-    if (this.length + chunk.length > this.offsets.length) {
-      const grown = new Int32Array(this.offsets.length * 2 + chunk.length);
-      grown.set(this.offsets);
-      this.offsets = grown;
-    }
+    this.reserve(chunk.length);
     this.offsets.set(chunkOffsets, this.length);
     this.text += chunk;
     this.length += chunk.length;
     if (chunk.length > 0) this.lastChar = chunk.charAt(chunk.length - 1);
   }
+  // Room in `offsets` for `more` units after the first `length`.
+  private reserve(more: number): void {
+    if (this.length + more <= this.offsets.length) return;
+    const grown = new Int32Array(this.offsets.length * 2 + more);
+    grown.set(this.offsets);
+    this.offsets = grown;
+  }
   /** Appends `source[start, end)` unchanged, each unit keeping its own offset. */
   copy(source: string, start: number, end: number): void {
     if (end <= start) return;
     if (this.track) {
-      if (this.length + end - start > this.offsets.length) {
-        const grown = new Int32Array(this.offsets.length * 2 + end - start);
-        grown.set(this.offsets);
-        this.offsets = grown;
-      }
+      this.reserve(end - start);
       for (let k = start; k < end; k += 1) this.offsets[this.length + k - start] = k;
     }
     this.text += source.slice(start, end);
