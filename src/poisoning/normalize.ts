@@ -338,6 +338,10 @@ export function readAsWords(source: Mapped, track = true): NormalizedText {
   // (a run cut out of the text sees fewer of them).
   const whole = text.toLowerCase();
   const lower = whole.length === text.length && !text.includes('\u03a3') ? whole : undefined;
+  // Most schema texts are single-spaced words already: the lower-cased text is the reading, and no string is
+  // built run by run.
+  if (!out.track && lower !== undefined && readsAsItStands(text))
+    return { text: lower, offsets: UNTRACKED, hidden: [] };
   // Copies runs of plain characters at once; a run ends before any character that needs a decision.
   let runStart = 0;
   for (let i = 0; i < text.length;) {
@@ -375,6 +379,26 @@ export function readAsWords(source: Mapped, track = true): NormalizedText {
   }
   flushRun(out, text, lower, offsets, runStart, text.length);
   return { text: out.text, offsets: out.offsets.subarray(0, out.length), hidden: [] };
+}
+
+// Whether the loop of readAsWords would copy `text` unit for unit: no space but single spaces after a
+// character, no underscore or line break, no kebab or camel case joint and no letter-spaced run.
+function readsAsItStands(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    const previous = codeAt(text, i - 1);
+    if (c === 0x20) {
+      if (previous === 0x20 || previous === -1) return false;
+    } else if (isSpace(c)) return false;
+    else if (c === 0x2d) {
+      if (isAsciiLetter(previous) && isAsciiLetter(codeAt(text, i + 1))) return false;
+    } else if (c >= 0x41 && c <= 0x5a) {
+      if (previous >= 0x61 && previous <= 0x7a) return false;
+    }
+    if (isAlnum(c) && !isAlnum(previous) && codeAt(text, i + 1) === 0x20 && spacedRunEnd(text, i) > i)
+      return false;
+  }
+  return true;
 }
 
 function spaceOnce(out: Builder, offset: number): void {
