@@ -387,17 +387,21 @@ function isGateSeparator(c: number): boolean {
 /** The detectors (bits by index in DETECTOR_PATTERNS) that the word gate lets run on a normalized text. */
 export function gatedDetectors(text: string): number {
   let mask = UNGATED;
-  let start = -1;
-  for (let i = 0; i <= text.length; i += 1) {
+  // The hash of the word being read, a unit at a time (hashString's), while `inWord`. Once every detector
+  // may run, the rest of the text cannot change the answer.
+  let word = 0;
+  let inWord = false;
+  for (let i = 0; i <= text.length && mask !== ALL_DETECTORS; i += 1) {
     const c = i < text.length ? text.charCodeAt(i) : 0x20;
     if (c >= 0x80 && !isGateSeparator(c)) return ALL_DETECTORS;
     if (isGateWordCode(c)) {
-      if (start < 0) start = i;
+      word = Math.imul((inWord ? word : SEED) ^ c, 0x01000193);
+      inWord = true;
     } else {
       if (c < 0x80) mask |= GATE_CHARS[c] as number;
-      if (start >= 0) {
-        mask |= GATE_WORDS[hashString(SEED, text, start, i) & (GATE_SLOTS - 1)] as number;
-        start = -1;
+      if (inWord) {
+        mask |= GATE_WORDS[word & (GATE_SLOTS - 1)] as number;
+        inWord = false;
       }
     }
   }
