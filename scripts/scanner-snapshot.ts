@@ -1,15 +1,17 @@
 /**
- * Records what the poisoning scanner says about every definition of the train and dev splits of eval/poisoning
- * and of the bench's generated corpus (bench/tool-corpus.ts), so a speed change can be checked to leave every
- * verdict and finding byte-identical; and times scanTool in CPU time over train + dev.
+ * Records what the poisoning scanner says about every definition of the train and dev splits of eval/poisoning,
+ * of the bench's generated corpus (bench/tool-corpus.ts) and of the definitions ten real servers publish
+ * (scripts/corpus/published), so a speed change can be checked to leave every verdict and finding
+ * byte-identical; and times scanTool in CPU time.
  *   node --import tsx scripts/scanner-snapshot.ts record <file>   writes the results (JSON lines)
  *   node --import tsx scripts/scanner-snapshot.ts compare <file>  exits 1 on the first difference
  *   node --import tsx scripts/scanner-snapshot.ts time [passes]   tools/s of CPU, first two passes discarded, over
  *     train + dev and over the bench's generated corpus (one scanner for all passes, as the bench's row; and a
- *     new scanner per pass, so no memo outlives a pass)
+ *     new scanner per pass, so no memo outlives a pass) and over the published definitions (a new scanner per pass)
+ *   node --import tsx scripts/scanner-snapshot.ts time-published [passes]   the last row alone
  * No detection metric is computed or printed: only outputs are compared.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createPoisoningScanner } from '../src/poisoning/index.ts';
 import { createAdversarialInputs } from '../src/poisoning/index.ts';
 import type { McpToolDefinition } from '../src/risk/index.ts';
@@ -23,6 +25,20 @@ function trainAndDev(): { id: string; tool: McpToolDefinition; others: readonly 
     tool: entry.tool,
     others: entry.coexistingTools ?? [],
   }));
+}
+
+// The definitions of ten real servers as they publish them (scripts/corpus/published), in file order.
+function published(): McpToolDefinition[] {
+  const dir = new URL('./corpus/published/', import.meta.url);
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .flatMap((file) => {
+      const { tools } = JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as {
+        tools: { tool: McpToolDefinition }[];
+      };
+      return tools.map(({ tool }) => tool);
+    });
 }
 
 function lines(): string[] {
@@ -42,6 +58,16 @@ function lines(): string[] {
   generated.forEach(({ tool }, i) => {
     out.push(`gen-${i} ${JSON.stringify(plain.scanTool(tool))}`);
     out.push(`gen-${i} cross ${JSON.stringify(cross.scanTool(tool))}`);
+  });
+  const real = published();
+  const realCross = createPoisoningScanner({
+    otherNames: real.map((tool) => tool.name),
+    cache: { maxEntries: 0 },
+  });
+  real.forEach((tool, i) => {
+    out.push(`pub-${i} ${JSON.stringify(plain.scanTool(tool))}`);
+    out.push(`pub-${i} text ${JSON.stringify(plain.scanText(tool.description))}`);
+    out.push(`pub-${i} cross ${JSON.stringify(realCross.scanTool(tool))}`);
   });
   for (const { name, text } of createAdversarialInputs(65_536))
     out.push(`adv-${name} ${JSON.stringify(plain.scanTool({ name: 'adversarial', description: text }))}`);
@@ -88,6 +114,7 @@ function time(passes: number): void {
   const bench = uncached();
   timePasses('generated, one scanner', generated, passes, () => bench);
   timePasses('generated, a new scanner per pass', generated, passes, uncached);
+  timePasses('published, a new scanner per pass', published(), passes, uncached);
 }
 
 const [mode, arg] = process.argv.slice(2);
@@ -106,7 +133,11 @@ if (mode === 'record' && arg !== undefined) {
   process.exitCode = differences === 0 ? 0 : 1;
 } else if (mode === 'time') {
   time(Number(arg ?? 30));
+} else if (mode === 'time-published') {
+  timePasses('published, a new scanner per pass', published(), Number(arg ?? 30), () =>
+    createPoisoningScanner({ cache: { maxEntries: 0 } }),
+  );
 } else {
-  console.error('usage: scanner-snapshot.ts record|compare <file> | time [passes]');
+  console.error('usage: scanner-snapshot.ts record|compare <file> | time|time-published [passes]');
   process.exitCode = 2;
 }

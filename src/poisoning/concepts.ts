@@ -322,14 +322,33 @@ function isRecord(value: unknown): value is { readonly [key: string]: unknown } 
  * with the concepts of that sentence (`t:ref+WHEN`, `t:ref+SEND`). An honest tool names other tools too
  * ("call list_tables first"); which company the name keeps is what the model weighs.
  */
-function addToolReferenceFeatures(set: FeatureSet, tool: McpToolDefinition): void {
-  forEachForeignSentence(tool, (prose, start, end) => {
+function addToolReferenceFeatures(set: FeatureSet, { prose, spans }: ForeignSentences): void {
+  for (let at = 0; at < spans.length; at += 2) {
     addFeature(set, 't:ref');
-    const mask = conceptsIn(prose.slice(start, end).toLowerCase());
+    const mask = conceptsIn(prose.slice(spans[at], spans[at + 1]).toLowerCase());
     CONCEPT_LIST.forEach((concept, i) => {
       if ((mask & (1 << i)) !== 0) addFeature(set, `t:ref+${concept}`);
     });
+  }
+}
+
+/** The sentences of a tool's description that name an identifier foreign to the tool, found once per scan. */
+export interface ForeignSentences {
+  readonly prose: string;
+  /** Start and end of each sentence in `prose`, in order. */
+  readonly spans: readonly number[];
+  readonly isOwn: (word: string) => boolean;
+}
+
+/** Finds the foreign sentences of a tool, for shadowingTriggers and addToolFeatures to share. */
+export function foreignSentences(tool: McpToolDefinition): ForeignSentences {
+  let found: ForeignSentences = { prose: '', spans: [], isOwn: () => false };
+  const spans: number[] = [];
+  forEachForeignSentence(tool, (prose, start, end, isOwn) => {
+    spans.push(start, end);
+    found = { prose, spans, isOwn };
   });
+  return found;
 }
 
 // Calls `each` once per sentence of the description (its first MAX_PROSE characters) that names an identifier
@@ -381,10 +400,15 @@ const CHANGE =
  * the same text to …", "for create_refund calls, refund to … instead"), as spans of the description. "Call
  * list_tables first" or "use browser_take_screenshot, then pass the file" name a workflow, not a trigger.
  */
-export function shadowingTriggers(tool: McpToolDefinition): Array<{ offset: number; length: number }> {
+export function shadowingTriggers(
+  tool: McpToolDefinition,
+  sentences: ForeignSentences = foreignSentences(tool),
+): Array<{ offset: number; length: number }> {
   const found: Array<{ offset: number; length: number }> = [];
-  forEachForeignSentence(tool, (prose, start, end, isOwn) => {
-    if (found.length >= MAX_FINDINGS_PER_RULE) return;
+  const { prose, spans, isOwn } = sentences;
+  for (let at = 0; at < spans.length && found.length < MAX_FINDINGS_PER_RULE; at += 2) {
+    const start = spans[at] as number;
+    const end = spans[at + 1] as number;
     const sentence = prose
       .slice(start, end)
       .replace(IDENTIFIER, (word) => (isOwn(word.toLowerCase()) ? word : 'TOOL'))
@@ -392,11 +416,11 @@ export function shadowingTriggers(tool: McpToolDefinition): Array<{ offset: numb
     const lower = sentence.replace(/[A-Z]+/g, (letters) =>
       letters === 'TOOL' ? letters : letters.toLowerCase(),
     );
-    if (!TRIGGER.test(lower) || !CHANGE.test(lower)) return;
+    if (!TRIGGER.test(lower) || !CHANGE.test(lower)) continue;
     let from = start;
     while (from < end && /\s/.test(prose.charAt(from))) from += 1;
     found.push({ offset: from, length: end - from });
-  });
+  }
   return found;
 }
 
@@ -486,7 +510,12 @@ function isSentenceEnd(text: string, at: number): boolean {
  * concepts of `keys`, its property names read in order (key-sentence.ts) and normalized, prefixed `q`, where
  * an instruction split across keys meets again.
  */
-export function addToolFeatures(set: FeatureSet, tool: McpToolDefinition, keys: string | undefined): void {
-  addToolReferenceFeatures(set, tool);
+export function addToolFeatures(
+  set: FeatureSet,
+  tool: McpToolDefinition,
+  keys: string | undefined,
+  sentences: ForeignSentences = foreignSentences(tool),
+): void {
+  addToolReferenceFeatures(set, sentences);
   if (keys !== undefined) addTextFeatures(set, keys, 'q', new ConceptSentences(set, () => 'q'), false);
 }

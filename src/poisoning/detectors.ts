@@ -264,7 +264,9 @@ const DETECTORS = [
 // "mode" for "... mode is enabled"). An alternative added to a gated detector needs its word here, or its matches
 // are skipped: test/poisoning/detector-gate.test.ts pins each gated pattern, so a changed one fails until its list
 // is read again, and checks the gate against the corpus and edits of it. A detector with no entry always runs.
-// Alternatives written in non-ASCII script are not listed: a text with any non-ASCII character runs every one.
+// Alternatives written in non-ASCII script are not listed: a text with any character that could belong to one (a
+// letter outside ASCII) runs every one. Typography, arrows, symbols and emoji belong to none; like ASCII
+// punctuation they end a word, as `\b` (no `u` flag) reads every non-ASCII character as a non-word character.
 const WORD_GATES: Partial<
   Record<FamilyDetectorId, { words: string; chars?: string; literals?: readonly string[] }>
 > = {
@@ -318,6 +320,21 @@ const WORD_GATES: Partial<
       'print dump list echo output show reveal collect dot ssh private read open cat load include attach paste ' +
       'put pass copy append prepend insert fill embed add content contents text value',
   },
+  // Per alternative: its rarer word ("rest" of "for the rest of the conversation", "forward" of "going
+  // forward", "every" of "every reply you write", the closing word of "applies globally").
+  SESSION_SCOPE: {
+    words:
+      'rest remainder until later point composing writing sending giving every appears shows comes jeder ' +
+      'chacune chaque cada ogni here moment now forward henceforth future subsequent answers replies responses ' +
+      'messages conversation chat turn time ever next whatever globally immediately global only involve even ' +
+      'independently',
+  },
+  // The closing verdict of the first alternative ("rate limited": "limited"); one word of each other phrase.
+  TOOL_DISCREDIT: {
+    words:
+      'outdated stale unsafe unreliable insecure broken leak leaks corrupt corrupts deprecated inaccurate ' +
+      'limited fallback retired untrustworthy compromised alone only exclusively through pick refuse treat',
+  },
   APPROVAL_BYPASS: {
     words:
       'confirmation approval permission consent without ignore guidelines instructions rules policies safety ' +
@@ -360,20 +377,31 @@ function isGateWordCode(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39);
 }
 
+// A non-ASCII unit no detector alternative is written with: Latin-1 punctuation and signs, × and ÷, general
+// punctuation to miscellaneous symbols and arrows (U+2000 to U+2BFF), and the surrogates of astral characters
+// (emoji); every alternative's non-ASCII letters lie elsewhere.
+function isGateSeparator(c: number): boolean {
+  return c < 0xc0 || c === 0xd7 || c === 0xf7 || (c >= 0x2000 && c < 0x2c00) || (c >= 0xd800 && c < 0xe000);
+}
+
 /** The detectors (bits by index in DETECTOR_PATTERNS) that the word gate lets run on a normalized text. */
 export function gatedDetectors(text: string): number {
   let mask = UNGATED;
-  let start = -1;
-  for (let i = 0; i <= text.length; i += 1) {
+  // The hash of the word being read, a unit at a time (hashString's), while `inWord`. Once every detector
+  // may run, the rest of the text cannot change the answer.
+  let word = 0;
+  let inWord = false;
+  for (let i = 0; i <= text.length && mask !== ALL_DETECTORS; i += 1) {
     const c = i < text.length ? text.charCodeAt(i) : 0x20;
-    if (c >= 0x80) return ALL_DETECTORS;
+    if (c >= 0x80 && !isGateSeparator(c)) return ALL_DETECTORS;
     if (isGateWordCode(c)) {
-      if (start < 0) start = i;
+      word = Math.imul((inWord ? word : SEED) ^ c, 0x01000193);
+      inWord = true;
     } else {
-      mask |= GATE_CHARS[c] as number;
-      if (start >= 0) {
-        mask |= GATE_WORDS[hashString(SEED, text, start, i) & (GATE_SLOTS - 1)] as number;
-        start = -1;
+      if (c < 0x80) mask |= GATE_CHARS[c] as number;
+      if (inWord) {
+        mask |= GATE_WORDS[word & (GATE_SLOTS - 1)] as number;
+        inWord = false;
       }
     }
   }

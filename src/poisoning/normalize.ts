@@ -166,11 +166,7 @@ class Builder {
       if (chars.length > 0) this.lastChar = chars.charAt(chars.length - 1);
       return;
     }
-    if (this.length + chars.length > this.offsets.length) {
-      const grown = new Int32Array(this.offsets.length * 2 + chars.length);
-      grown.set(this.offsets);
-      this.offsets = grown;
-    }
+    this.reserve(chars.length);
     for (let k = 0; k < chars.length; k += 1) this.offsets[this.length + k] = offset;
     this.text += chars;
     this.length += chars.length;
@@ -181,15 +177,29 @@ class Builder {
       this.push(chunk, 0);
       return;
     }
-    if (this.length + chunk.length > this.offsets.length) {
-      const grown = new Int32Array(this.offsets.length * 2 + chunk.length);
-      grown.set(this.offsets);
-      this.offsets = grown;
-    }
+    this.reserve(chunk.length);
     this.offsets.set(chunkOffsets, this.length);
     this.text += chunk;
     this.length += chunk.length;
     if (chunk.length > 0) this.lastChar = chunk.charAt(chunk.length - 1);
+  }
+  // Room in `offsets` for `more` units after the first `length`.
+  private reserve(more: number): void {
+    if (this.length + more <= this.offsets.length) return;
+    const grown = new Int32Array(this.offsets.length * 2 + more);
+    grown.set(this.offsets);
+    this.offsets = grown;
+  }
+  /** Appends `source[start, end)` unchanged, each unit keeping its own offset. */
+  copy(source: string, start: number, end: number): void {
+    if (end <= start) return;
+    if (this.track) {
+      this.reserve(end - start);
+      for (let k = start; k < end; k += 1) this.offsets[this.length + k - start] = k;
+    }
+    this.text += source.slice(start, end);
+    this.length += end - start;
+    this.lastChar = source.charAt(end - 1);
   }
   last(): string {
     return this.lastChar;
@@ -233,6 +243,10 @@ function record(
   hidden.push({ kind, offset, length });
 }
 
+function isPrintableAscii(c: number): boolean {
+  return c >= 0x20 && c < 0x7f;
+}
+
 /** Pass 1: invisible and control characters out (recorded), NFKC in, original case kept. */
 export function stripHidden(text: string, track = true): Mapped & { hidden: HiddenRun[] } {
   // Most tool text is printable ASCII: nothing to remove or fold.
@@ -244,8 +258,11 @@ export function stripHidden(text: string, track = true): Mapped & { hidden: Hidd
     const cp = text.codePointAt(i) as number;
     const size = cp > 0xffff ? 2 : 1;
     if (cp < 0x80 && cp >= 0x20 && cp !== 0x7f) {
-      out.push(text[i] as string, i);
-      i += 1;
+      // A run of printable ASCII is copied at once.
+      let end = i + 1;
+      while (end < text.length && isPrintableAscii(text.charCodeAt(end))) end += 1;
+      out.copy(text, i, end);
+      i = end;
       continue;
     }
     if (cp === ESC || cp === 0x9b || cp === 0x9d) {
@@ -316,6 +333,15 @@ function spacedRunEnd(text: string, i: number): number {
 export function readAsWords(source: Mapped, track = true): NormalizedText {
   const { text, offsets } = source;
   const out = new Builder(text.length, track && offsets.length === text.length);
+  // Lower-cased once, and runs sliced from it rather than lower-cased one by one, when that gives the same
+  // units: no letter grew (U+0130 does) and no capital sigma, whose lower case depends on the letters around it
+  // (a run cut out of the text sees fewer of them).
+  const whole = text.toLowerCase();
+  const lower = whole.length === text.length && !text.includes('\u03a3') ? whole : undefined;
+  // Most schema texts are single-spaced words already: the lower-cased text is the reading, and no string is
+  // built run by run.
+  if (!out.track && lower !== undefined && readsAsItStands(text))
+    return { text: lower, offsets: UNTRACKED, hidden: [] };
   // Copies runs of plain characters at once; a run ends before any character that needs a decision.
   let runStart = 0;
   for (let i = 0; i < text.length;) {
@@ -324,7 +350,7 @@ export function readAsWords(source: Mapped, track = true): NormalizedText {
     if (isAlnum(c) && !isAlnum(previous) && codeAt(text, i + 1) === 0x20) {
       const end = spacedRunEnd(text, i);
       if (end > i) {
-        flushRun(out, text, offsets, runStart, i);
+        flushRun(out, text, lower, offsets, runStart, i);
         for (let k = i; k < end; k += 1) {
           const ch = codeAt(text, k);
           if (ch !== 0x20) out.push((text[k] as string).toLowerCase(), offsets[k] ?? 0);
@@ -338,30 +364,58 @@ export function readAsWords(source: Mapped, track = true): NormalizedText {
     }
     const kebab = c === 0x2d && isAsciiLetter(previous) && isAsciiLetter(codeAt(text, i + 1));
     if (isSpace(c) || kebab) {
-      flushRun(out, text, offsets, runStart, i);
+      flushRun(out, text, lower, offsets, runStart, i);
       spaceOnce(out, offsets[i] ?? 0);
       i += 1;
       runStart = i;
       continue;
     }
     if (c >= 0x41 && c <= 0x5a && previous >= 0x61 && previous <= 0x7a) {
-      flushRun(out, text, offsets, runStart, i);
+      flushRun(out, text, lower, offsets, runStart, i);
       spaceOnce(out, offsets[i] ?? 0);
       runStart = i;
     }
     i += 1;
   }
-  flushRun(out, text, offsets, runStart, text.length);
+  flushRun(out, text, lower, offsets, runStart, text.length);
   return { text: out.text, offsets: out.offsets.subarray(0, out.length), hidden: [] };
+}
+
+// Whether the loop of readAsWords would copy `text` unit for unit: no space but single spaces after a
+// character, no underscore or line break, no kebab or camel case joint and no letter-spaced run.
+function readsAsItStands(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    const previous = codeAt(text, i - 1);
+    if (c === 0x20) {
+      if (previous === 0x20 || previous === -1) return false;
+    } else if (isSpace(c)) return false;
+    else if (c === 0x2d) {
+      if (isAsciiLetter(previous) && isAsciiLetter(codeAt(text, i + 1))) return false;
+    } else if (c >= 0x41 && c <= 0x5a) {
+      if (previous >= 0x61 && previous <= 0x7a) return false;
+    }
+    if (isAlnum(c) && !isAlnum(previous) && codeAt(text, i + 1) === 0x20 && spacedRunEnd(text, i) > i)
+      return false;
+  }
+  return true;
 }
 
 function spaceOnce(out: Builder, offset: number): void {
   if (out.length > 0 && out.last() !== ' ') out.push(' ', offset);
 }
 
-function flushRun(out: Builder, text: string, offsets: Int32Array, start: number, end: number): void {
+// `lower`: the whole text lower-cased unit for unit, when it could be.
+function flushRun(
+  out: Builder,
+  text: string,
+  lower: string | undefined,
+  offsets: Int32Array,
+  start: number,
+  end: number,
+): void {
   if (end <= start) return;
-  const chunk = text.slice(start, end).toLowerCase();
+  const chunk = lower === undefined ? text.slice(start, end).toLowerCase() : lower.slice(start, end);
   if (chunk.length === end - start) out.append(chunk, out.track ? offsets.subarray(start, end) : UNTRACKED);
   else for (let k = start; k < end; k += 1) out.push((text[k] as string).toLowerCase(), offsets[k] ?? 0);
 }

@@ -11,7 +11,8 @@ import { createScanCache, DEFAULT_SCAN_CACHE_ENTRIES, textDigest, toolDigest } f
 import type { ScanCacheOptions } from './scan-cache.ts';
 import { createStringReader, otherNamesMatcher, scanWith, type StringReader } from './string-reader.ts';
 import { KEY_SENTENCE_PATH, keySentence } from './key-sentence.ts';
-import { addToolFeatures, argumentSmuggling, shadowingTriggers } from './concepts.ts';
+import { addToolFeatures, argumentSmuggling, foreignSentences, shadowingTriggers } from './concepts.ts';
+import type { ForeignSentences } from './concepts.ts';
 
 export { CROSS_SERVER_WINDOW } from './string-reader.ts';
 
@@ -235,7 +236,7 @@ function fieldText(tool: McpToolDefinition, field: string): string {
 
 // ARGUMENT_SMUGGLING: private data ordered into one of the tool's own arguments. SHADOWING_TRIGGER: sentences
 // of the description that change what another tool's call does.
-function triggerFindings(tool: McpToolDefinition, strong: ToolMatch[]): void {
+function triggerFindings(tool: McpToolDefinition, sentences: ForeignSentences, strong: ToolMatch[]): void {
   for (const { field, offset, length } of argumentSmuggling(tool)) {
     const text = fieldText(tool, field).slice(offset, offset + length);
     strong.push({
@@ -247,7 +248,7 @@ function triggerFindings(tool: McpToolDefinition, strong: ToolMatch[]): void {
     });
   }
   const description = tool.description as string;
-  for (const { offset, length } of shadowingTriggers(tool)) {
+  for (const { offset, length } of shadowingTriggers(tool, sentences)) {
     const text = description.slice(offset, offset + length);
     strong.push({
       patternId: 'SHADOWING_TRIGGER',
@@ -272,12 +273,14 @@ function verdict(
   const { strong, signals } = collect(each, reader, features, fields);
   const keys = readKeys(tool, reader);
   keyFindings(keys, strong);
-  if (tool !== undefined) triggerFindings(tool, strong);
+  // Read once: the shadowing check and the tool's reference features walk the same sentences.
+  const sentences = tool === undefined ? undefined : foreignSentences(tool);
+  if (tool !== undefined && sentences !== undefined) triggerFindings(tool, sentences, strong);
   // The tool's own features are kept apart for the explanation; added in order, they leave the union (and so
   // the model's sum) exactly as if they had been added to `features` directly.
   const whole = createFeatureSet();
   if (features !== undefined && tool !== undefined) {
-    addToolFeatures(whole, tool, keys?.read.normalized.text);
+    addToolFeatures(whole, tool, keys?.read.normalized.text, sentences);
     for (const bucket of whole.buckets) features.add(bucket);
   }
   if (model === undefined || features === undefined) {
@@ -292,7 +295,7 @@ function verdict(
   if (byModel) {
     const name = (named: ReadonlySet<number>): FeatureSet => {
       const set = createFeatureSet(true, named);
-      if (tool !== undefined) addToolFeatures(set, tool, keys?.read.normalized.text);
+      if (tool !== undefined) addToolFeatures(set, tool, keys?.read.normalized.text, sentences);
       return set;
     };
     matches.push(explainModel(fields, model, score, { buckets: whole.buckets, name }));

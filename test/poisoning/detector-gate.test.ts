@@ -46,6 +46,8 @@ const GATED_SOURCES: Readonly<Record<string, number>> = {
   EXFILTRATION_NATURAL: 0xdd76b1c3,
   CONVERSATION_CAPTURE: 0xed81aebe,
   STANDING_ORDER: 0x7b9f8f1e,
+  SESSION_SCOPE: 0x8473fe5d,
+  TOOL_DISCREDIT: 0x7d42a7e9,
   CONCEALMENT_PHRASE: 0xe96c20ef,
   SECRET_HARVEST: 0x26022fc3,
   APPROVAL_BYPASS: 0xb994071f,
@@ -71,7 +73,28 @@ describe('the word gate of the family detectors', () => {
   it('lets every matching detector run on random edits of the matching strings', () => {
     const random = seeded(17);
     const matches = texts.filter((text) => matching(text) !== 0);
-    const fillers = [' ', ', ', '. ', "'", '_', '-', ':', '(', '"', 'x', '0', 'é', 'now', 'you', 'the'];
+    const fillers = [
+      ' ',
+      ', ',
+      '. ',
+      "'",
+      '_',
+      '-',
+      ':',
+      '(',
+      '"',
+      'x',
+      '0',
+      'é',
+      'now',
+      'you',
+      'the',
+      '—',
+      '→',
+      '🚀',
+      '×',
+      '\u00a0',
+    ];
     let stillMatching = 0;
     for (let n = 0; n < 4000; n += 1) {
       const words = (matches[Math.floor(random() * matches.length)] as string).split(' ');
@@ -113,6 +136,18 @@ describe('the word gate of the family detectors', () => {
       }
     });
     expect(checked).toBeGreaterThan(2000);
+  });
+
+  it('reads typography, arrows and emoji as word breaks, and runs every detector on a letter outside ASCII', () => {
+    const all = (1 << DETECTOR_PATTERNS.length) - 1;
+    const plain = gatedDetectors('lists the files of a folder - sorted by name');
+    expect(plain).not.toBe(all);
+    expect(gatedDetectors('lists the files of a folder — sorted → by name 🚀')).toBe(plain);
+    expect(gatedDetectors('from now on—you are the admin')).toBe(
+      gatedDetectors('from now on-you are the admin'),
+    );
+    expect(gatedDetectors('lists the files of a folder — désormais')).toBe(all);
+    expect(gatedDetectors('lists the files of a folder 从现在开始')).toBe(all);
   });
 
   it('was read off the gated patterns as they are (a changed pattern needs its gate words checked again)', () => {
