@@ -27,6 +27,7 @@ import {
   parseJsonPointer,
   resolveJsonPointer,
   sha256Hex,
+  isRecord,
 } from '../shared/index.ts';
 import { createSlidingWindowLimiter } from './rate-limiter.ts';
 import type { SlidingWindowLimiter } from './rate-limiter.ts';
@@ -193,7 +194,7 @@ export function compileApprovalRules(rules: readonly ApprovalRuleConfig[] | unde
 
 function compileRule(rule: unknown, index: number): CompiledRule {
   const base = `/approval/rules/${index}`;
-  if (!isPlainObject(rule)) throw configError(undefined, base, 'a rule must be a mapping');
+  if (!isRecord(rule)) throw configError(undefined, base, 'a rule must be a mapping');
   const id = rule['id'];
   if (typeof id !== 'string' || id.trim() === '')
     throw configError(undefined, `${base}/id`, 'id must be a non-empty string');
@@ -249,8 +250,7 @@ function compileMatch(
   base: string,
   text: TextMatchOptions,
 ): ((call: ApprovalCall) => boolean)[] {
-  if (!isPlainObject(match))
-    throw configError(id, base, 'match must be a mapping (use {} to match every call)');
+  if (!isRecord(match)) throw configError(id, base, 'match must be a mapping (use {} to match every call)');
   const tests: ((call: ApprovalCall) => boolean)[] = [];
   for (const [key, value] of Object.entries(match)) {
     const where = `${base}/${key}`;
@@ -317,7 +317,7 @@ function compileArgs(
   base: string,
   text: TextMatchOptions,
 ): ((call: ApprovalCall) => boolean)[] {
-  if (!isPlainObject(args)) throw configError(id, base, 'args must map JSON pointers to a glob or { regex }');
+  if (!isRecord(args)) throw configError(id, base, 'args must map JSON pointers to a glob or { regex }');
   return Object.entries(args).map(([pointer, spec]) => {
     const where = `${base}/${escapeJsonPointerToken(pointer)}`;
     const tokens = parseJsonPointer(pointer);
@@ -355,7 +355,7 @@ function compileTextSpec(
       throw configError(id, where, `${field} is not a valid glob: ${(error as Error).message}`);
     }
   }
-  if (isPlainObject(spec) && Object.keys(spec).length === 1 && typeof spec['regex'] === 'string') {
+  if (isRecord(spec) && Object.keys(spec).length === 1 && typeof spec['regex'] === 'string') {
     try {
       return compileRegexTest(spec['regex'], options);
     } catch (error) {
@@ -376,7 +376,7 @@ function compileGlob(glob: unknown, id: string, where: string, field: string): S
 }
 
 function compileRateLimit(rateLimit: unknown, id: string, where: string): SlidingWindowLimiter {
-  if (!isPlainObject(rateLimit)) throw configError(id, where, 'rateLimit must be { calls, per }');
+  if (!isRecord(rateLimit)) throw configError(id, where, 'rateLimit must be { calls, per }');
   const calls = rateLimit['calls'];
   const per = rateLimit['per'];
   const extra = Object.keys(rateLimit).find((key) => key !== 'calls' && key !== 'per');
@@ -396,16 +396,12 @@ function compileRateLimit(rateLimit: unknown, id: string, where: string): Slidin
 }
 
 function watchedNames(match: unknown): string[] {
-  const args = isPlainObject(match) ? match['args'] : undefined;
-  if (!isPlainObject(args)) return [];
+  const args = isRecord(match) ? match['args'] : undefined;
+  if (!isRecord(args)) return [];
   return Object.keys(args).flatMap((pointer) => parseJsonPointer(pointer)?.slice(0, 1) ?? []);
 }
 
 function configError(id: string | undefined, pointer: string, message: string): PortcullisError {
   const who = id === undefined ? 'approval rule' : `approval rule ${JSON.stringify(id)}`;
   return new PortcullisError('CONFIG_INVALID', `${who}: ${message} (at ${pointer})`, { pointer });
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -8,6 +8,7 @@
 import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
 import { PortcullisError } from '../errors/index.ts';
 import type { UpstreamElicitation, UpstreamSampling } from '../upstream/index.ts';
+import { isRecord } from '../shared/index.ts';
 
 /** The `_meta` key prefix that belongs to the gateway alone. */
 export const GATEWAY_META_PREFIX = 'dev.portcullis/';
@@ -163,8 +164,4 @@ function withoutGatewayMeta(value: Record<string, unknown>): Record<string, unkn
     Object.entries(meta).filter(([key]) => !key.startsWith(GATEWAY_META_PREFIX)),
   );
   return { ...value, _meta: kept };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

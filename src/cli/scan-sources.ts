@@ -6,6 +6,7 @@
  */
 import type { Prompt, Resource, ResourceTemplateType, Tool } from '@modelcontextprotocol/client';
 import { ScanInputError, type LocatedJson, type TextPosition } from './scan-json.ts';
+import { isRecord } from '../shared/index.ts';
 
 /** One server entry of a client config, in the upstream config's vocabulary (still unvalidated). */
 export interface ClientServerEntry {
@@ -35,11 +36,9 @@ export interface OfflineServer {
   instructions?: string;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const escapeSegment = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 const stringMap = (value: unknown): Record<string, string> | undefined =>
-  isObject(value) && Object.values(value).every((v) => typeof v === 'string')
+  isRecord(value) && Object.values(value).every((v) => typeof v === 'string')
     ? (value as Record<string, string>)
     : undefined;
 
@@ -92,20 +91,20 @@ export function readClientConfig(
   source: string,
 ): { shape: ClientConfigShape; servers: ClientServerEntry[] } {
   const root = file.value;
-  const found: { shape: ClientConfigShape; base: string; servers: unknown } | undefined = !isObject(root)
+  const found: { shape: ClientConfigShape; base: string; servers: unknown } | undefined = !isRecord(root)
     ? undefined
     : root.mcpServers !== undefined
       ? { shape: 'mcpServers', base: '/mcpServers', servers: root.mcpServers }
       : root.servers !== undefined
         ? { shape: 'vscode', base: '/servers', servers: root.servers }
-        : isObject(root.mcp) && root.mcp.servers !== undefined
+        : isRecord(root.mcp) && root.mcp.servers !== undefined
           ? { shape: 'vscode-settings', base: '/mcp/servers', servers: root.mcp.servers }
           : undefined;
   if (found === undefined)
     throw new ScanInputError(
       `${source}: not an MCP client config (expected "mcpServers", "servers" or "mcp.servers" at the top level)`,
     );
-  if (!isObject(found.servers))
+  if (!isRecord(found.servers))
     throw new ScanInputError(`${source}: "${found.base.slice(1).replace('/', '.')}" must be an object`);
   const servers = Object.entries(found.servers).map(([name, entry]): ClientServerEntry => {
     const pointer = `${found.base}/${escapeSegment(name)}`;
@@ -113,8 +112,8 @@ export function readClientConfig(
       name,
       pointer,
       position: file.positionOf(pointer),
-      disabled: isObject(entry) && entry.disabled === true,
-      upstream: isObject(entry)
+      disabled: isRecord(entry) && entry.disabled === true,
+      upstream: isRecord(entry)
         ? toUpstreamDocument(entry)
         : { problem: 'the server entry is not an object' },
     };
@@ -124,7 +123,7 @@ export function readClientConfig(
 
 function listOf<T>(value: unknown, what: string, where: string): T[] {
   if (value === undefined) return [];
-  if (!Array.isArray(value) || !value.every(isObject))
+  if (!Array.isArray(value) || !value.every(isRecord))
     throw new ScanInputError(`${where}: "${what}" must be an array of objects`);
   return value as T[];
 }
@@ -145,13 +144,13 @@ function readServer(
   const rejected: OfflineServer['rejected'] = [];
   entries.forEach((entry, index) => {
     const at = `${toolsPointer}/${index}`;
-    if (!isObject(entry) || typeof entry.name !== 'string' || entry.name === '') {
+    if (!isRecord(entry) || typeof entry.name !== 'string' || entry.name === '') {
       rejected.push({
         name: `#${index}`,
         reason: 'not an object with a non-empty string "name"',
         pointer: at,
       });
-    } else if (entry.inputSchema !== undefined && !isObject(entry.inputSchema)) {
+    } else if (entry.inputSchema !== undefined && !isRecord(entry.inputSchema)) {
       rejected.push({ name: entry.name, reason: '"inputSchema" is not an object', pointer: at });
     } else if (tools.some((t) => t.tool.name === entry.name)) {
       rejected.push({ name: entry.name, reason: 'repeats the name of an earlier tool', pointer: at });
@@ -183,13 +182,13 @@ function readServer(
 export function readToolsFile(file: LocatedJson, source: string, defaultName: string): OfflineServer[] {
   const root = file.value;
   if (Array.isArray(root)) return [readServer(file, defaultName, '', { tools: root }, source, true)];
-  if (isObject(root) && isObject(root.servers))
+  if (isRecord(root) && isRecord(root.servers))
     return Object.entries(root.servers).map(([name, body]) => {
       const pointer = `/servers/${escapeSegment(name)}`;
-      if (!isObject(body)) throw new ScanInputError(`${source} ${pointer}: a server must be an object`);
+      if (!isRecord(body)) throw new ScanInputError(`${source} ${pointer}: a server must be an object`);
       return readServer(file, name, pointer, body, source);
     });
-  if (isObject(root) && root.tools !== undefined) return [readServer(file, defaultName, '', root, source)];
+  if (isRecord(root) && root.tools !== undefined) return [readServer(file, defaultName, '', root, source)];
   throw new ScanInputError(
     `${source}: not a tools file (expected an array of tools, { "tools": [...] } or { "servers": {...} })`,
   );

@@ -6,7 +6,7 @@
  * JSON as a text block when the result has none.
  */
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
-import { isPlainObject } from './legacy-shapes.ts';
+import { isRecord } from '../shared/index.ts';
 
 /** Keys whose values are data, not subschemas: a `$ref` inside them is a literal. */
 const DATA_KEYS = new Set(['const', 'enum', 'default', 'examples']);
@@ -20,7 +20,7 @@ const NAME_MAP_KEYS = new Set([
   'dependencies',
 ]);
 
-const nonObjectRoot = (schema: unknown): boolean => isPlainObject(schema) && schema.type !== 'object';
+const nonObjectRoot = (schema: unknown): boolean => isRecord(schema) && schema.type !== 'object';
 
 /** An `$id` that starts a new base URI (not a plain `#fragment`): local pointers below it are its own. */
 const newBase = (id: unknown): boolean => id !== undefined && !(typeof id === 'string' && id.startsWith('#'));
@@ -54,7 +54,7 @@ function retargetLocalRefs(schema: Record<string, unknown>): Record<string, unkn
       copy.forEach((item, index) =>
         work.push([item, copy as unknown as Record<number, unknown>, index, false]),
       );
-    } else if (isPlainObject(node) && (nameMap || !newBase(node.$id))) {
+    } else if (isRecord(node) && (nameMap || !newBase(node.$id))) {
       const copy: Record<string, unknown> = {};
       parent[key] = copy;
       copyObject(node, copy, nameMap);
@@ -97,7 +97,7 @@ export function projectLegacyToolResult(result: CallToolResult, outputSchema: un
   let projected: CallToolResult = result.content === undefined ? { ...result, content: [] } : result;
   const structured = projected.structuredContent as unknown;
   if (structured === undefined) return projected;
-  const nonObjectValue = !isPlainObject(structured);
+  const nonObjectValue = !isRecord(structured);
   if (nonObjectValue && !projected.content.some((block) => block.type === 'text'))
     projected = {
       ...projected,

@@ -33,7 +33,8 @@ import { GATEWAY_SERVER_INFO } from './downstream-server.ts';
 import type { AskOptions, DownstreamIdentity, GatewayCore, LegacyCall } from './gateway-core.ts';
 import { callLegacy } from './legacy-calls.ts';
 import { legacyToolList, projectLegacyToolResult } from './legacy-projection.ts';
-import { checkMeta, isPlainObject, LEGACY_PARAMS_CHECKS, loggingRank, type Params } from './legacy-shapes.ts';
+import { checkMeta, LEGACY_PARAMS_CHECKS, loggingRank, type Params } from './legacy-shapes.ts';
+import { isRecord } from '../shared/index.ts';
 import { maskErrorResponse } from './masked-errors.ts';
 import { createSurfaceHandlers, masked } from './server-surface.ts';
 
@@ -101,7 +102,7 @@ function errorOf(id: RequestId, error: unknown): JSONRPCMessage {
 /** Whether a client's capability grants the form (or, by the pre-mode rule of `{}`, any) elicitation. */
 function canElicitMode(capabilities: ClientCapabilities | undefined, mode: 'form' | 'url'): boolean {
   const elicitation = capabilities?.elicitation as Record<string, unknown> | undefined;
-  if (!isPlainObject(elicitation)) return false;
+  if (!isRecord(elicitation)) return false;
   if (mode === 'form' && Object.keys(elicitation).length === 0) return true;
   return elicitation[mode] !== undefined;
 }
@@ -110,9 +111,9 @@ const ELICIT_ACTIONS = new Set(['accept', 'decline', 'cancel']);
 
 /** The client's answer to `elicitation/create`, or the reason it is none (shallow: content is one level). */
 function readElicitResult(result: unknown): ElicitResult | string {
-  if (!isPlainObject(result)) return 'the result is not an object';
+  if (!isRecord(result)) return 'the result is not an object';
   if (!ELICIT_ACTIONS.has(result.action as string)) return 'action must be accept, decline or cancel';
-  if (result.content !== undefined && !isPlainObject(result.content)) return 'content must be an object';
+  if (result.content !== undefined && !isRecord(result.content)) return 'content must be an object';
   return result as ElicitResult;
 }
 
@@ -121,13 +122,13 @@ function readSamplingResult(
   result: unknown,
   withTools: boolean,
 ): CreateMessageResult | CreateMessageResultWithTools | string {
-  if (!isPlainObject(result)) return 'the result is not an object';
+  if (!isRecord(result)) return 'the result is not an object';
   if (typeof result.model !== 'string') return 'model must be a string';
   if (result.role !== 'assistant' && result.role !== 'user') return 'role must be assistant or user';
   const content = result.content;
   const blocks = Array.isArray(content) && withTools ? content : [content];
   for (const block of blocks) {
-    if (!isPlainObject(block) || typeof block.type !== 'string') return 'content must be content blocks';
+    if (!isRecord(block) || typeof block.type !== 'string') return 'content must be content blocks';
   }
   return result as unknown as CreateMessageResult;
 }
@@ -409,7 +410,7 @@ export function createLegacyServer(core: GatewayCore, identity: DownstreamIdenti
         ),
       );
     const raw = message.params;
-    if (raw !== undefined && !isPlainObject(raw))
+    if (raw !== undefined && !isRecord(raw))
       return void answer(
         rpcError(id, ProtocolErrorCode.InvalidParams, 'Invalid params: params must be an object'),
       );
@@ -455,7 +456,7 @@ export function createLegacyServer(core: GatewayCore, identity: DownstreamIdenti
   };
 
   const onNotification = (message: { method: string; params?: unknown }) => {
-    if (message.method !== 'notifications/cancelled' || !isPlainObject(message.params)) return;
+    if (message.method !== 'notifications/cancelled' || !isRecord(message.params)) return;
     const { requestId, reason } = message.params;
     if (typeof requestId === 'string' || typeof requestId === 'number') running.get(requestId)?.abort(reason);
   };

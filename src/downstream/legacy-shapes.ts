@@ -3,6 +3,7 @@
  * shallow path (never the client's data as a whole, never recursively) and names the first thing wrong, so a
  * bad request costs a few property reads and gets `-32602` with a message a person can act on.
  */
+import { isRecord } from '../shared/index.ts';
 
 /** Params as the dispatcher hands them to a check: always an object (absent params read as `{}`). */
 export type Params = Record<string, unknown>;
@@ -18,10 +19,6 @@ export function loggingRank(level: unknown): number | undefined {
   return rank < 0 ? undefined : rank;
 }
 
-/** True for an object that is neither null nor an array. */
-export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
-
 const isRequestId = (value: unknown): boolean =>
   typeof value === 'string' || (typeof value === 'number' && Number.isSafeInteger(value));
 
@@ -36,7 +33,7 @@ function optionalStringAt(params: Params, key: string): string | undefined {
 /** An optional object whose values are all strings (prompt arguments, completion context). */
 function optionalStringMap(value: unknown, where: string): string | undefined {
   if (value === undefined) return undefined;
-  if (!isPlainObject(value)) return `${where} must be an object of strings`;
+  if (!isRecord(value)) return `${where} must be an object of strings`;
   for (const key in value) {
     // The key is the client's: an answer names at most its first 64 characters.
     if (typeof value[key] !== 'string') return `${where}.${key.slice(0, 64)} must be a string`;
@@ -48,7 +45,7 @@ function optionalStringMap(value: unknown, where: string): string | undefined {
 function capabilitiesProblem(capabilities: Record<string, unknown>): string | undefined {
   for (const name of ['elicitation', 'sampling', 'roots']) {
     const declared = capabilities[name];
-    if (declared !== undefined && !isPlainObject(declared)) return `capabilities.${name} must be an object`;
+    if (declared !== undefined && !isRecord(declared)) return `capabilities.${name} must be an object`;
   }
   return undefined;
 }
@@ -57,7 +54,7 @@ function capabilitiesProblem(capabilities: Record<string, unknown>): string | un
 export const checkMeta: ParamsCheck = (params) => {
   const meta = params._meta;
   if (meta === undefined) return undefined;
-  if (!isPlainObject(meta)) return '_meta must be an object';
+  if (!isRecord(meta)) return '_meta must be an object';
   const token = meta.progressToken;
   return token === undefined || isRequestId(token)
     ? undefined
@@ -74,10 +71,10 @@ export const LEGACY_PARAMS_CHECKS: Readonly<Record<string, ParamsCheck>> = Objec
     const info = params.clientInfo;
     return (
       stringAt(params, 'protocolVersion') ??
-      (isPlainObject(params.capabilities)
+      (isRecord(params.capabilities)
         ? capabilitiesProblem(params.capabilities)
         : 'capabilities must be an object') ??
-      (isPlainObject(info) ? undefined : 'clientInfo must be an object') ??
+      (isRecord(info) ? undefined : 'clientInfo must be an object') ??
       (typeof (info as Params).name === 'string' ? undefined : 'clientInfo.name must be a string') ??
       (typeof (info as Params).version === 'string' ? undefined : 'clientInfo.version must be a string')
     );
@@ -86,7 +83,7 @@ export const LEGACY_PARAMS_CHECKS: Readonly<Record<string, ParamsCheck>> = Objec
   'tools/list': paginated,
   'tools/call': (params) =>
     stringAt(params, 'name') ??
-    (params.arguments === undefined || isPlainObject(params.arguments)
+    (params.arguments === undefined || isRecord(params.arguments)
       ? undefined
       : 'arguments must be an object'),
   'prompts/list': paginated,
@@ -98,17 +95,17 @@ export const LEGACY_PARAMS_CHECKS: Readonly<Record<string, ParamsCheck>> = Objec
   'resources/unsubscribe': byUri,
   'completion/complete': (params) => {
     const { ref, argument, context } = params;
-    if (!isPlainObject(ref)) return 'ref must be an object';
+    if (!isRecord(ref)) return 'ref must be an object';
     if (ref.type === 'ref/prompt') {
       if (typeof ref.name !== 'string') return 'ref.name must be a string';
     } else if (ref.type === 'ref/resource') {
       if (typeof ref.uri !== 'string') return 'ref.uri must be a string';
     } else return 'ref.type must be "ref/prompt" or "ref/resource"';
-    if (!isPlainObject(argument)) return 'argument must be an object';
+    if (!isRecord(argument)) return 'argument must be an object';
     if (typeof argument.name !== 'string') return 'argument.name must be a string';
     if (typeof argument.value !== 'string') return 'argument.value must be a string';
     if (context === undefined) return undefined;
-    if (!isPlainObject(context)) return 'context must be an object';
+    if (!isRecord(context)) return 'context must be an object';
     return optionalStringMap(context.arguments, 'context.arguments');
   },
   'logging/setLevel': (params) =>

@@ -20,6 +20,7 @@ import type { CallerCapabilities, UpstreamRetry } from '../upstream/index.ts';
 import type { GatewayCore } from './gateway-core.ts';
 import type { UpstreamQuestion } from './parked-calls.ts';
 import { markAsUpstreams } from './upstream-questions.ts';
+import { isRecord } from '../shared/index.ts';
 
 /** A relayed question as the SDK's input request. */
 export function asInputRequest(question: UpstreamQuestion): InputRequest {
@@ -128,9 +129,6 @@ export function invalidRelayState(): ProtocolError {
     { code: 'REQUEST_STATE_INVALID' },
   );
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** How a relayed answer ended, for the audit record. */
 function noteOf(answer: Record<string, unknown>): AuditUpstreamRequest | undefined {

@@ -8,6 +8,7 @@
  * and a value budget (the answer comes from an upstream, which may nest deeply or list without end): what lies
  * beyond is reported as not scanned, never dropped in silence.
  */
+import { isRecord } from '../shared/index.ts';
 
 /** Which answer the texts come from; `input-request` is a relayed upstream round the client will show. */
 export type ResponseKind = 'tool-result' | 'prompt' | 'resource' | 'input-request';
@@ -248,8 +249,4 @@ function keysWithin(value: Record<string, unknown>, room: number): string[] | nu
     keys.push(key);
   }
   return keys;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

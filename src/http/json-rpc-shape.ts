@@ -7,18 +7,17 @@ import {
   PROTOCOL_VERSION_META_KEY,
   type JSONRPCMessage,
 } from '@modelcontextprotocol/server';
+import { isRecord } from '../shared/index.ts';
 
 /** A JSON-RPC request id. */
 export type RequestId = string | number;
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 /**
  * An object the SDK's schema copies key by key (message, params, `_meta`, result): an own `__proto__` key (JSON.parse
  * makes one) would become the copy's prototype there, so such a message is left to the schema.
  */
 const copiedAlike = (value: unknown): value is Record<string, unknown> =>
-  isPlainObject(value) && !Object.hasOwn(value, '__proto__');
+  isRecord(value) && !Object.hasOwn(value, '__proto__');
 const isRequestId = (value: unknown): value is RequestId =>
   typeof value === 'string' || (typeof value === 'number' && Number.isSafeInteger(value));
 
@@ -47,7 +46,7 @@ function plainParams(params: unknown): boolean {
  * result), else undefined; error responses and anything unusual are left to the SDK's schema.
  */
 export function plainMessage(value: unknown): JSONRPCMessage | undefined {
-  if (!isPlainObject(value) || value.jsonrpc !== '2.0') return undefined;
+  if (!isRecord(value) || value.jsonrpc !== '2.0') return undefined;
   if (typeof value.method === 'string') {
     if (!plainParams(value.params)) return undefined;
     if ('id' in value)
@@ -55,12 +54,7 @@ export function plainMessage(value: unknown): JSONRPCMessage | undefined {
     return onlyKeys(value, NOTIFICATION_KEYS) ? (value as JSONRPCMessage) : undefined;
   }
   const result = value.result;
-  if (
-    isRequestId(value.id) &&
-    isPlainObject(result) &&
-    !('_meta' in result) &&
-    onlyKeys(value, RESULT_KEYS)
-  ) {
+  if (isRequestId(value.id) && isRecord(result) && !('_meta' in result) && onlyKeys(value, RESULT_KEYS)) {
     return value as JSONRPCMessage;
   }
   return undefined;
@@ -78,5 +72,5 @@ export function readJsonRpcMessage(value: unknown): JSONRPCMessage | undefined {
 /** Whether request or notification params carry the 2026-07-28 per-request envelope claim. */
 export function hasEnvelopeClaim(message: JSONRPCMessage): boolean {
   const meta = (message as { params?: { _meta?: unknown } }).params?._meta;
-  return isPlainObject(meta) && PROTOCOL_VERSION_META_KEY in meta;
+  return isRecord(meta) && PROTOCOL_VERSION_META_KEY in meta;
 }

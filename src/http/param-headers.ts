@@ -6,6 +6,7 @@
  * MAX_PARAM_HEADER_CHARS each, declarations found through at most MAX_SCHEMA_DEPTH levels of `properties`, once
  * per schema object.
  */
+import { isRecord } from '../shared/index.ts';
 
 /** More `Mcp-Param-*` headers than this on one request is refused. */
 export const MAX_PARAM_HEADERS = 32;
@@ -117,8 +118,4 @@ function valueAt(root: unknown, path: readonly string[]): unknown {
     node = node[key];
   }
   return node;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -8,7 +8,7 @@ import type { McpToolDefinition } from '../risk/index.ts';
 import type { FeatureSet } from './features.ts';
 import { addFeature, addTextFeatures, hashString, SEED, symbolicBucket } from './features.ts';
 import { MAX_FINDINGS_PER_RULE } from './poisoning-patterns.ts';
-import { JAVA_SPACE as S } from '../shared/index.ts';
+import { JAVA_SPACE as S, isRecord } from '../shared/index.ts';
 
 /** The kinds a word can name. */
 type Concept =
@@ -311,10 +311,6 @@ const IDENTIFIER = /\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b|\b[a-z]+(?:[A-Z][
 const LOWER_UPPER = /[a-z][A-Z]/;
 const SENTENCE_END = /[.!?;\n](?:\s|$)/g;
 const MAX_PROSE = 4096;
-
-function isRecord(value: unknown): value is { readonly [key: string]: unknown } {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Adds a feature for each sentence of the tool's description that names an identifier which is neither the

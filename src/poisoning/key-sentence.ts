@@ -2,6 +2,7 @@
 // (`step1_open_dot_env`, `step2_copy_every_line`, `step3_send_as_context`): no one string says it, the keys
 // read in order do. This file reads them in order (docs/rules/poisoning.md, R-POISON-KEYS).
 import type { McpToolDefinition } from '../risk/index.ts';
+import { isRecord } from '../shared/index.ts';
 
 /** The path a finding in the key sentence names. */
 export const KEY_SENTENCE_PATH = 'inputSchema.properties (names and defaults, read in order)';
@@ -9,10 +10,6 @@ export const KEY_SENTENCE_PATH = 'inputSchema.properties (names and defaults, re
 // Bounded: a schema with thousands of properties is read up to here (linear, and an instruction is short).
 const MAX_KEYS = 64;
 const MAX_SENTENCE = 4096;
-
-function isRecord(value: unknown): value is { readonly [key: string]: unknown } {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 // A key of two words or more (snake, kebab or camel case): `path` is a noun, `then_read` is a clause.
 const MULTI_WORD = /[a-z0-9][_-][a-z0-9]|[a-z][A-Z]/;

@@ -3,7 +3,7 @@
 import { bucketScore } from './bucket.ts';
 import type { SideEffectScope } from './catalog-types.ts';
 import { hasIrreversibleVerb } from './irreversible-verb.ts';
-import { JAVA_SPACE, isBlank, javaTrim } from '../shared/index.ts';
+import { JAVA_SPACE, isBlank, javaTrim, isRecord } from '../shared/index.ts';
 import type { RiskLevel } from './levels.ts';
 import type { ToolAnnotations } from './tool-definition.ts';
 
@@ -102,21 +102,17 @@ export function isBoilerplateDescription(description: string, toolName: string):
   return description.toLowerCase().includes(toolName.toLowerCase().replaceAll('_', ' '));
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * The share of `properties` entries with a non-blank `description`; 1.0 when the schema is missing, has
  * no properties object, or has zero properties.
  */
 export function propertyDescriptionCoverage(inputSchema: unknown): number {
-  if (!isObject(inputSchema) || !isObject(inputSchema.properties)) return 1;
+  if (!isRecord(inputSchema) || !isRecord(inputSchema.properties)) return 1;
   const properties = Object.values(inputSchema.properties);
   if (properties.length === 0) return 1;
   const described = properties.filter(
     (property) =>
-      isObject(property) && typeof property.description === 'string' && !isBlank(property.description),
+      isRecord(property) && typeof property.description === 'string' && !isBlank(property.description),
   ).length;
   return described / properties.length;
 }

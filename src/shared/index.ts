@@ -19,3 +19,4 @@ export type { DefinitionField } from './definition-fields.ts';
 
 export { PORTCULLIS_VERSION } from './version.ts';
 export type { JsonSchemaObject, McpMeta, ToolArguments } from './json.ts';
+export { isRecord } from './json.ts';

@@ -8,3 +8,8 @@ export type JsonSchemaObject = { [keyword: string]: unknown };
 
 /** The `_meta` object of an MCP message: keys namespaced by whoever wrote them. */
 export type McpMeta = { [key: string]: unknown };
+
+/** True for a JSON object: neither null nor an array (its keys may be anyone's). */
+export function isRecord(value: unknown): value is { [key: string]: unknown } {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

@@ -9,6 +9,7 @@ import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import type { UpstreamConfig } from '../config/index.ts';
 import { PortcullisError } from '../errors/index.ts';
 import type { CallerCapabilities } from './types.ts';
+import { isRecord } from '../shared/index.ts';
 
 /** The capabilities the gateway declares upstream for a caller that has them: the only ones a caller can fix. */
 const RELAYED_CAPABILITIES = ['elicitation', 'sampling', 'roots'] as const;
@@ -65,8 +66,4 @@ function missingCallerCapabilities(
     missing.push(capability);
   }
   return missing;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
