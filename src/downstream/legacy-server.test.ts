@@ -7,6 +7,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CallPipeline } from '../calls/pipeline.ts';
+import { MAX_REQUESTS_IN_FLIGHT } from './legacy-server.ts';
 import { legacyServerEnd, stubCore } from './test/stub-core.ts';
 
 interface Wire {
@@ -208,6 +209,23 @@ describe('the dispatcher of the 2025-era server', () => {
     await expect(w.next((m) => m.id === 7 && 'result' in m)).resolves.toMatchObject({
       result: { content: [{ text: 'first' }] },
     });
+  });
+
+  it('refuses a request over the in-flight limit with TOO_MANY_REQUESTS, and takes one again once a call ends', async () => {
+    const releases: (() => void)[] = [];
+    const w = await wire(async () => {
+      await new Promise<void>((resolve) => releases.push(resolve));
+      return { content: [] };
+    });
+    for (let id = 1; id <= MAX_REQUESTS_IN_FLIGHT; id += 1)
+      await w.send({ id, method: 'tools/call', params: { name: 't' } });
+    const over = await request(w, 0, 'tools/call', { name: 't' });
+    expect(over).toMatchObject({ id: 0, error: { code: -32603, data: { code: 'TOO_MANY_REQUESTS' } } });
+    expect((over.error as { message: string }).message).toContain(`${MAX_REQUESTS_IN_FLIGHT} requests`);
+    releases.shift()?.();
+    await w.next(answerTo(1));
+    await expect(request(w, -1, 'ping')).resolves.toMatchObject({ id: -1, result: {} });
+    for (const release of releases.splice(0)) release();
   });
 
   it('masks a secret in the message of an error it answers', async () => {

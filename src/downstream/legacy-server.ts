@@ -170,6 +170,12 @@ function samplingProblem(
   return undefined;
 }
 
+/**
+ * Requests one session (or stdio connection) may have running at once. A client that sends more without waiting
+ * is refused per request rather than given an unbounded share of the gateway's memory and its upstreams.
+ */
+export const MAX_REQUESTS_IN_FLIGHT = 256;
+
 /** Creates the server of one 2025-era session (or stdio connection). */
 export function createLegacyServer(core: GatewayCore, identity: DownstreamIdentity): LegacyServer {
   let transport: Transport | undefined;
@@ -409,6 +415,15 @@ export function createLegacyServer(core: GatewayCore, identity: DownstreamIdenti
           `Invalid Request: request id ${JSON.stringify(id)} is still in flight; use a new id`,
         ),
       );
+    if (running.size >= MAX_REQUESTS_IN_FLIGHT)
+      return void answer(
+        rpcError(
+          id,
+          ProtocolErrorCode.InternalError,
+          `this session already has ${MAX_REQUESTS_IN_FLIGHT} requests running; wait for answers before sending more`,
+          { code: 'TOO_MANY_REQUESTS' },
+        ),
+      );
     const raw = message.params;
     if (raw !== undefined && !isRecord(raw))
       return void answer(
@@ -439,20 +454,23 @@ export function createLegacyServer(core: GatewayCore, identity: DownstreamIdenti
               id,
             ),
     };
+    // The id and its slot are free before the answer leaves: a client may reuse the id as soon as it reads it.
+    const done = () => {
+      if (running.get(id) === controller) running.delete(id);
+    };
     void Promise.resolve()
       .then(() => handler(params, { view }))
       .then(
         (result) => {
+          done();
           // A cancelled request is not answered (the client has stopped waiting for it).
           if (!controller.signal.aborted) return answer({ jsonrpc: '2.0', id, result } as JSONRPCMessage);
         },
         (error: unknown) => {
+          done();
           if (!controller.signal.aborted) return answer(errorOf(id, error));
         },
-      )
-      .finally(() => {
-        if (running.get(id) === controller) running.delete(id);
-      });
+      );
   };
 
   const onNotification = (message: { method: string; params?: unknown }) => {
