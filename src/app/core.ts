@@ -331,6 +331,13 @@ export function buildCore(config: PortcullisConfig, deps: AppDeps): AppCore {
       logger,
     }),
     telemetry,
+    recordSurface: async (input) => {
+      try {
+        await audit.write(input);
+      } catch (error) {
+        logger.log('audit.write_failed', { alias: input.alias, error: messageOf(error) }, 'error');
+      }
+    },
   };
 
   let stopWatching: (() => void) | undefined;

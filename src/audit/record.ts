@@ -107,6 +107,16 @@ export interface AuditAdminTarget {
   reason: string | null;
 }
 
+/**
+ * A `prompts/get` or `resources/read` routed to an upstream: `alias` is the prompt's exposed name or the
+ * resource's URI, `arguments` the prompt's arguments (`{}` for a resource).
+ */
+export interface AuditSurfaceTarget {
+  origin: 'prompt' | 'resource';
+  /** The upstream that was asked; null when the name or URI matched nothing the caller may read. */
+  upstreamId: string | null;
+}
+
 /** Fields every record carries, whatever the tool's origin. */
 export interface AuditRecordCommon {
   /** A unique id (UUID). */
@@ -143,7 +153,12 @@ export interface AuditRecordCommon {
 export type AuditRecord = AuditRecordCommon & AuditTarget;
 
 /** What was called. */
-export type AuditTarget = AuditUpstreamTarget | AuditLocalTarget | AuditUnresolvedTarget | AuditAdminTarget;
+export type AuditTarget =
+  | AuditUpstreamTarget
+  | AuditLocalTarget
+  | AuditUnresolvedTarget
+  | AuditAdminTarget
+  | AuditSurfaceTarget;
 
 /** What the gateway hands to the log: a record whose id and time may be left to the log. */
 export type AuditInput = Omit<AuditRecordCommon, 'id' | 'time'> & {

@@ -107,8 +107,14 @@ export function createResponseStage(deps: ResponseStageDeps): ResponseStage {
  * Screens a `prompts/get` or `resources/read` answer: returns it unchanged, or throws the JSON-RPC error
  * (`-32603`, `data.code` RESPONSE_WITHHELD) that replaces it.
  */
-export function screenSurfaceAnswer<T>(stage: ResponseStage, origin: ResponseOrigin, answer: T): T {
-  const { error } = stage(origin, answer);
+export function screenSurfaceAnswer<T>(
+  stage: ResponseStage,
+  origin: ResponseOrigin,
+  answer: T,
+  notes?: { responseScan?: AuditResponseScan },
+): T {
+  const { error, record } = stage(origin, answer);
+  if (notes !== undefined && record !== undefined) notes.responseScan = record;
   if (error === undefined) return answer;
   throw new ProtocolError(ProtocolErrorCode.InternalError, error.message, {
     code: error.code,

@@ -178,7 +178,7 @@ function textLine(entry: AuditEntry): string {
         ? `local/${r.toolId}`
         : r.origin === 'admin'
           ? `admin/${r.target ?? '-'}`
-          : `unresolved${r.upstreamId === null ? '' : `/${r.upstreamId}`}`;
+          : `${r.origin}${r.upstreamId === null ? '' : `/${r.upstreamId}`}`;
   const approval = [r.approval.decision, r.approval.ruleId, r.approval.elicitation].filter(Boolean).join(':');
   const outcome = r.outcome === 'ERROR' ? `ERROR ${r.errorCode ?? ''}`.trim() : r.outcome;
   return [

@@ -11,6 +11,7 @@ import type {
   ServerContext,
 } from '@modelcontextprotocol/server';
 import type { ApprovalSealer } from '../approval/index.ts';
+import type { AuditInput } from '../audit/index.ts';
 import type { CallerContext, CallPipeline, ResponseStage } from '../calls/index.ts';
 import type { Profile, ToolRegistry } from '../exposure/index.ts';
 import type { Principal } from '../identity/index.ts';
@@ -43,6 +44,8 @@ export interface GatewayCore {
   response: ResponseStage;
   /** Checks (injection scan) and masks an upstream's sampling request before it reaches the client's model. */
   reviewSampling(alias: string, params: UpstreamSampling): SamplingReview;
+  /** Writes the audit row of a `prompts/get` or `resources/read`; never rejects (a failed write is logged). */
+  recordSurface(input: AuditInput): Promise<void>;
   /** Request spans (a SERVER span per MCP request). */
   telemetry: Pick<Telemetry, 'traceRequest'>;
   elicitationTimeoutMs: number;

@@ -21,6 +21,7 @@ import { argsDigest } from '../approval/index.ts';
 import { readUpstreamInputAsk, screenSurfaceAnswer, stripGatewayMeta } from '../calls/index.ts';
 import type { DownstreamIdentity, GatewayCore } from './gateway-core.ts';
 import { profileSurface, routeCompletion, type UpstreamSurface } from './prompts-resources.ts';
+import { auditedSurfaceRead } from './surface-audit.ts';
 import { invalidRelayState, relayUpstreamRound, reopenRelayedRound } from './upstream-relay.ts';
 
 /**
@@ -77,26 +78,33 @@ export function createSurfaceHandlers(core: GatewayCore, identity: DownstreamIde
   return {
     surface,
     listPrompts: () => ({ prompts: surface().prompts.map((p) => p.definition) }),
-    async getPrompt(name, args, signal) {
+    getPrompt(name, args, signal) {
       const prompt = surface().findPrompt(name);
-      if (!prompt) throw unknownPrompt(name);
-      const answer = await masked(core, () =>
-        core.supervisor.getPrompt(prompt.upstream, prompt.upstreamName, args, { signal }),
-      );
-      return screenSurfaceAnswer(
-        core.response,
-        { kind: 'prompt', target: name, upstream: prompt.upstream },
-        answer,
-      );
+      const read = { kind: 'prompt', target: name, upstreamId: prompt?.upstream, args } as const;
+      return auditedSurfaceRead(core, identity, read, async (notes) => {
+        if (!prompt) throw unknownPrompt(name);
+        const answer = await masked(core, () =>
+          core.supervisor.getPrompt(prompt.upstream, prompt.upstreamName, args, { signal }),
+        );
+        return screenSurfaceAnswer(
+          core.response,
+          { kind: 'prompt', target: name, upstream: prompt.upstream },
+          answer,
+          notes,
+        );
+      });
     },
     listResources: () => ({ resources: surface().resources }),
     listResourceTemplates: () => ({ resourceTemplates: surface().resourceTemplates }),
-    async readResource(uri, signal) {
+    readResource(uri, signal) {
       const upstream = surface().routeResource(uri);
-      if (!upstream)
-        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown resource: ${uri}`, { uri });
-      const answer = await masked(core, () => core.supervisor.readResource(upstream, uri, signal));
-      return screenSurfaceAnswer(core.response, { kind: 'resource', target: uri, upstream }, answer);
+      const read = { kind: 'resource', target: uri, upstreamId: upstream } as const;
+      return auditedSurfaceRead(core, identity, read, async (notes) => {
+        if (!upstream)
+          throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown resource: ${uri}`, { uri });
+        const answer = await masked(core, () => core.supervisor.readResource(upstream, uri, signal));
+        return screenSurfaceAnswer(core.response, { kind: 'resource', target: uri, upstream }, answer, notes);
+      });
     },
     complete(params, signal) {
       const routed = routeCompletion(surface(), params.ref);
@@ -116,45 +124,50 @@ export function createSurfaceHandlers(core: GatewayCore, identity: DownstreamIde
 export function registerServerSurface(server: Server, core: GatewayCore, identity: DownstreamIdentity): void {
   const handlers = createSurfaceHandlers(core, identity);
   server.setRequestHandler('prompts/list', () => handlers.listPrompts());
-  server.setRequestHandler('prompts/get', async (request, ctx) => {
+  server.setRequestHandler('prompts/get', (request, ctx) => {
     const prompt = handlers.surface().findPrompt(request.params.name);
-    if (!prompt) throw unknownPrompt(request.params.name);
     const args = request.params.arguments;
-    const origin = { kind: 'prompt', target: request.params.name, upstream: prompt.upstream } as const;
-    // The upstream's input round is relayed under a state bound to this prompt and arguments.
-    const binding = {
-      principal: identity.principal.id,
-      alias: `prompt:${request.params.name}`,
-      argsDigest: argsDigest(args),
-    };
-    const state = ctx.mcpReq.requestState<string>();
-    const relayed =
-      typeof state === 'string'
-        ? reopenRelayedRound(core, state, binding, ctx.mcpReq.inputResponses)
-        : undefined;
-    if (relayed !== undefined && relayed.retry.upstream !== prompt.upstream) throw invalidRelayState();
-    const capabilities = server.getClientCapabilities();
-    const can = {
-      elicitation: capabilities?.elicitation !== undefined,
-      sampling: capabilities?.sampling !== undefined,
-      roots: capabilities?.roots !== undefined,
-    };
-    const answer = await masked(core, () =>
-      core.supervisor.getPrompt(prompt.upstream, prompt.upstreamName, args, {
-        signal: ctx.mcpReq.signal,
-        relayInput: can,
-        ...(relayed === undefined ? {} : { retry: relayed.retry }),
-      }),
-    );
-    // Sealed after masking, so the masker never rewrites the gateway's own state.
-    const round = asSurfaceError(core, () => {
-      const ask = readUpstreamInputAsk(answer, prompt.upstream);
-      return ask === undefined ? undefined : relayUpstreamRound(core, binding, ask, can);
+    const read = { kind: 'prompt', target: request.params.name, upstreamId: prompt?.upstream, args } as const;
+    return auditedSurfaceRead(core, identity, read, async (notes) => {
+      if (!prompt) throw unknownPrompt(request.params.name);
+      const origin = { kind: 'prompt', target: request.params.name, upstream: prompt.upstream } as const;
+      // The upstream's input round is relayed under a state bound to this prompt and arguments.
+      const binding = {
+        principal: identity.principal.id,
+        alias: `prompt:${request.params.name}`,
+        argsDigest: argsDigest(args),
+      };
+      const state = ctx.mcpReq.requestState<string>();
+      const relayed =
+        typeof state === 'string'
+          ? reopenRelayedRound(core, state, binding, ctx.mcpReq.inputResponses)
+          : undefined;
+      if (relayed !== undefined && relayed.retry.upstream !== prompt.upstream) throw invalidRelayState();
+      const capabilities = server.getClientCapabilities();
+      const can = {
+        elicitation: capabilities?.elicitation !== undefined,
+        sampling: capabilities?.sampling !== undefined,
+        roots: capabilities?.roots !== undefined,
+      };
+      const answer = await masked(core, () =>
+        core.supervisor.getPrompt(prompt.upstream, prompt.upstreamName, args, {
+          signal: ctx.mcpReq.signal,
+          relayInput: can,
+          ...(relayed === undefined ? {} : { retry: relayed.retry }),
+        }),
+      );
+      // Sealed after masking, so the masker never rewrites the gateway's own state.
+      const round = asSurfaceError(core, () => {
+        const ask = readUpstreamInputAsk(answer, prompt.upstream);
+        return ask === undefined ? undefined : relayUpstreamRound(core, binding, ask, can);
+      });
+      // A relayed round's questions are read by the client's user as the prompt's are: screened alike.
+      if (round !== undefined) {
+        notes.inputRequired = true;
+        return screenSurfaceAnswer(core.response, { ...origin, kind: 'input-request' }, round, notes);
+      }
+      return screenSurfaceAnswer(core.response, origin, answer, notes);
     });
-    // A relayed round's questions are read by the client's user as the prompt's are: screened alike.
-    if (round !== undefined)
-      return screenSurfaceAnswer(core.response, { ...origin, kind: 'input-request' }, round);
-    return screenSurfaceAnswer(core.response, origin, answer);
   });
   server.setRequestHandler('resources/list', () => handlers.listResources());
   server.setRequestHandler('resources/templates/list', () => handlers.listResourceTemplates());

@@ -29,6 +29,9 @@ export const ERROR_CODES = {
   UNKNOWN_TOOL: 'No exposed tool has that name (unknown, withheld or hidden tools all answer this).',
   INVALID_ARGUMENTS:
     'Tool arguments do not match the inputSchema, exceed the nesting/size limits or cannot be encoded.',
+  UNKNOWN_PROMPT: 'No prompt the caller may read has that name (unknown, withheld or outside the profile).',
+  UNKNOWN_RESOURCE:
+    'No resource the caller may read has that URI (unknown, withheld or outside the profile).',
   UPSTREAM_UNAVAILABLE: 'The upstream server that owns the tool is not connected right now.',
   UPSTREAM_TIMEOUT: 'The upstream did not answer within the per-call timeout.',
   UPSTREAM_ERROR: 'The upstream answered the call with an error.',

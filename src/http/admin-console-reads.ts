@@ -14,6 +14,9 @@ import type { McpToolDefinition } from '../risk/index.ts';
 import type { Masker } from '../secrets/index.ts';
 import type { Store } from '../store/index.ts';
 
+/** The origins of tool-call rows (the overview's counts leave admin actions and prompt or resource reads out). */
+const TOOL_CALL_ORIGINS: ReadonlySet<string> = new Set(['upstream', 'local', 'unresolved']);
+
 /** The window the overview counts calls in. */
 export const OVERVIEW_WINDOW_MINUTES = 5;
 /** The overview stops counting after this many records and says so (`capped`). */
@@ -63,8 +66,9 @@ function countActivity(audit: AuditLog, sinceMs: number) {
     });
     for (const { record } of page.entries) {
       seen += 1;
-      // A relayed upstream round is a row of a call still under way: the call counts once, when it ends.
-      if (record.origin === 'admin' || record.outcome === 'INPUT_REQUIRED') continue;
+      // A relayed upstream round is a row of a call still under way: the call counts once, when it ends. Admin
+      // actions and prompt or resource reads are not tool calls.
+      if (!TOOL_CALL_ORIGINS.has(record.origin) || record.outcome === 'INPUT_REQUIRED') continue;
       calls += 1;
       if (record.approval.decision === 'deny') denials += 1;
       if (record.outcome === 'ERROR') errors += 1;

@@ -20,6 +20,7 @@ export function stubCore(call: CallPipeline['call'], over: Partial<Record<keyof 
     mask: (text: string) => text,
     maskDeep: <T>(value: T) => value,
     elicitationTimeoutMs: 5_000,
+    recordSurface: () => Promise.resolve(),
     ...over,
   } as unknown as GatewayCore;
 }
