@@ -68,6 +68,8 @@ function targetOf(entry: AuditEntry): string {
   if (r.origin === 'upstream') return `${r.upstreamId} · ${r.upstreamTool}`;
   if (r.origin === 'local') return `local · ${r.toolId}`;
   if (r.origin === 'admin') return `admin${r.target === null ? '' : ` · ${r.target}`}`;
+  if (r.origin === 'prompt' || r.origin === 'resource')
+    return r.upstreamId === null ? `${r.origin} · unknown` : `${r.origin} · ${r.upstreamId}`;
   return r.upstreamId === null ? 'unresolved' : `withheld · ${r.upstreamId}`;
 }
 
