@@ -88,7 +88,7 @@ export function createSurfaceHandlers(core: GatewayCore, identity: DownstreamIde
         );
         return screenSurfaceAnswer(
           core.response,
-          { kind: 'prompt', target: name, upstream: prompt.upstream },
+          { kind: 'prompt', target: name, upstream: prompt.upstream, trace: notes.trace },
           answer,
           notes,
         );
@@ -103,7 +103,12 @@ export function createSurfaceHandlers(core: GatewayCore, identity: DownstreamIde
         if (!upstream)
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown resource: ${uri}`, { uri });
         const answer = await masked(core, () => core.supervisor.readResource(upstream, uri, signal));
-        return screenSurfaceAnswer(core.response, { kind: 'resource', target: uri, upstream }, answer, notes);
+        return screenSurfaceAnswer(
+          core.response,
+          { kind: 'resource', target: uri, upstream, trace: notes.trace },
+          answer,
+          notes,
+        );
       });
     },
     complete(params, signal) {
@@ -130,7 +135,12 @@ export function registerServerSurface(server: Server, core: GatewayCore, identit
     const read = { kind: 'prompt', target: request.params.name, upstreamId: prompt?.upstream, args } as const;
     return auditedSurfaceRead(core, identity, read, async (notes) => {
       if (!prompt) throw unknownPrompt(request.params.name);
-      const origin = { kind: 'prompt', target: request.params.name, upstream: prompt.upstream } as const;
+      const origin = {
+        kind: 'prompt',
+        target: request.params.name,
+        upstream: prompt.upstream,
+        trace: notes.trace,
+      } as const;
       // The upstream's input round is relayed under a state bound to this prompt and arguments.
       const binding = {
         principal: identity.principal.id,

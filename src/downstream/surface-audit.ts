@@ -1,12 +1,14 @@
 /**
  * The audit rows of the non-tool reads a model is fed from: every `prompts/get` and `resources/read`, answered or
- * refused, is written with who asked, through which profile, which upstream answered and how it ended, as a tool
- * call is. The answer waits until its row is durable; a failed write is logged and the answer stands, as on the
+ * refused, runs in a SERVER span of its own and is written with who asked, through which profile, which upstream
+ * answered and how it ended, as a tool call is. The answer waits until its row is durable; a failed write is logged and the answer stands, as on the
  * tool path.
  */
 import { ProtocolError } from '@modelcontextprotocol/server';
 import type { AuditInput, AuditResponseScan } from '../audit/index.ts';
+import type { RequestTrace } from '../telemetry/index.ts';
 import type { DownstreamIdentity, GatewayCore } from './gateway-core.ts';
+import { STDIO_PRINCIPAL } from './call-context.ts';
 
 /** What one surface read is about. */
 export interface SurfaceRead {
@@ -20,6 +22,8 @@ export interface SurfaceRead {
 
 /** What a read's handler tells its row beyond its result: the response scan's record, a relayed round. */
 export interface SurfaceReadNotes {
+  /** The read's request trace, for the response scan's span event (set before the handler runs). */
+  trace?: RequestTrace | undefined;
   responseScan?: AuditResponseScan;
   /** The answer is a 2026-era upstream's input round, relayed to the client (the read goes on in its retry). */
   inputRequired?: boolean;
@@ -41,7 +45,7 @@ export async function auditedSurfaceRead<T>(
 ): Promise<T> {
   const started = performance.now();
   const notes: SurfaceReadNotes = {};
-  const row = (outcome: AuditInput['outcome'], errorCode?: string): AuditInput => ({
+  const row = (outcome: AuditInput['outcome'], traceId: string | null, errorCode?: string): AuditInput => ({
     origin: read.kind,
     upstreamId: read.upstreamId ?? null,
     principal: identity.principal.id,
@@ -58,15 +62,31 @@ export async function auditedSurfaceRead<T>(
     ...(errorCode === undefined ? {} : { errorCode }),
     ...(notes.responseScan === undefined ? {} : { responseScan: notes.responseScan }),
     durationMs: Math.max(0, performance.now() - started),
-    traceId: null,
+    traceId,
   });
-  let result: T;
-  try {
-    result = await run(notes);
-  } catch (error) {
-    await core.recordSurface(row('ERROR', errorCodeOf(read, error)));
-    throw error;
-  }
-  await core.recordSurface(row(notes.inputRequired === true ? 'INPUT_REQUIRED' : 'OK'));
-  return result;
+  const info = {
+    method: read.kind === 'prompt' ? 'prompts/get' : 'resources/read',
+    target: read.target,
+    sessionId: identity.sessionId,
+    principal: identity.principal.id,
+    profile: identity.profile.name,
+    transport: identity.principal.id === STDIO_PRINCIPAL.id ? ('pipe' as const) : ('tcp' as const),
+  };
+  return core.telemetry.traceRequest(
+    info,
+    async (trace) => {
+      notes.trace = trace;
+      const traceId = trace?.traceId ?? null;
+      let result: T;
+      try {
+        result = await run(notes);
+      } catch (error) {
+        await core.recordSurface(row('ERROR', traceId, errorCodeOf(read, error)));
+        throw error;
+      }
+      await core.recordSurface(row(notes.inputRequired === true ? 'INPUT_REQUIRED' : 'OK', traceId));
+      return result;
+    },
+    'handed',
+  );
 }

@@ -1,10 +1,13 @@
 /**
- * Every `prompts/get` and `resources/read` leaves an audit row, as a tool call does: who asked, through which
+ * Every `prompts/get` and `resources/read` runs in a SERVER span and leaves an audit row carrying its trace id, as a
+ * tool call does: who asked, through which
  * profile, which upstream answered, how it ended (OK, the response scan's RESPONSE_WITHHELD, or a name the caller
  * may not read, refused by the gateway) and what the response scan found. Real gateway on a port, real SDK client
- * in both eras, a real stdio upstream (test/fixtures/injecting-server.ts).
+ * in both eras, a real stdio upstream (test/fixtures/injecting-server.ts), spans in an in-memory exporter.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SpanKind } from '@opentelemetry/api';
+import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import type { AuditRecord } from '../../src/audit/index.ts';
 import {
   connectClient,
@@ -14,6 +17,7 @@ import {
   type RunningGateway,
 } from '../helpers/gateway-harness.ts';
 
+const exporter = new InMemorySpanExporter();
 let gateway: RunningGateway;
 beforeAll(async () => {
   gateway = await startGateway(
@@ -21,7 +25,7 @@ beforeAll(async () => {
       guards: { responseScan: { mode: 'enforce' } },
       upstreams: { inj: UPSTREAMS.injecting },
     },
-    { env: { FIXTURE_SECRET: 'surface-audit-secret' } },
+    { env: { FIXTURE_SECRET: 'surface-audit-secret' }, deps: { telemetry: { spanExporter: exporter } } },
   );
 });
 afterAll(async () => {
@@ -59,6 +63,14 @@ describe.each(['legacy', 'modern'] as const)('prompt and resource reads, %s era'
     expect(prompt?.responseScan).toBeUndefined();
     const [resource] = await rowsOf('notes://honest', nth);
     expect(resource).toMatchObject({ origin: 'resource', upstreamId: 'inj', outcome: 'OK' });
+    const spans = exporter.getFinishedSpans().filter((s) => s.kind === SpanKind.SERVER);
+    for (const [name, row] of [
+      ['prompts/get inj_forecast', prompt],
+      ['resources/read notes://honest', resource],
+    ] as const) {
+      expect(row?.traceId).toMatch(/^[0-9a-f]{32}$/);
+      expect(spans.some((s) => s.name === name && s.spanContext().traceId === row?.traceId)).toBe(true);
+    }
   });
 
   it('records a withheld answer with RESPONSE_WITHHELD and what the scan found', async () => {
@@ -71,6 +83,11 @@ describe.each(['legacy', 'modern'] as const)('prompt and resource reads, %s era'
       expect(row).toMatchObject({ outcome: 'ERROR', errorCode: 'RESPONSE_WITHHELD', upstreamId: 'inj' });
       expect(row?.responseScan?.action).toBe('withheld');
       expect(row?.responseScan?.findings.length).toBeGreaterThan(0);
+      // The scan's event is on the read's own SERVER span, in the row's trace.
+      const span = exporter
+        .getFinishedSpans()
+        .find((s) => s.kind === SpanKind.SERVER && s.spanContext().traceId === row?.traceId);
+      expect(span?.events.map((e) => e.name)).toContain('mcp.response_scan');
     }
   });
 
