@@ -135,3 +135,23 @@ describe('the legacy client against a hostile upstream', () => {
     expect(closes).toEqual([]);
   });
 });
+
+describe('an oversized message from a legacy upstream', () => {
+  it('drops the link, fails the call with UPSTREAM_UNAVAILABLE (message-too-large) and names the cause in the close', async () => {
+    const dropped: (Error | undefined)[] = [];
+    const link = await connectUpstream(
+      { ...config, id: 'oversized' },
+      { inheritedEnv: {} },
+      { onClose: (error) => dropped.push(error), onListChanged: () => {} },
+    );
+    try {
+      const failure = await failureOf(link.callTool('oversized', {}, {}));
+      expect(failure).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', reason: 'message-too-large' });
+      expect(failure?.message).toMatch(/sent a message larger than 10485760 bytes/);
+      await expect.poll(() => dropped.length).toBe(1);
+      expect(dropped[0]?.message).toMatch(/larger than 10485760 bytes, the most one stdio message may hold/);
+    } finally {
+      await link.close();
+    }
+  }, 30_000);
+});
