@@ -53,7 +53,7 @@ import { fetchCheckedTools } from './tool-list.ts';
 import type { UpstreamElicitation, UpstreamSampling } from './types.ts';
 
 /** The 2025-era protocol versions the SDK lists, newest first: the newest is offered, any of them accepted. */
-export const LEGACY_VERSIONS: readonly string[] = SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v < '2026-07-28');
+const LEGACY_VERSIONS: readonly string[] = SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v < '2026-07-28');
 
 /** Pages of a list followed at most (a cursor loop must end; the SDK client's own cap). */
 const MAX_LIST_PAGES = 64;

@@ -40,7 +40,7 @@ function resourceContentsProblem(contents: Record<string, unknown>): string | un
 }
 
 /** One content block (text, image, audio, resource link, embedded resource). */
-export const contentBlockProblem: ShapeCheck = (block) => {
+const contentBlockProblem: ShapeCheck = (block) => {
   if (!isRecord(block)) return 'must be an object';
   const check =
     typeof block.type === 'string' && Object.hasOwn(CONTENT_TYPES, block.type)
