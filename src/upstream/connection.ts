@@ -33,10 +33,10 @@ import {
   fatalTransportError,
   GATEWAY_CLIENT_INFO,
   gatewayCapabilities,
-  NEVER_ABORTED,
   notificationBudget,
-  settledError,
   toUpstreamError,
+  trackCall,
+  unaskable,
 } from './link-support.ts';
 import { createListenSubscriptions } from './listen-subscriptions.ts';
 import { fetchCheckedTools } from './tool-list.ts';
@@ -271,14 +271,6 @@ async function connectModern(
   }
 
   /**
-   * Registers a prompt, resource or completion request with the router as a request whose caller cannot be asked:
-   * a question the upstream sends meanwhile is declined (alone) or ambiguous (beside a tool call), never routed to
-   * a tool call's caller who did not cause it.
-   */
-  const trackUnaskable = (signal: AbortSignal | undefined) =>
-    router.track({ askClient: undefined, signal: signal ?? NEVER_ABORTED });
-
-  /**
    * The checked definitions by name: the SDK checks structured content against the definition a call names, and
    * the list is fetched past the SDK (tool-list.ts), so its own cache of listed tools stays empty.
    */
@@ -320,13 +312,7 @@ async function connectModern(
       // Progress restarts the timeout; this caps the whole call either way.
       const maxTotalTimeout = timeout * 10;
       const meta = callMeta(options);
-      const untrack = router.track({
-        askClient: options.askClient,
-        askSampling: options.askSampling,
-        onLog: options.onLog,
-        onDeclined: options.onDeclined,
-        signal: options.signal ?? NEVER_ABORTED,
-      });
+      const untrack = trackCall(router, options);
       const relay = options.relayInput;
       try {
         const definition = definitions.get(name);
@@ -363,11 +349,10 @@ async function connectModern(
         untrack();
       }
     },
-    async getPrompt(name, args, options = {}) {
+    getPrompt(name, args, options = {}) {
       const relay = options.relayInput;
-      const untrack = trackUnaskable(options.signal);
-      try {
-        return refuseUnofferedSampling(
+      return unaskable(router, config.id, `prompt ${name}`, options.signal, async () =>
+        refuseUnofferedSampling(
           config,
           await client.getPrompt(
             {
@@ -382,39 +367,18 @@ async function connectModern(
               ...(options.signal ? { signal: options.signal } : {}),
             },
           ),
-        );
-      } catch (error) {
-        throw settledError(config.id, `prompt ${name}`, options.signal, error);
-      } finally {
-        untrack();
-      }
+        ),
+      );
     },
-    async readResource(uri, signal) {
-      const untrack = trackUnaskable(signal);
-      try {
-        return await client.readResource(
-          { uri },
-          { timeout: config.callTimeoutMs, ...(signal ? { signal } : {}) },
-        );
-      } catch (error) {
-        throw settledError(config.id, `resource ${uri}`, signal, error);
-      } finally {
-        untrack();
-      }
-    },
+    readResource: (uri, signal) =>
+      unaskable(router, config.id, `resource ${uri}`, signal, () =>
+        client.readResource({ uri }, { timeout: config.callTimeoutMs, ...(signal ? { signal } : {}) }),
+      ),
     async complete(params, signal) {
       if (!client.getServerCapabilities()?.completions) return { completion: { values: [] } };
-      const untrack = trackUnaskable(signal);
-      try {
-        return await client.complete(params, {
-          timeout: config.callTimeoutMs,
-          ...(signal ? { signal } : {}),
-        });
-      } catch (error) {
-        throw settledError(config.id, 'completion/complete', signal, error);
-      } finally {
-        untrack();
-      }
+      return unaskable(router, config.id, 'completion/complete', signal, () =>
+        client.complete(params, { timeout: config.callTimeoutMs, ...(signal ? { signal } : {}) }),
+      );
     },
     async subscribeResource(uri) {
       if (!client.getServerCapabilities()?.resources?.subscribe) {

@@ -44,10 +44,10 @@ import {
   fatalTransportError,
   GATEWAY_CLIENT_INFO,
   gatewayCapabilities,
-  NEVER_ABORTED,
   notificationBudget,
-  settledError,
   toUpstreamError,
+  trackCall,
+  unaskable,
 } from './link-support.ts';
 import { fetchCheckedTools } from './tool-list.ts';
 import type { UpstreamElicitation, UpstreamSampling } from './types.ts';
@@ -248,10 +248,6 @@ export async function connectLegacy(
     }
   };
 
-  /** Registers a prompt, resource or completion request as one whose caller cannot be asked (see router). */
-  const trackUnaskable = (signal: AbortSignal | undefined) =>
-    router.track({ askClient: undefined, signal: signal ?? NEVER_ABORTED });
-
   const validator = linearJsonSchemaValidator();
   /** The outputSchema of each listed tool that has one; its check is compiled on the tool's first call. */
   let outputSchemas = new Map<string, object>();
@@ -311,13 +307,7 @@ export async function connectLegacy(
     },
     async callTool(name, args, options) {
       const timeout = options.timeoutMs ?? config.callTimeoutMs;
-      const untrack = router.track({
-        askClient: options.askClient,
-        askSampling: options.askSampling,
-        onLog: options.onLog,
-        onDeclined: options.onDeclined,
-        signal: options.signal ?? NEVER_ABORTED,
-      });
+      const untrack = trackCall(router, options);
       try {
         const outputCheck = outputCheckOf(name);
         const result = await request<CallToolResult>(
@@ -354,42 +344,23 @@ export async function connectLegacy(
         untrack();
       }
     },
-    async getPrompt(name, args, options = {}) {
-      const untrack = trackUnaskable(options.signal);
-      try {
-        return await request<GetPromptResult>(
+    getPrompt: (name, args, options = {}) =>
+      unaskable(router, config.id, `prompt ${name}`, options.signal, () =>
+        request<GetPromptResult>(
           'prompts/get',
           { name, ...(args ? { arguments: args } : {}) },
           { signal: options.signal },
-        );
-      } catch (error) {
-        throw settledError(config.id, `prompt ${name}`, options.signal, error);
-      } finally {
-        untrack();
-      }
-    },
-    async readResource(uri, signal) {
-      const untrack = trackUnaskable(signal);
-      try {
-        return await request<ReadResourceResult>('resources/read', { uri }, { signal });
-      } catch (error) {
-        throw settledError(config.id, `resource ${uri}`, signal, error);
-      } finally {
-        untrack();
-      }
-    },
+        ),
+      ),
+    readResource: (uri, signal) =>
+      unaskable(router, config.id, `resource ${uri}`, signal, () =>
+        request<ReadResourceResult>('resources/read', { uri }, { signal }),
+      ),
     async complete(params, signal) {
       if (!capabilities.completions) return { completion: { values: [] } };
-      const untrack = trackUnaskable(signal);
-      try {
-        return await request<CompleteResult>('completion/complete', params as Record<string, unknown>, {
-          signal,
-        });
-      } catch (error) {
-        throw settledError(config.id, 'completion/complete', signal, error);
-      } finally {
-        untrack();
-      }
+      return unaskable(router, config.id, 'completion/complete', signal, () =>
+        request<CompleteResult>('completion/complete', params as Record<string, unknown>, { signal }),
+      );
     },
     async subscribeResource(uri) {
       if (!isRecord(capabilities.resources) || !capabilities.resources.subscribe) {

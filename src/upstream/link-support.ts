@@ -15,10 +15,12 @@ import { jsonShapeExcess, MAX_JSON_DEPTH } from '../audit/index.ts';
 import type { UpstreamConfig } from '../config/index.ts';
 import { PortcullisError } from '../errors/index.ts';
 import { PORTCULLIS_VERSION } from '../shared/index.ts';
+import type { ClientRequestRouter } from './client-request-router.ts';
+import type { UpstreamCallOptions } from './types.ts';
 import { createNotificationGuard, FLOOD_SECONDS, NOTIFICATIONS_PER_SECOND } from './notification-guard.ts';
 
 /** The signal of a request that cannot be cancelled. */
-export const NEVER_ABORTED = new AbortController().signal;
+const NEVER_ABORTED = new AbortController().signal;
 
 /** The gateway's identity toward upstream servers. */
 export const GATEWAY_CLIENT_INFO = { name: 'portcullis', version: PORTCULLIS_VERSION } as const;
@@ -63,6 +65,39 @@ export function fatalTransportError(error: Error): Error | undefined {
   return new Error(
     `sent a message larger than ${limit} bytes, the most one stdio message may hold; the link was dropped`,
   );
+}
+
+/** Registers a tool call with the router, so that the upstream's questions during it reach its caller; returns the unregister. */
+export function trackCall(router: ClientRequestRouter, options: UpstreamCallOptions): () => void {
+  return router.track({
+    askClient: options.askClient,
+    askSampling: options.askSampling,
+    onLog: options.onLog,
+    onDeclined: options.onDeclined,
+    signal: options.signal ?? NEVER_ABORTED,
+  });
+}
+
+/**
+ * Runs a prompt, resource or completion request registered with the router as one whose caller cannot be asked:
+ * a question the upstream sends meanwhile is declined (alone) or ambiguous (beside a tool call), never routed to
+ * a tool call's caller who did not cause it. Its failure is mapped as settledError.
+ */
+export async function unaskable<T>(
+  router: ClientRequestRouter,
+  upstreamId: string,
+  what: string,
+  signal: AbortSignal | undefined,
+  run: () => Promise<T>,
+): Promise<T> {
+  const untrack = router.track({ askClient: undefined, signal: signal ?? NEVER_ABORTED });
+  try {
+    return await run();
+  } catch (error) {
+    throw settledError(upstreamId, what, signal, error);
+  } finally {
+    untrack();
+  }
 }
 
 /** A short description of a connection or call failure. */
@@ -143,7 +178,7 @@ export function cancelled(upstreamId: string, what: string, error: unknown): Por
 }
 
 /** The error of a failed request: cancelled when its caller's signal aborted, else as toUpstreamError. */
-export function settledError(
+function settledError(
   upstreamId: string,
   what: string,
   signal: AbortSignal | undefined,
