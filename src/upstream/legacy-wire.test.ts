@@ -214,3 +214,65 @@ describe('createLegacyWire', () => {
     expect((capped as Error).message).toBe('Maximum total timeout exceeded');
   });
 });
+
+describe('what a hostile upstream sends the session', () => {
+  /** The session on one end of an in-memory pair, the raw upstream on the other; what the upstream hears is kept. */
+  async function rawPeer(onRequest: (method: string) => Promise<unknown> = async () => ({ ok: true })) {
+    const [clientEnd, upstream] = InMemoryTransport.createLinkedPair();
+    const heard: Record<string, unknown>[] = [];
+    const notified: string[] = [];
+    upstream.onmessage = (message) => void heard.push(message as Record<string, unknown>);
+    await upstream.start();
+    const wire = createLegacyWire(clientEnd, {
+      onRequest: (method) => onRequest(method),
+      onNotification: (method) => void notified.push(method),
+      admitNotification: () => true,
+      onClose: () => {},
+      onError: () => {},
+    });
+    await wire.start();
+    cleanup = () => wire.close();
+    const send = (message: object) => upstream.send({ jsonrpc: '2.0', ...message } as never);
+    return { wire, heard, notified, send };
+  }
+
+  it.each<[string, object, Record<string, unknown> | undefined]>([
+    [
+      'params that are not an object',
+      { id: 1, method: 'elicitation/create', params: [1, 2] },
+      { id: 1, error: { code: -32602, message: 'params must be an object' } },
+    ],
+    ['a request the gateway answers', { id: 'r', method: 'ping' }, { id: 'r', result: { ok: true } }],
+    ['a fractional id (no request id)', { id: 1.5, method: 'ping' }, undefined],
+    ['an answer to a request never sent', { id: 99, result: {} }, undefined],
+  ])('%s', async (_name, message, answer) => {
+    const peer = await rawPeer();
+    await peer.send(message);
+    await peer.send({ method: 'notifications/tools/list_changed' });
+    await waitFor(() => peer.notified.length === 1);
+    expect(peer.heard).toEqual(answer === undefined ? [] : [{ jsonrpc: '2.0', ...answer }]);
+  });
+
+  it('refuses a second request under an id still being answered, and answers the first once', async () => {
+    let release: (value: unknown) => void = () => {};
+    const peer = await rawPeer(() => new Promise((resolve) => (release = resolve)));
+    await peer.send({ id: 7, method: 'elicitation/create', params: {} });
+    await peer.send({ id: 7, method: 'elicitation/create', params: {} });
+    await waitFor(() => peer.heard.length === 1);
+    expect(peer.heard[0]).toMatchObject({ id: 7, error: { code: -32600 } });
+    release({ action: 'decline' });
+    await waitFor(() => peer.heard.length === 2);
+    expect(peer.heard[1]).toEqual({ jsonrpc: '2.0', id: 7, result: { action: 'decline' } });
+  });
+
+  it('does not answer a request the upstream cancelled', async () => {
+    let release: (value: unknown) => void = () => {};
+    const peer = await rawPeer(() => new Promise((resolve) => (release = resolve)));
+    await peer.send({ id: 'q', method: 'elicitation/create', params: {} });
+    await peer.send({ method: 'notifications/cancelled', params: { requestId: 'q' } });
+    release({ action: 'accept' });
+    await peer.send({ method: 'notifications/tools/list_changed' });
+    await waitFor(() => peer.notified.length === 1);
+    expect(peer.heard).toEqual([]);
+  });
+});
