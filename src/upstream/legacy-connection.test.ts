@@ -124,6 +124,12 @@ describe('the legacy client against a hostile upstream', () => {
     expect(seen).not.toContain('stray');
   });
 
+  it('relays the log messages of a call to its caller, dropping one whose level is no logging level', async () => {
+    const logs: unknown[] = [];
+    await connection.callTool('logs', {}, { onLog: (message) => logs.push(message) });
+    expect(logs).toEqual([{ level: 'warning', logger: 'fixture', data: 'kept' }]);
+  });
+
   it('refuses an endless prompts/list and an invalid resources/list entry, and the link stays up', async () => {
     const failure = await failureOf(connection.fetchLists());
     expect(failure?.message).toMatch(/prompts\/list: exceeded 64 pages|resources\[0\]: uri must be a string/);

@@ -31,6 +31,7 @@ import type { ConnectionEvents, UpstreamConnection } from './connection.ts';
 import { linearJsonSchemaValidator } from './foreign-schema.ts';
 import {
   LIST_CHECKS,
+  NOTIFICATION_CHECKS,
   readListPage,
   RESULT_CHECKS,
   UPSTREAM_REQUEST_CHECKS,
@@ -121,16 +122,14 @@ export async function connectLegacy(
       return router.routeSampling(params as unknown as UpstreamSampling);
     },
     onNotification(method, params) {
+      // A notification of the wrong shape is dropped, as the SDK client dropped one its schema refused.
+      if (NOTIFICATION_CHECKS[method]?.(params) !== undefined) return;
       switch (method) {
         case 'notifications/message':
-          if (
-            typeof params.level === 'string' &&
-            (params.logger === undefined || typeof params.logger === 'string')
-          )
-            router.routeLog(params as { level: string; logger?: string; data: unknown });
+          router.routeLog(params as { level: string; logger?: string; data: unknown });
           return;
         case 'notifications/resources/updated':
-          if (typeof params.uri === 'string') events.onResourceUpdated?.(params.uri);
+          events.onResourceUpdated?.(params.uri as string);
           return;
         case 'notifications/tools/list_changed':
           return events.onListChanged('tools');

@@ -3,7 +3,13 @@
  * well-formed one passes, and the cost stays flat however deep the parts the gateway does not read are nested.
  */
 import { describe, expect, it } from 'vitest';
-import { LIST_CHECKS, readListPage, RESULT_CHECKS, UPSTREAM_REQUEST_CHECKS } from './legacy-shapes.ts';
+import {
+  LIST_CHECKS,
+  NOTIFICATION_CHECKS,
+  readListPage,
+  RESULT_CHECKS,
+  UPSTREAM_REQUEST_CHECKS,
+} from './legacy-shapes.ts';
 
 const text = { type: 'text', text: 'hi' };
 
@@ -162,5 +168,22 @@ describe('UPSTREAM_REQUEST_CHECKS', () => {
     });
     expect(problem).toContain(`properties.${'x'.repeat(64)} must`);
     expect(problem).not.toContain('x'.repeat(65));
+  });
+});
+
+describe('NOTIFICATION_CHECKS', () => {
+  it.each<[string, unknown, string | undefined]>([
+    ['notifications/message', { level: 'info', data: { any: 'thing' } }, undefined],
+    ['notifications/message', { level: 'warning', logger: 'x', data: 1 }, undefined],
+    [
+      'notifications/message',
+      { level: 'evil', data: 1 },
+      expect.stringMatching(/^level must be one of debug, info/),
+    ],
+    ['notifications/message', { level: 'info', logger: 5, data: 1 }, 'logger must be a string'],
+    ['notifications/resources/updated', { uri: 'file:///a' }, undefined],
+    ['notifications/resources/updated', { uri: ['file:///a'] }, 'uri must be a string'],
+  ])('%s %j → %s', (method, params, problem) => {
+    expect(NOTIFICATION_CHECKS[method]?.(params)).toEqual(problem);
   });
 });

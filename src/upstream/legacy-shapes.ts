@@ -215,3 +215,26 @@ export const UPSTREAM_REQUEST_CHECKS: Readonly<Record<string, ShapeCheck>> = Obj
     });
   },
 });
+
+const LOGGING_LEVELS = new Set([
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+]);
+
+/** The params of the notifications the gateway reads, by method (the list_changed ones carry nothing it reads). */
+export const NOTIFICATION_CHECKS: Readonly<Record<string, ShapeCheck>> = Object.freeze({
+  'notifications/message': (params) => {
+    if (!isRecord(params)) return 'params must be an object';
+    if (!LOGGING_LEVELS.has(params.level as string))
+      return `level must be one of ${[...LOGGING_LEVELS].join(', ')}`;
+    return optionalString(params, 'logger');
+  },
+  'notifications/resources/updated': (params) =>
+    isRecord(params) ? stringField(params, 'uri') : 'params must be an object',
+});
