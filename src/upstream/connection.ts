@@ -1,7 +1,8 @@
 /**
- * One live connection to one upstream MCP server: an SDK Client over a fresh transport, era negotiation,
- * list fetching, tool calls with progress/cancellation/timeout, and the routing of upstream-initiated
- * elicitation to the caller.
+ * One live connection to one upstream MCP server, by era: a 2025-era upstream gets the gateway's own client
+ * (legacy-connection.ts), a 2026-era one the SDK Client; `protocol: auto` decides first (era-probe.ts). The SDK
+ * side is here: lists, tool calls with progress/cancellation/timeout and relayed input rounds, prompts, resources,
+ * completion, listen-stream subscriptions and the routing of upstream-initiated elicitation.
  * Longer than most files on purpose: every handler closes over the one SDK client and transport of the
  * connection and its close path; split apart, each piece would need that state passed in.
  */
@@ -9,28 +10,35 @@ import {
   CLIENT_CAPABILITIES_META_KEY,
   Client,
   LOG_LEVEL_META_KEY,
-  ProtocolError,
-  SdkError,
-  SdkErrorCode,
-  STDIO_DEFAULT_MAX_BUFFER_SIZE,
   type CallToolResult,
   type GetPromptResult,
   type ReadResourceResult,
   type CompleteRequest,
   type CompleteResult,
+  type DiscoverResult,
+  type StandardSchemaV1,
   type Tool,
-  type VersionNegotiationOptions,
 } from '@modelcontextprotocol/client';
-import { jsonShapeExcess, MAX_JSON_DEPTH } from '../audit/index.ts';
 import type { UpstreamConfig } from '../config/index.ts';
 import { PortcullisError } from '../errors/index.ts';
 import { callerCapabilityError } from './capability-errors.ts';
-import { attachDirectToolCalls } from './direct-tool-call.ts';
 import { createClientRequestRouter, type DeclineReason } from './client-request-router.ts';
+import { probeEra } from './era-probe.ts';
 import { linearJsonSchemaValidator } from './foreign-schema.ts';
+import { connectLegacy } from './legacy-connection.ts';
+import {
+  cancelled,
+  describeError,
+  failedCallError,
+  fatalTransportError,
+  GATEWAY_CLIENT_INFO,
+  gatewayCapabilities,
+  notificationBudget,
+  toUpstreamError,
+  trackCall,
+  unaskable,
+} from './link-support.ts';
 import { createListenSubscriptions } from './listen-subscriptions.ts';
-import { createNotificationGuard, FLOOD_SECONDS, NOTIFICATIONS_PER_SECOND } from './notification-guard.ts';
-import { PORTCULLIS_VERSION } from '../shared/index.ts';
 import { fetchCheckedTools } from './tool-list.ts';
 import { createTransport, type TransportContext } from './transports.ts';
 import type {
@@ -43,11 +51,13 @@ import type {
 } from './types.ts';
 import type { Era } from '../shared/index.ts';
 
-/** The signal of a call that cannot be cancelled. */
-const NEVER_ABORTED = new AbortController().signal;
+/** Accepts any result: each tool of a tools/list page is checked by tool-list.ts, one by one. */
+const ANY_RESULT: StandardSchemaV1<unknown, unknown> = {
+  '~standard': { version: 1, vendor: 'portcullis', validate: (value) => ({ value }) },
+};
 
-/** The gateway's identity toward upstream servers. */
-export const GATEWAY_CLIENT_INFO = { name: 'portcullis', version: PORTCULLIS_VERSION } as const;
+/** The 2026-era protocol version the gateway speaks upstream. */
+const MODERN_VERSION = '2026-07-28';
 
 /** Callbacks from a live connection. */
 export interface ConnectionEvents {
@@ -102,17 +112,6 @@ export interface UpstreamConnection {
   close(): Promise<void>;
 }
 
-function negotiation(
-  protocol: UpstreamConfig['protocol'],
-  connectTimeoutMs: number,
-): VersionNegotiationOptions | undefined {
-  if (protocol === 'legacy') return undefined;
-  if (protocol === 'modern') return { mode: { pin: '2026-07-28' } };
-  // The era probe must end well inside the connect deadline: a close landing while the SDK probes on its
-  // sibling process leaves that process running (and connect() pending).
-  return { mode: 'auto', probe: { timeoutMs: Math.min(5_000, Math.floor(connectTimeoutMs / 2)) } };
-}
-
 /** Connects to the upstream; rejects with UPSTREAM_UNAVAILABLE naming the upstream and the cause. */
 export async function connectUpstream(
   config: UpstreamConfig,
@@ -120,11 +119,57 @@ export async function connectUpstream(
   events: ConnectionEvents,
   connectTimeoutMs = 30_000,
 ): Promise<UpstreamConnection> {
-  const negotiationOptions = negotiation(config.protocol, connectTimeoutMs);
+  // The deadline ends the whole connect, the era probe included; a connect it ends is reported once, by the
+  // rejection below, never through onClose.
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new Error('connect timeout')), connectTimeoutMs);
+  try {
+    let discover: DiscoverResult | undefined;
+    if (config.protocol === 'auto') {
+      // The era probe must end well inside the connect deadline, leaving time for the handshake after it.
+      const verdict = await probeEra(
+        config,
+        context,
+        Math.min(5_000, Math.floor(connectTimeoutMs / 2)),
+        deadline.signal,
+      );
+      if (verdict.era === 'modern') discover = verdict.discover;
+    }
+    const transport = createTransport(config, context);
+    if (config.protocol === 'legacy' || (config.protocol === 'auto' && discover === undefined)) {
+      return await connectLegacy(config, transport, events, deadline.signal);
+    }
+    return await connectModern(config, transport, events, deadline.signal, discover);
+  } catch (error) {
+    const why = deadline.signal.aborted
+      ? `it did not complete the MCP handshake within ${connectTimeoutMs} ms`
+      : describeError(error);
+    throw new PortcullisError(
+      'UPSTREAM_UNAVAILABLE',
+      `upstream "${config.id}" could not be connected: ${why}`,
+      {
+        cause: error,
+      },
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Connects the SDK Client at the 2026-era version: adopting `discover` when the era probe already asked, else
+ * pinned (the connect-time `server/discover` must offer the version). Rejects with the SDK's errors.
+ */
+async function connectModern(
+  config: UpstreamConfig,
+  transport: ReturnType<typeof createTransport>,
+  events: ConnectionEvents,
+  deadline: AbortSignal,
+  discover: DiscoverResult | undefined,
+): Promise<UpstreamConnection> {
   const client = new Client(GATEWAY_CLIENT_INFO, {
-    // Sampling is offered only where configured: it lets the server spend the client's model.
-    capabilities: { elicitation: { form: {} }, ...(config.sampling ? { sampling: {} } : {}) },
-    ...(negotiationOptions === undefined ? {} : { versionNegotiation: negotiationOptions }),
+    capabilities: gatewayCapabilities(config),
+    versionNegotiation: { mode: { pin: MODERN_VERSION } },
     // The upstream writes both a tool's outputSchema and the result checked against it.
     jsonSchemaValidator: linearJsonSchemaValidator(),
   });
@@ -135,22 +180,18 @@ export async function connectUpstream(
   if (config.sampling) {
     client.setRequestHandler('sampling/createMessage', (request) => router.routeSampling(request.params));
   }
-  const guard = createNotificationGuard();
+  let closedByUs = false;
   let floodError: Error | undefined;
+  const budget = notificationBudget((error) => {
+    floodError = error;
+    // The flood error is what onClose reports; a failure to close an abandoned link adds nothing.
+    void client.close().catch(() => {});
+  });
   /** Handles a notification only while the upstream stays within its notification budget. */
   const budgeted =
     <A extends unknown[]>(handle: (...args: A) => void) =>
     (...args: A): void => {
-      const verdict = guard.admit();
-      if (verdict === 'handle') return handle(...args);
-      if (verdict === 'disconnect') {
-        floodError = new Error(
-          `sent more than ${NOTIFICATIONS_PER_SECOND} notifications a second for ${FLOOD_SECONDS} s ` +
-            `(${guard.dropped} dropped) and was disconnected`,
-        );
-        // The flood error above is what onClose reports; a failure to close an abandoned link adds nothing.
-        void client.close().catch(() => {});
-      }
+      if (budget.admit()) handle(...args);
     };
   client.setNotificationHandler(
     'notifications/message',
@@ -181,66 +222,41 @@ export async function connectUpstream(
     onRestored: (uri) => events.onSubscriptionRestored?.(uri),
   });
 
-  let closedByUs = false;
-  const transport = createTransport(config, context);
   client.onclose = () => {
     listens.closeAll();
-    if (!closedByUs) events.onClose(floodError ?? fatalTransportError);
+    if (!closedByUs) events.onClose(floodError ?? fatal);
   };
   /** Why the transport dropped the link on its own (an oversized message), named in the close and the calls it fails. */
-  let fatalTransportError: Error | undefined;
+  let fatal: Error | undefined;
   client.onerror = (error) => {
-    // Transport-level noise (a dropped SSE stream, a stray frame) is reported through onclose when fatal; an
-    // oversized stdio message is fatal (the stream cannot be re-synchronised), so its cause is kept for the report.
-    const oversized = /ReadBuffer exceeded maximum size of (\d+)/.exec(error.message);
-    if (oversized) {
-      const limit = Number(oversized[1] ?? STDIO_DEFAULT_MAX_BUFFER_SIZE);
-      fatalTransportError = new Error(
-        `sent a message larger than ${limit} bytes, the most one stdio message may hold; the link was dropped`,
-      );
-    }
+    fatal ??= fatalTransportError(error);
   };
 
-  let timedOut = false;
-  let timer: NodeJS.Timeout | undefined;
-  // A close() while the SDK probes the era on a sibling process can leave connect() pending forever, so the
-  // deadline rejects on its own. Closed by us: the failure is reported once, by this rejection, never via onClose.
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      timedOut = true;
-      closedByUs = true;
-      reject(new Error('connect timeout'));
-    }, connectTimeoutMs);
+  // The deadline closes the half-open client; connect() is raced with it too, in case a close leaves it pending.
+  const onDeadline = () => void client.close().catch(() => {});
+  const aborted = new Promise<never>((_, reject) => {
+    if (deadline.aborted) reject(deadline.reason);
+    else deadline.addEventListener('abort', () => reject(deadline.reason), { once: true });
   });
+  aborted.catch(() => {});
+  deadline.addEventListener('abort', onDeadline, { once: true });
   try {
-    await Promise.race([client.connect(transport), deadline]);
+    await Promise.race([
+      client.connect(transport, discover === undefined ? {} : { prior: { kind: 'modern', discover } }),
+      aborted,
+    ]);
   } catch (error) {
     closedByUs = true;
     // The connect failure is what is reported; closing the half-open client is best effort.
     await client.close().catch(() => {});
-    const why = timedOut
-      ? `it did not complete the MCP handshake within ${connectTimeoutMs} ms`
-      : describeError(error);
-    throw new PortcullisError(
-      'UPSTREAM_UNAVAILABLE',
-      `upstream "${config.id}" could not be connected: ${why}`,
-      {
-        cause: error,
-      },
-    );
+    throw error;
   } finally {
-    clearTimeout(timer);
+    deadline.removeEventListener('abort', onDeadline);
   }
 
-  const era = client.getProtocolEra() ?? 'legacy';
+  const era: Era = 'modern';
   const capabilities = client.getServerCapabilities() ?? {};
-  if (era === 'legacy' && capabilities.logging) {
-    // Ask for everything; the downstream server filters by each client's own level before relaying.
-    void client.setLoggingLevel('debug').catch((error: unknown) => {
-      if (!closedByUs) events.onBackgroundFailure?.('set_logging_level', describeError(error));
-    });
-  }
-  if (era === 'modern' && (capabilities.tools?.listChanged || capabilities.prompts?.listChanged)) {
+  if (capabilities.tools?.listChanged || capabilities.prompts?.listChanged) {
     // Modern servers deliver change notifications only on a subscriptions/listen stream.
     void client
       .listen({
@@ -255,18 +271,6 @@ export async function connectUpstream(
   }
 
   /**
-   * Registers a prompt, resource or completion request with the router as a request whose caller cannot be asked:
-   * a question the upstream sends meanwhile is declined (alone) or ambiguous (beside a tool call), never routed to
-   * a tool call's caller who did not cause it.
-   */
-  const trackUnaskable = (signal: AbortSignal | undefined) =>
-    router.track({ askClient: undefined, signal: signal ?? NEVER_ABORTED });
-
-  // Plain calls skip the SDK client's request machinery; see direct-tool-call.ts for when that is safe.
-  const direct = attachDirectToolCalls(transport);
-  /** Listed tools without an outputSchema (the SDK path validates structured content against one). */
-  let plainTools = new Set<string>();
-  /**
    * The checked definitions by name: the SDK checks structured content against the definition a call names, and
    * the list is fetched past the SDK (tool-list.ts), so its own cache of listed tools stays empty.
    */
@@ -280,7 +284,15 @@ export async function connectUpstream(
     async fetchLists() {
       const [{ tools, rejected }, prompts, resources, resourceTemplates] = await Promise.all([
         capabilities.tools
-          ? fetchCheckedTools(client, config.callTimeoutMs, config.maxTools)
+          ? fetchCheckedTools(
+              (cursor) =>
+                client.request(
+                  { method: 'tools/list', ...(cursor === undefined ? {} : { params: { cursor } }) },
+                  ANY_RESULT,
+                  { timeout: config.callTimeoutMs },
+                ),
+              config.maxTools,
+            )
           : { tools: [], rejected: [] },
         capabilities.prompts ? client.listPrompts().then((r) => r.prompts) : [],
         capabilities.resources ? client.listResources().then((r) => r.resources) : [],
@@ -292,7 +304,6 @@ export async function connectUpstream(
               .catch(() => [])
           : [],
       ]);
-      plainTools = new Set(tools.filter((tool) => tool.outputSchema === undefined).map((tool) => tool.name));
       definitions = new Map(tools.map((tool) => [tool.name, tool]));
       return { tools, rejectedTools: rejected, prompts, resources, resourceTemplates };
     },
@@ -300,25 +311,10 @@ export async function connectUpstream(
       const timeout = options.timeoutMs ?? config.callTimeoutMs;
       // Progress restarts the timeout; this caps the whole call either way.
       const maxTotalTimeout = timeout * 10;
-      const meta = callMeta(options, era);
-      const untrack = router.track({
-        askClient: options.askClient,
-        askSampling: options.askSampling,
-        onLog: options.onLog,
-        onDeclined: options.onDeclined,
-        signal: options.signal ?? NEVER_ABORTED,
-      });
-      const relay = era === 'modern' ? options.relayInput : undefined;
+      const meta = callMeta(options);
+      const untrack = trackCall(router, options);
+      const relay = options.relayInput;
       try {
-        if (era === 'legacy' && plainTools.has(name)) {
-          return await direct.call(name, args, {
-            signal: options.signal,
-            timeoutMs: timeout,
-            maxTotalTimeoutMs: maxTotalTimeout,
-            meta,
-            onProgress: options.onProgress,
-          });
-        }
         const definition = definitions.get(name);
         const callMetaOut = relay === undefined ? meta : { ...meta, ...declaredCapabilities(relay, config) };
         const result = (await client.callTool(
@@ -341,29 +337,22 @@ export async function connectUpstream(
         return refuseUnofferedSampling(config, result);
       } catch (error) {
         if (options.signal?.aborted) throw cancelled(config.id, `call to ${name}`, error);
-        throw (
-          unencodableCall(config.id, name, args, error) ??
-          callerCapabilityError(config, relay, name, error) ??
-          (fatalTransportError &&
-            new PortcullisError(
-              'UPSTREAM_UNAVAILABLE',
-              `upstream "${config.id}" ${fatalTransportError.message}`,
-              {
-                cause: error,
-                reason: 'message-too-large',
-              },
-            )) ??
-          toUpstreamError(config.id, name, error)
+        throw failedCallError(
+          config.id,
+          name,
+          args,
+          error,
+          fatal,
+          callerCapabilityError(config, relay, name, error),
         );
       } finally {
         untrack();
       }
     },
-    async getPrompt(name, args, options = {}) {
-      const relay = era === 'modern' ? options.relayInput : undefined;
-      const untrack = trackUnaskable(options.signal);
-      try {
-        return refuseUnofferedSampling(
+    getPrompt(name, args, options = {}) {
+      const relay = options.relayInput;
+      return unaskable(router, config.id, `prompt ${name}`, options.signal, async () =>
+        refuseUnofferedSampling(
           config,
           await client.getPrompt(
             {
@@ -378,39 +367,18 @@ export async function connectUpstream(
               ...(options.signal ? { signal: options.signal } : {}),
             },
           ),
-        );
-      } catch (error) {
-        throw settledError(config.id, `prompt ${name}`, options.signal, error);
-      } finally {
-        untrack();
-      }
+        ),
+      );
     },
-    async readResource(uri, signal) {
-      const untrack = trackUnaskable(signal);
-      try {
-        return await client.readResource(
-          { uri },
-          { timeout: config.callTimeoutMs, ...(signal ? { signal } : {}) },
-        );
-      } catch (error) {
-        throw settledError(config.id, `resource ${uri}`, signal, error);
-      } finally {
-        untrack();
-      }
-    },
+    readResource: (uri, signal) =>
+      unaskable(router, config.id, `resource ${uri}`, signal, () =>
+        client.readResource({ uri }, { timeout: config.callTimeoutMs, ...(signal ? { signal } : {}) }),
+      ),
     async complete(params, signal) {
       if (!client.getServerCapabilities()?.completions) return { completion: { values: [] } };
-      const untrack = trackUnaskable(signal);
-      try {
-        return await client.complete(params, {
-          timeout: config.callTimeoutMs,
-          ...(signal ? { signal } : {}),
-        });
-      } catch (error) {
-        throw settledError(config.id, 'completion/complete', signal, error);
-      } finally {
-        untrack();
-      }
+      return unaskable(router, config.id, 'completion/complete', signal, () =>
+        client.complete(params, { timeout: config.callTimeoutMs, ...(signal ? { signal } : {}) }),
+      );
     },
     async subscribeResource(uri) {
       if (!client.getServerCapabilities()?.resources?.subscribe) {
@@ -420,25 +388,12 @@ export async function connectUpstream(
           { reason: 'no-subscriptions' },
         );
       }
-      if (era === 'modern') return listens.subscribe(uri);
-      try {
-        await client.subscribeResource({ uri }, { timeout: config.callTimeoutMs });
-      } catch (error) {
-        throw toUpstreamError(config.id, `resources/subscribe ${uri}`, error);
-      }
+      return listens.subscribe(uri);
     },
-    async unsubscribeResource(uri) {
-      if (era === 'modern') return listens.unsubscribe(uri);
-      try {
-        await client.unsubscribeResource({ uri }, { timeout: config.callTimeoutMs });
-      } catch (error) {
-        throw toUpstreamError(config.id, `resources/unsubscribe ${uri}`, error);
-      }
-    },
+    unsubscribeResource: (uri) => listens.unsubscribe(uri),
     async probe(timeoutMs) {
       try {
-        if (era === 'modern') await client.discover({ timeout: timeoutMs });
-        else await client.ping({ timeout: timeoutMs });
+        await client.discover({ timeout: timeoutMs });
       } catch (error) {
         throw toUpstreamError(config.id, 'a liveness check', error);
       }
@@ -500,105 +455,8 @@ function retryParams(
   };
 }
 
-/** The `_meta` of an upstream call: forwarded trace context, plus a log level on modern links that relay logs. */
-function callMeta(options: UpstreamCallOptions, era: Era): Record<string, unknown> | undefined {
-  if (era === 'modern' && options.onLog) return { ...options.meta, [LOG_LEVEL_META_KEY]: 'debug' };
+/** The `_meta` of a modern upstream call: forwarded trace context, plus a log level when the caller relays logs. */
+function callMeta(options: UpstreamCallOptions): Record<string, unknown> | undefined {
+  if (options.onLog) return { ...options.meta, [LOG_LEVEL_META_KEY]: 'debug' };
   return options.meta;
-}
-
-/** A short description of a connection or call failure. */
-export function describeError(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  return String(error);
-}
-
-/** SDK failures of one request on a live link (as opposed to a closed or broken transport). */
-const CALL_LEVEL_SDK_ERRORS: ReadonlySet<string> = new Set([
-  SdkErrorCode.InvalidResult,
-  SdkErrorCode.UnsupportedResultType,
-  SdkErrorCode.InputRequiredRoundsExceeded,
-  SdkErrorCode.ListPaginationExceeded,
-  SdkErrorCode.MethodNotSupportedByProtocolVersion,
-  SdkErrorCode.CapabilityNotSupported,
-]);
-
-/**
- * The call's own failure when its arguments could not be encoded for the wire (nested too deep for the encoder,
- * a cycle, a bigint): the link is fine and stays up. Undefined when the failure came from elsewhere.
- */
-function unencodableCall(
-  upstreamId: string,
-  name: string,
-  args: Record<string, unknown>,
-  error: unknown,
-): PortcullisError | undefined {
-  if (error instanceof PortcullisError || error instanceof SdkError || error instanceof ProtocolError)
-    return undefined;
-  let encodable = jsonShapeExcess(args, MAX_JSON_DEPTH, Number.POSITIVE_INFINITY) !== 'too-deep';
-  if (encodable) {
-    try {
-      JSON.stringify(args);
-    } catch {
-      // A cycle, a bigint or a throwing toJSON: answered below as INVALID_ARGUMENTS.
-      encodable = false;
-    }
-  }
-  if (encodable) return undefined;
-  return new PortcullisError(
-    'INVALID_ARGUMENTS',
-    `arguments of ${name} cannot be encoded as JSON for upstream "${upstreamId}" (nested deeper than ` +
-      `${MAX_JSON_DEPTH} levels, a cycle, or a value JSON cannot hold); only this call failed`,
-    { reason: 'unencodable', cause: error },
-  );
-}
-
-/** A request its own client cancelled: not a fault of the upstream, so the connection stays up. */
-function cancelled(upstreamId: string, what: string, error: unknown): PortcullisError {
-  return new PortcullisError('UPSTREAM_ERROR', `${what} on upstream "${upstreamId}" was cancelled`, {
-    cause: error,
-  });
-}
-
-/** The error of a failed request: cancelled when its caller's signal aborted, else as toUpstreamError. */
-function settledError(
-  upstreamId: string,
-  what: string,
-  signal: AbortSignal | undefined,
-  error: unknown,
-): PortcullisError {
-  return signal?.aborted ? cancelled(upstreamId, what, error) : toUpstreamError(upstreamId, what, error);
-}
-
-function toUpstreamError(upstreamId: string, what: string, error: unknown): PortcullisError {
-  if (error instanceof PortcullisError) return error;
-  if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
-    return new PortcullisError(
-      'UPSTREAM_TIMEOUT',
-      `upstream "${upstreamId}" did not answer ${what} in time`,
-      {
-        cause: error,
-      },
-    );
-  }
-  if (
-    error instanceof ProtocolError ||
-    (error instanceof SdkError && CALL_LEVEL_SDK_ERRORS.has(error.code))
-  ) {
-    // The upstream answered (a JSON-RPC error, or an answer the SDK could not use): it is alive, only this call
-    // failed, so the connection stays up.
-    return new PortcullisError(
-      'UPSTREAM_ERROR',
-      `upstream "${upstreamId}" failed ${what}: ${describeError(error)}`,
-      {
-        cause: error,
-        details: { upstreamCode: error.code },
-      },
-    );
-  }
-  // Anything else (connection closed, HTTP failure, network error) means the connection is no longer usable.
-  return new PortcullisError(
-    'UPSTREAM_UNAVAILABLE',
-    `upstream "${upstreamId}" is unreachable (${describeError(error)}) during ${what}; it will be reconnected`,
-    { cause: error },
-  );
 }

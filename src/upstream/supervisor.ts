@@ -14,7 +14,8 @@ import type {
 import type { UpstreamConfig } from '../config/index.ts';
 import { PortcullisError } from '../errors/index.ts';
 import { reconnectDelayMs } from './backoff.ts';
-import { connectUpstream, describeError, type UpstreamConnection } from './connection.ts';
+import { connectUpstream, type UpstreamConnection } from './connection.ts';
+import { describeError } from './link-support.ts';
 import type { DeclineReason } from './client-request-router.ts';
 import { createOrphanWatchdog } from './orphan-watchdog.ts';
 import { createStderrTail } from './stderr-tail.ts';

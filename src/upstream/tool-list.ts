@@ -4,7 +4,7 @@
  * a name already listed, is held back with a reason; the rest are kept. A list longer than the upstream's
  * `maxTools` is refused whole.
  */
-import { specTypeSchemas, type Client, type StandardSchemaV1, type Tool } from '@modelcontextprotocol/client';
+import { specTypeSchemas, type Tool } from '@modelcontextprotocol/client';
 import { PortcullisError } from '../errors/index.ts';
 import type { RejectedTool } from './types.ts';
 
@@ -15,15 +15,12 @@ export const DEFAULT_MAX_TOOLS = 1000;
 /** Longest tool name kept in a rejection report. */
 const MAX_NAME_CHARS = 128;
 
-/** Accepts any result: each tool is validated below, one by one. */
-const ANY_RESULT: StandardSchemaV1<unknown, unknown> = {
-  '~standard': { version: 1, vendor: 'portcullis', validate: (value) => ({ value }) },
-};
+/** Fetches one page of tools/list (the first without a cursor) and resolves with its unchecked result. */
+export type ToolPageFetch = (cursor: string | undefined) => Promise<unknown>;
 
 /** The upstream's valid tools, in listed order, and the entries held back. */
 export async function fetchCheckedTools(
-  client: Client,
-  timeoutMs: number,
+  fetchPage: ToolPageFetch,
   maxTools = DEFAULT_MAX_TOOLS,
 ): Promise<{ tools: Tool[]; rejected: RejectedTool[] }> {
   const tools: Tool[] = [];
@@ -31,11 +28,7 @@ export async function fetchCheckedTools(
   const seen = new Set<string>();
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page += 1) {
-    const result = (await client.request(
-      { method: 'tools/list', ...(cursor === undefined ? {} : { params: { cursor } }) },
-      ANY_RESULT,
-      { timeout: timeoutMs },
-    )) as { tools?: unknown; nextCursor?: unknown } | null;
+    const result = (await fetchPage(cursor)) as { tools?: unknown; nextCursor?: unknown } | null;
     if (result === null || typeof result !== 'object' || !Array.isArray(result.tools)) {
       throw new PortcullisError('UPSTREAM_ERROR', 'the upstream answered tools/list without a tools array');
     }

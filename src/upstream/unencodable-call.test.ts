@@ -1,7 +1,7 @@
 /**
  * Issue 14, defect 3: a request that cannot be encoded (a bigint, a cycle, nesting too deep for JSON.stringify)
- * is that request's error, never the connection's. Against a real server-everything over stdio, on both call
- * paths of a legacy link: the direct tools/call (a tool without outputSchema) and the SDK client's (one with).
+ * is that request's error, never the connection's. Against a real server-everything over stdio on the gateway's
+ * own legacy client: a tool without an outputSchema and one with (its structured result is checked).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,8 +54,12 @@ describe('a tools/call that cannot be encoded', () => {
     ['a bigint', 'echo', () => ({ message: 'big', n: 1n })],
     ['a cycle', 'echo', cyclic],
     ['nesting too deep for JSON', 'echo', tooDeepForJson],
-    ['a bigint (SDK client path)', 'get-structured-content', () => ({ location: 'New York', n: 1n })],
-    ['a cycle (SDK client path)', 'get-structured-content', cyclic],
+    [
+      'a bigint (a tool with an outputSchema)',
+      'get-structured-content',
+      () => ({ location: 'New York', n: 1n }),
+    ],
+    ['a cycle (a tool with an outputSchema)', 'get-structured-content', cyclic],
   ])('fails only that call: %s', async (_name, tool, args) => {
     const failure = await connection.callTool(tool, args(), {}).then(
       () => undefined,

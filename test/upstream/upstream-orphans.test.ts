@@ -34,13 +34,13 @@ afterAll(() => {
 });
 
 describe('kill -9 of the gateway', () => {
-  it(
-    'takes its stdio upstream children with it, even one that ignores stdin EOF',
+  it.each(['legacy', 'auto'] as const)(
+    'takes its stdio upstream children with it, even one that ignores stdin EOF (protocol: %s)',
     { timeout: 90_000 },
-    async () => {
+    async (protocol) => {
       const dir = tempDir('portcullis-orphans-');
-      // Legacy: in the auto era the SDK first probes on a short-lived sibling process of its own, which the gateway
-      // cannot see; the sibling is reaped by the SDK within the probe timeout.
+      // In the auto era the child found first is the era probe's own process (the server never answers the probe),
+      // which the gateway watches like the link's.
       // Never answers, ignores the end of its stdin, and keeps running: only a signal ends it.
       const stubborn = `process.stdin.resume(); process.stdin.on('end', () => {}); setInterval(() => {}, 1000); // ${marker}`;
       const configFile = writeConfigFile(dir, {
@@ -48,7 +48,7 @@ describe('kill -9 of the gateway', () => {
         upstreams: {
           stubborn: {
             transport: 'stdio',
-            protocol: 'legacy',
+            protocol,
             command: process.execPath,
             args: ['-e', stubborn],
           },

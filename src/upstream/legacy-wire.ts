@@ -1,0 +1,298 @@
+/**
+ * The gateway's own JSON-RPC session with a 2025-era upstream, over any transport of the SDK's Transport shape
+ * (which frames and parses; nothing here reaches into an SDK client). Requests go out under numeric ids of its
+ * own, each id also the request's progress token when the caller takes progress; answers and progress
+ * notifications are handled in arrival order as they come off the transport, so a progress sent just before the
+ * answer is relayed before it. Timeouts (reset by progress, within a total cap) and a caller's abort send
+ * `notifications/cancelled`; the transport's close fails every request still waiting. Failures take the SDK's
+ * error types (ProtocolError for a JSON-RPC error answer, SdkError for a timeout, a closed link or an unusable
+ * answer), so callers map them as they always did. Requests the upstream sends are answered through `onRequest`
+ * (an unknown method is -32601), notifications handed to `onNotification`, each only after a shallow check of its
+ * envelope: the upstream is not trusted.
+ */
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  SdkError,
+  SdkErrorCode,
+  type JSONRPCMessage,
+  type Transport,
+} from '@modelcontextprotocol/client';
+import { isRecord } from '../shared/index.ts';
+
+/** A progress notification's payload, as relayed to a caller. */
+export interface WireProgress {
+  progress: number;
+  total?: number | undefined;
+  message?: string | undefined;
+}
+
+/** How one request to the upstream is sent and waited for. */
+export interface WireRequestOptions {
+  /** Fails the request when nothing (answer or progress) arrives for this long. */
+  timeoutMs: number;
+  /** Fails the request after this long in all, progress or not (default: timeoutMs, so progress does not extend it). */
+  maxTotalTimeoutMs?: number | undefined;
+  signal?: AbortSignal | undefined;
+  /** Receives the upstream's progress; without it no progress token is sent. */
+  onProgress?: ((progress: WireProgress) => void) | undefined;
+}
+
+/** What the session hands to the connection built on it. */
+export interface WireHandlers {
+  /** Answers a request of the upstream; throw a ProtocolError for a JSON-RPC error answer. */
+  onRequest(method: string, params: Record<string, unknown>, signal: AbortSignal): Promise<unknown>;
+  /** Handles a notification of the upstream (progress and cancellation are the session's own). */
+  onNotification(method: string, params: Record<string, unknown>): void;
+  /** Whether a notification may be handled at all (the upstream's notification budget). */
+  admitNotification(): boolean;
+  /** The transport closed; every request still waiting has failed. */
+  onClose(): void;
+  /** The transport reported an error (framing, a dropped stream); fatal ones are followed by a close. */
+  onError(error: Error): void;
+}
+
+/** One JSON-RPC session with an upstream. */
+export interface LegacyWire {
+  /** Starts the transport. */
+  start(): Promise<void>;
+  /** Sends a request and resolves with its `result` (unchecked: the caller checks its shape). */
+  request(
+    method: string,
+    params: Record<string, unknown> | undefined,
+    options: WireRequestOptions,
+  ): Promise<unknown>;
+  notify(method: string, params?: Record<string, unknown>): Promise<void>;
+  /** Closes the transport (the close fails what still waits). */
+  close(): Promise<void>;
+  /** Requests waiting for an answer. */
+  readonly pending: number;
+}
+
+interface Waiting {
+  resolve(result: unknown): void;
+  reject(error: unknown): void;
+  progress?: ((params: Record<string, unknown>) => void) | undefined;
+}
+
+const isRequestId = (value: unknown): value is string | number =>
+  typeof value === 'string' || (typeof value === 'number' && Number.isSafeInteger(value));
+
+/** Longest error message of the upstream's kept in an error (the rest is cut). */
+const MAX_ERROR_MESSAGE_CHARS = 1_000;
+
+/** The error of an upstream's JSON-RPC error answer, or of a malformed one. */
+function answeredError(error: unknown): Error {
+  if (!isRecord(error) || !Number.isSafeInteger(error.code) || typeof error.message !== 'string') {
+    return new SdkError(SdkErrorCode.InvalidResult, 'the upstream answered with a malformed JSON-RPC error');
+  }
+  return new ProtocolError(error.code as number, error.message.slice(0, MAX_ERROR_MESSAGE_CHARS), error.data);
+}
+
+/** Opens a session over `transport` (not started: call start()). */
+export function createLegacyWire(transport: Transport, handlers: WireHandlers): LegacyWire {
+  const waiting = new Map<number, Waiting>();
+  // Requests of the upstream still being answered, by id: notifications/cancelled aborts one.
+  const answering = new Map<string | number, AbortController>();
+  let nextId = 0;
+  let closed = false;
+
+  const send = (message: Record<string, unknown>) =>
+    transport.send({ jsonrpc: '2.0', ...message } as JSONRPCMessage);
+
+  const answer = (id: string | number, body: { result: unknown } | { error: Record<string, unknown> }) => {
+    // The upstream may have gone; a lost answer to a request of its own is no failure of the gateway's.
+    void send({ id, ...body }).catch(() => {});
+  };
+
+  const onUpstreamRequest = (id: string | number, method: string, params: Record<string, unknown>) => {
+    if (answering.has(id)) {
+      answer(id, {
+        error: {
+          code: ProtocolErrorCode.InvalidRequest,
+          message: `request id ${String(id)} is already in use`,
+        },
+      });
+      return;
+    }
+    const controller = new AbortController();
+    answering.set(id, controller);
+    handlers
+      .onRequest(method, params, controller.signal)
+      .then(
+        (result) => {
+          if (!controller.signal.aborted) answer(id, { result });
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          const code = (error as { code?: unknown } | null)?.code;
+          const data = (error as { data?: unknown } | null)?.data;
+          answer(id, {
+            error: {
+              code: Number.isSafeInteger(code) ? code : ProtocolErrorCode.InternalError,
+              message: error instanceof Error && error.message ? error.message : 'Internal error',
+              ...(data === undefined ? {} : { data }),
+            },
+          });
+        },
+      )
+      .finally(() => {
+        if (answering.get(id) === controller) answering.delete(id);
+      });
+  };
+
+  const onResponse = (message: Record<string, unknown>) => {
+    const id = message.id;
+    // An answer to a request never sent (or already settled) is dropped: it answers nothing of the gateway's.
+    const entry = typeof id === 'number' ? waiting.get(id) : undefined;
+    if (entry === undefined) return;
+    waiting.delete(id as number);
+    if ('error' in message) entry.reject(answeredError(message.error));
+    else entry.resolve(message.result);
+  };
+
+  const onNotification = (method: string, params: Record<string, unknown>) => {
+    if (!handlers.admitNotification()) return;
+    if (method === 'notifications/progress') {
+      const token = params.progressToken;
+      const entry = typeof token === 'number' ? waiting.get(token) : undefined;
+      entry?.progress?.(params);
+      return;
+    }
+    if (method === 'notifications/cancelled') {
+      const requestId = params.requestId;
+      if (isRequestId(requestId)) answering.get(requestId)?.abort(new Error('cancelled by the upstream'));
+      return;
+    }
+    handlers.onNotification(method, params);
+  };
+
+  transport.onmessage = (message) => {
+    const raw = message as unknown;
+    if (!isRecord(raw)) return;
+    const params = raw.params === undefined ? {} : raw.params;
+    if (typeof raw.method === 'string') {
+      if (!isRecord(params)) {
+        if (isRequestId(raw.id))
+          answer(raw.id, {
+            error: { code: ProtocolErrorCode.InvalidParams, message: 'params must be an object' },
+          });
+        return;
+      }
+      if ('id' in raw) {
+        if (isRequestId(raw.id)) onUpstreamRequest(raw.id, raw.method, params);
+        return;
+      }
+      onNotification(raw.method, params);
+      return;
+    }
+    if ('result' in raw || 'error' in raw) onResponse(raw);
+  };
+  transport.onerror = (error) => handlers.onError(error);
+  transport.onclose = () => {
+    if (closed) return;
+    closed = true;
+    const error = new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed');
+    const failing = [...waiting.values()];
+    waiting.clear();
+    for (const entry of failing) entry.reject(error);
+    for (const controller of answering.values()) controller.abort(error);
+    answering.clear();
+    handlers.onClose();
+  };
+
+  const cancel = (id: number, reason: unknown) =>
+    void send({
+      method: 'notifications/cancelled',
+      params: { requestId: id, reason: String(reason) },
+    })
+      // Cancelling is a courtesy to the upstream; the caller already has its answer (timeout or abort).
+      .catch(() => {});
+
+  return {
+    start: () => transport.start(),
+    request(method, params, options) {
+      const { signal } = options;
+      if (signal?.aborted) return Promise.reject(signal.reason);
+      if (closed) return Promise.reject(new SdkError(SdkErrorCode.NotConnected, 'Not connected'));
+      const id = nextId++;
+      return new Promise<unknown>((resolve, reject) => {
+        const startedAt = Date.now();
+        const maxTotalMs = options.maxTotalTimeoutMs ?? options.timeoutMs;
+        let timer: NodeJS.Timeout | undefined;
+        const settle = () => {
+          waiting.delete(id);
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', onAbort);
+        };
+        const fail = (error: unknown, reason: unknown) => {
+          settle();
+          cancel(id, reason);
+          reject(error);
+        };
+        const onAbort = () => fail(signal?.reason, signal?.reason);
+        // Each progress restarts the wait, within the total cap (as the SDK's resetTimeoutOnProgress).
+        const arm = () => {
+          clearTimeout(timer);
+          const left = maxTotalMs - (Date.now() - startedAt);
+          const capped = left <= options.timeoutMs;
+          timer = setTimeout(
+            () =>
+              fail(
+                capped && maxTotalMs > options.timeoutMs
+                  ? new SdkError(SdkErrorCode.RequestTimeout, 'Maximum total timeout exceeded', {
+                      maxTotalTimeout: maxTotalMs,
+                    })
+                  : new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', {
+                      timeout: options.timeoutMs,
+                    }),
+                'timeout',
+              ),
+            Math.max(0, capped ? left : options.timeoutMs),
+          );
+        };
+        arm();
+        signal?.addEventListener('abort', onAbort, { once: true });
+        const onProgress = options.onProgress;
+        waiting.set(id, {
+          resolve: (result) => {
+            settle();
+            resolve(result);
+          },
+          reject: (error) => {
+            settle();
+            reject(error);
+          },
+          progress: onProgress
+            ? (progress) => {
+                if (typeof progress.progress !== 'number') return;
+                onProgress({
+                  progress: progress.progress,
+                  total: typeof progress.total === 'number' ? progress.total : undefined,
+                  message: typeof progress.message === 'string' ? progress.message : undefined,
+                });
+                arm();
+              }
+            : undefined,
+        });
+        const meta = params?._meta;
+        const outParams = onProgress
+          ? { ...params, _meta: { ...(isRecord(meta) ? meta : {}), progressToken: id } }
+          : params;
+        send({ id, method, ...(outParams === undefined ? {} : { params: outParams }) }).catch(
+          (error: unknown) => {
+            // Unsent (arguments JSON cannot encode, a transport already gone): this request alone fails.
+            if (!waiting.has(id)) return;
+            settle();
+            reject(error);
+          },
+        );
+      });
+    },
+    notify: (method, params) => send({ method, ...(params === undefined ? {} : { params }) }),
+    close: () => transport.close(),
+    get pending() {
+      return waiting.size;
+    },
+  };
+}
