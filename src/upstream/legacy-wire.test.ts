@@ -1,8 +1,8 @@
 import { InMemoryTransport, ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { McpServer } from '@modelcontextprotocol/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/v4';
-import { createLegacyWire, type WireRequestOptions } from './legacy-wire.ts';
+import { createLegacyWire, MAX_UPSTREAM_REQUESTS_ANSWERING, type WireRequestOptions } from './legacy-wire.ts';
 
 /**
  * The gateway's own JSON-RPC session (legacy-wire.ts) against a real SDK server over the SDK's in-memory pair:
@@ -193,25 +193,34 @@ describe('createLegacyWire', () => {
   it('restarts the timeout on each progress, within the total cap', async () => {
     const peer = await connected();
     cleanup = () => peer.wire.close();
-    let steps = 0;
-    // 8 steps 25 ms apart take ~175 ms: longer than the 80 ms timeout, but progress keeps the call alive.
-    const result = await peer.call(
-      'count',
-      { to: 8, everyMs: 25 },
-      { timeoutMs: 80, maxTotalTimeoutMs: 60_000, onProgress: () => (steps += 1) },
-    );
-    expect(result).toMatchObject({ content: [{ type: 'text', text: 'counted to 8' }] });
-    expect(steps).toBe(8);
-    const capped = await peer
-      .call(
+    // The clock is fake from here: every wait below is the test's own step, never a race with real time.
+    vi.useFakeTimers();
+    try {
+      let steps = 0;
+      const counted = peer.call(
         'count',
-        { to: 1000, everyMs: 10 },
-        { timeoutMs: 80, maxTotalTimeoutMs: 120, onProgress: () => {} },
-      )
-      .catch((error: unknown) => error);
-    expect(capped).toBeInstanceOf(SdkError);
-    expect((capped as SdkError).code).toBe(SdkErrorCode.RequestTimeout);
-    expect((capped as Error).message).toBe('Maximum total timeout exceeded');
+        { to: 8, everyMs: 25 },
+        { timeoutMs: 80, maxTotalTimeoutMs: 60_000, onProgress: () => (steps += 1) },
+      );
+      // Eight steps 25 ms apart take 175 ms: past the 80 ms timeout, but each progress restarts it.
+      await vi.advanceTimersByTimeAsync(200);
+      await expect(counted).resolves.toMatchObject({ content: [{ type: 'text', text: 'counted to 8' }] });
+      expect(steps).toBe(8);
+      const capped = peer
+        .call(
+          'count',
+          { to: 1000, everyMs: 10 },
+          { timeoutMs: 80, maxTotalTimeoutMs: 120, onProgress: () => {} },
+        )
+        .catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(130);
+      const error = await capped;
+      expect(error).toBeInstanceOf(SdkError);
+      expect((error as SdkError).code).toBe(SdkErrorCode.RequestTimeout);
+      expect((error as Error).message).toBe('Maximum total timeout exceeded');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
@@ -263,6 +272,21 @@ describe('what a hostile upstream sends the session', () => {
     release({ action: 'decline' });
     await waitFor(() => peer.heard.length === 2);
     expect(peer.heard[1]).toEqual({ jsonrpc: '2.0', id: 7, result: { action: 'decline' } });
+  });
+
+  it('refuses a request over the limit of requests being answered at once, alone', async () => {
+    const releases: ((value: unknown) => void)[] = [];
+    const peer = await rawPeer(() => new Promise((resolve) => releases.push(resolve)));
+    for (let id = 1; id <= MAX_UPSTREAM_REQUESTS_ANSWERING; id += 1)
+      await peer.send({ id, method: 'elicitation/create', params: {} });
+    await peer.send({ id: 0, method: 'elicitation/create', params: {} });
+    await waitFor(() => peer.heard.length === 1);
+    expect(peer.heard[0]).toMatchObject({ id: 0, error: { code: -32603 } });
+    expect((peer.heard[0]?.error as { message: string }).message).toContain(
+      `${MAX_UPSTREAM_REQUESTS_ANSWERING} of its requests`,
+    );
+    for (const release of releases.splice(0)) release({ action: 'decline' });
+    await waitFor(() => peer.heard.length === 1 + MAX_UPSTREAM_REQUESTS_ANSWERING);
   });
 
   it('does not answer a request the upstream cancelled', async () => {

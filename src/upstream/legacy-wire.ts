@@ -89,6 +89,12 @@ function answeredError(error: unknown): Error {
   return new ProtocolError(error.code as number, error.message.slice(0, MAX_ERROR_MESSAGE_CHARS), error.data);
 }
 
+/**
+ * Requests of the upstream's own the session answers at once (elicitation and sampling wait on a person or a
+ * model); one more is refused alone, so an upstream cannot grow the gateway's memory without bound.
+ */
+export const MAX_UPSTREAM_REQUESTS_ANSWERING = 64;
+
 /** Opens a session over `transport` (not started: call start()). */
 export function createLegacyWire(transport: Transport, handlers: WireHandlers): LegacyWire {
   const waiting = new Map<number, Waiting>();
@@ -111,6 +117,15 @@ export function createLegacyWire(transport: Transport, handlers: WireHandlers): 
         error: {
           code: ProtocolErrorCode.InvalidRequest,
           message: `request id ${String(id)} is already in use`,
+        },
+      });
+      return;
+    }
+    if (answering.size >= MAX_UPSTREAM_REQUESTS_ANSWERING) {
+      answer(id, {
+        error: {
+          code: ProtocolErrorCode.InternalError,
+          message: `the gateway is already answering ${MAX_UPSTREAM_REQUESTS_ANSWERING} of its requests; retry later`,
         },
       });
       return;
