@@ -5,7 +5,7 @@
  */
 import { Server, type JSONRPCMessage } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { answerText, LegacySessionTransport } from './legacy-transport.ts';
+import { answerBytes, answerText, LegacySessionTransport } from './legacy-transport.ts';
 
 const VERSION = '2025-06-18';
 const SESSION = 'session-1';
@@ -215,5 +215,18 @@ describe('answerText', () => {
   ])('writes %s exactly as JSON.stringify does, every time', (_name, message) => {
     expect(answerText(message)).toBe(JSON.stringify(message));
     expect(answerText(message)).toBe(JSON.stringify(message));
+    // The HTTP body: the same JSON as UTF-8 bytes, the kept tool bytes reused under another id.
+    expect(Buffer.from(answerBytes(message)).toString('utf8')).toBe(JSON.stringify(message));
+    const again = { ...message, id: 'other \u00e9' } as JSONRPCMessage;
+    expect(Buffer.from(answerBytes(again)).toString('utf8')).toBe(JSON.stringify(again));
+  });
+
+  it('serializes a new list array afresh: a rebuilt list is never answered from the old one', () => {
+    const first = [{ name: 'a', inputSchema: { type: 'object' as const } }];
+    const rebuilt = [{ name: 'b', description: 'caf\u00e9', inputSchema: { type: 'object' as const } }];
+    const answer = (list: unknown[]) =>
+      ({ jsonrpc: '2.0', id: 1, result: { tools: list } }) as JSONRPCMessage;
+    expect(Buffer.from(answerBytes(answer(first))).toString('utf8')).toBe(JSON.stringify(answer(first)));
+    expect(Buffer.from(answerBytes(answer(rebuilt))).toString('utf8')).toBe(JSON.stringify(answer(rebuilt)));
   });
 });
