@@ -95,28 +95,35 @@ describe("the upstreams' first connects", () => {
   const upstreamsOf = (tools: readonly { upstream?: string }[]) =>
     [...new Set(tools.map((t) => t.upstream).filter((u) => u !== undefined))].sort();
 
-  it('governs in the background once every first attempt has ended, not once per upstream', async () => {
+  /** A core over `upstreams` whose governance records which upstreams each candidate list held. */
+  function recordingCore(upstreams: Record<string, unknown>, connectTimeoutMs?: number) {
     const dir = tempDir('portcullis-first-connects-');
     const config = buildConfig(
-      {
-        store: { path: path.join(dir, 'portcullis.db') },
-        tools: { bundled: false },
-        upstreams: { files: UPSTREAMS.filesystem(dir), memory: UPSTREAMS.memory },
-      },
+      { store: { path: path.join(dir, 'portcullis.db') }, tools: { bundled: false }, upstreams },
       'test',
       dir,
       () => undefined,
     );
-    // The upstreams each candidate list held, rebuild by rebuild; nothing reads the list while they connect.
     const governed: string[][] = [];
     const core = buildCore(config, {
       inheritedEnv: { PATH: process.env.PATH, HOME: process.env.HOME },
       writeLog: () => {},
+      ...(connectTimeoutMs === undefined ? {} : { connectTimeoutMs }),
       firstConnectsWaitMs: 120_000,
       govern: (tools) => {
         governed.push(upstreamsOf(tools));
         return tools;
       },
+    });
+    return { core, governed };
+  }
+
+  it('governs in the background once every first attempt has ended, not once per upstream', async () => {
+    const files = tempDir('portcullis-first-connects-files-');
+    // Nothing reads the list while they connect.
+    const { core, governed } = recordingCore({
+      files: UPSTREAMS.filesystem(files),
+      memory: UPSTREAMS.memory,
     });
     const changed: number[] = [];
     core.onListChanged((kind) => {
@@ -135,36 +142,18 @@ describe("the upstreams' first connects", () => {
   }, 90_000);
 
   it('answers a read during the wait with the tools of the upstreams connected so far', async () => {
-    const dir = tempDir('portcullis-first-connects-read-');
-    const config = buildConfig(
+    const { core, governed } = recordingCore(
       {
-        store: { path: path.join(dir, 'portcullis.db') },
-        tools: { bundled: false },
-        upstreams: {
-          memory: UPSTREAMS.memory,
-          // Never answers: its first attempt ends at the connect timeout.
-          silent: {
-            transport: 'stdio',
-            command: process.execPath,
-            args: ['-e', 'setInterval(() => {}, 1000)'],
-          },
+        memory: UPSTREAMS.memory,
+        // Never answers: its first attempt ends at the connect timeout.
+        silent: {
+          transport: 'stdio',
+          command: process.execPath,
+          args: ['-e', 'setInterval(() => {}, 1000)'],
         },
       },
-      'test',
-      dir,
-      () => undefined,
+      4000,
     );
-    const governed: string[][] = [];
-    const core = buildCore(config, {
-      inheritedEnv: { PATH: process.env.PATH, HOME: process.env.HOME },
-      writeLog: () => {},
-      connectTimeoutMs: 4000,
-      firstConnectsWaitMs: 120_000,
-      govern: (tools) => {
-        governed.push(upstreamsOf(tools));
-        return tools;
-      },
-    });
     try {
       core.start();
       await vi.waitFor(() => expect(core.supervisor.snapshot('memory')?.state).toBe('connected'), {
