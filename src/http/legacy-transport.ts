@@ -34,17 +34,15 @@ const encoder = new TextEncoder();
 const KEEP_ALIVE_CHUNK = encoder.encode(': keepalive\n\n');
 
 // A tools/list answer carries the same advertised array until the registry rebuilds (thousands of tools, some
-// megabytes of JSON): its text (stdio) or UTF-8 bytes (HTTP) are kept per array and spliced in where this
-// process's own marker stands. The registry replaces the array on every rebuild and never changes one in place,
-// so a kept serialization is never stale.
-const listTexts = new WeakMap<object, string>();
+// megabytes of JSON): its UTF-8 bytes are kept per array and spliced in where this process's own marker stands.
+// The registry replaces the array on every rebuild and never changes one in place, so kept bytes are never stale.
 const listBytes = new WeakMap<object, Buffer>();
+const LIST_MARKER = `portcullis-tools-${randomUUID()}`;
+const QUOTED_MARKER = `"${LIST_MARKER}"`;
 /** A response body: bytes over a plain ArrayBuffer. */
 type Bytes = Buffer<ArrayBuffer>;
 // Buffer.concat allocates a fresh buffer (never a SharedArrayBuffer); its declared type is wider than that.
 const concat = (parts: readonly Uint8Array[]): Bytes => Buffer.concat(parts) as Bytes;
-const LIST_MARKER = `portcullis-tools-${randomUUID()}`;
-const QUOTED_MARKER = `"${LIST_MARKER}"`;
 
 function listOf(message: JSONRPCMessage): { result: Record<string, unknown>; tools: unknown[] } | undefined {
   const result = (message as { result?: unknown }).result;
@@ -53,41 +51,24 @@ function listOf(message: JSONRPCMessage): { result: Record<string, unknown>; too
   return Array.isArray(tools) ? { result: result as Record<string, unknown>, tools } : undefined;
 }
 
-/** The answer's JSON with the marker in place of the tool array (small: everything but the tools). */
-const envelopeOf = (message: JSONRPCMessage, list: { result: Record<string, unknown> }): string =>
-  JSON.stringify({ ...message, result: { ...list.result, tools: LIST_MARKER } });
-
-/** The JSON text of one answer; a tool list's array is serialized once per array. */
-export function answerText(message: JSONRPCMessage): string {
-  const list = listOf(message);
-  if (list === undefined) return JSON.stringify(message);
-  let tools = listTexts.get(list.tools);
-  if (tools === undefined) {
-    tools = JSON.stringify(list.tools);
-    listTexts.set(list.tools, tools);
-  }
-  const text = tools;
-  return envelopeOf(message, list).replace(QUOTED_MARKER, () => text);
-}
-
 /**
- * The UTF-8 JSON of one answer (the same bytes as `answerText`'s); a tool list's array is serialized and encoded
+ * The UTF-8 JSON of one answer followed by `end` (stdio's newline); a tool list's array is serialized and encoded
  * once per array, so each answer encodes only its small envelope and copies the kept bytes.
  */
-export function answerBytes(message: JSONRPCMessage): Bytes {
+export function answerBytes(message: JSONRPCMessage, end = ''): Bytes {
   const list = listOf(message);
-  if (list === undefined) return Buffer.from(JSON.stringify(message));
+  if (list === undefined) return Buffer.from(`${JSON.stringify(message)}${end}`);
   let tools = listBytes.get(list.tools);
   if (tools === undefined) {
     tools = Buffer.from(JSON.stringify(list.tools));
     listBytes.set(list.tools, tools);
   }
-  const envelope = envelopeOf(message, list);
+  const envelope = JSON.stringify({ ...message, result: { ...list.result, tools: LIST_MARKER } });
   const at = envelope.indexOf(QUOTED_MARKER);
   return concat([
     Buffer.from(envelope.slice(0, at)),
     tools,
-    Buffer.from(envelope.slice(at + QUOTED_MARKER.length)),
+    Buffer.from(`${envelope.slice(at + QUOTED_MARKER.length)}${end}`),
   ]);
 }
 
