@@ -86,6 +86,9 @@ export interface ScaleFigures {
   base64: CellStats;
 }
 
+/** The part that measures each target of checkScaleTargets, in its order. */
+const TARGET_PARTS: readonly (typeof SCALE_PARTS)[number][] = ['upstreams', 'upstreams', 'heap', 'sessions'];
+
 /** RSS growth per session in KiB; NaN when either reading is missing. */
 export function kibPerSession(beforeKiB: number, afterKiB: number, sessions: number): number {
   return sessions > 0 ? (afterKiB - beforeKiB) / sessions : Number.NaN;
@@ -300,6 +303,11 @@ async function measureSessionHeap(
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** The targets of the parts that ran: a part left out with --only is not measured, which is not a miss. */
+export function scaleTargetsRun(options: BenchOptions, f: ScaleFigures): TargetResult[] {
+  return checkScaleTargets(f).filter((_target, i) => runsPart(options, TARGET_PARTS[i] ?? ''));
+}
+
 /** Whether `part` runs: every part when none was picked. */
 export function runsPart(options: BenchOptions, part: string): boolean {
   return options.parts === undefined || options.parts.length === 0 || options.parts.includes(part);
@@ -419,7 +427,7 @@ async function runScale(options: BenchOptions): Promise<SectionResult> {
         ],
       },
     ],
-    targets: checkScaleTargets(figures),
+    targets: scaleTargetsRun(options, figures),
     lines: [
       `upstreams: ${SCALE_UPSTREAMS} copies of \`node bench/many-tools-server.mjs ${TOOLS_PER_UPSTREAM}\` ` +
         "(dependency-free JSON-RPC over stdio, default era probe); ready time includes the gateway's own start from source",

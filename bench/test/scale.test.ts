@@ -11,6 +11,7 @@ import {
   kibPerSession,
   runsPart,
   scaleSection,
+  scaleTargetsRun,
   scaleUpstreams,
   type ScaleFigures,
 } from '../sections/scale.ts';
@@ -119,6 +120,22 @@ describe('scale section helpers', () => {
     expect(countListedTools(JSON.stringify({ jsonrpc: '2.0', id: 2, result: { tools } }))).toBe(3);
     expect(countListedTools(JSON.stringify({ jsonrpc: '2.0', id: 2, result: { tools: [] } }))).toBe(0);
     expect(countListedTools('{"jsonrpc":"2.0","id":2,"error":{"code":-32603,"message":"x"}}')).toBe(0);
+  });
+
+  it('judges only the targets of the parts that ran', () => {
+    const options = parseBenchArgs(['--only', 'scale:upstreams']).options;
+    const upstreams = scaleTargetsRun({ ...options, parts: ['upstreams'] }, figures());
+    expect(upstreams.map((t) => t.name)).toEqual([
+      expect.stringMatching(/every upstream connected/),
+      expect.stringMatching(/tools\/list p50/),
+    ]);
+    expect(scaleTargetsRun({ ...options, parts: ['heap'] }, figures()).map((t) => t.name)).toEqual([
+      expect.stringMatching(/heap after GC/),
+    ]);
+    expect(scaleTargetsRun({ ...options, parts: ['sessions'] }, figures()).map((t) => t.name)).toEqual([
+      expect.stringMatching(/sandboxed base64/),
+    ]);
+    expect(scaleTargetsRun(options, figures())).toHaveLength(4);
   });
 
   it('shows the raw-wire tools/list figure beside the judged SDK one', () => {
