@@ -7,13 +7,15 @@ export interface BenchArgs {
   jsonFile?: string;
   /** Section names to run (all when empty). */
   only: string[];
+  /** Parts picked within a section (`--only scale:upstreams`), by section name; a section absent here runs whole. */
+  parts: Record<string, string[]>;
   /** Sample the CPU while the sections run and print the gateway's hot spots. */
   profile: boolean;
 }
 
 /** The usage text. */
 export const USAGE =
-  'usage: npm run bench -- [--quick] [--profile] [--json FILE] [--only SECTION[,SECTION...]]';
+  'usage: npm run bench -- [--quick] [--profile] [--json FILE] [--only SECTION[:PART][,SECTION[:PART]...]]';
 
 /** Parses argv (without node and the script); throws with the usage text on an unknown flag. */
 export function parseBenchArgs(argv: readonly string[]): BenchArgs {
@@ -21,6 +23,12 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
   let profile = false;
   let jsonFile: string | undefined;
   const only: string[] = [];
+  const parts: Record<string, string[]> = {};
+  const pick = (entry: string) => {
+    const [section = '', part] = entry.split(':', 2);
+    if (!only.includes(section)) only.push(section);
+    if (part !== undefined) (parts[section] ??= []).push(part);
+  };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] as string;
     if (arg === '--quick') quick = true;
@@ -29,7 +37,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
       const value = argv[i + 1];
       if (value === undefined || value.startsWith('--')) throw new Error(`${arg} needs a value\n${USAGE}`);
       if (arg === '--json') jsonFile = value;
-      else only.push(...value.split(',').filter(Boolean));
+      else value.split(',').filter(Boolean).forEach(pick);
       i += 1;
     } else if (arg.startsWith('--json=')) jsonFile = arg.slice('--json='.length);
     else throw new Error(`unknown argument: ${arg}\n${USAGE}`);
@@ -41,5 +49,5 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     leakCalls: quick ? 2000 : 20_000,
     quick,
   };
-  return { options, ...(jsonFile === undefined ? {} : { jsonFile }), only, profile };
+  return { options, ...(jsonFile === undefined ? {} : { jsonFile }), only, parts, profile };
 }

@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { stringify } from 'yaml';
 import { freePort } from '../test/helpers/gateway-harness.ts';
@@ -105,6 +106,9 @@ export function createLineCounter(keep = 20): {
 export interface GatewayProcess {
   url: string;
   pid: number;
+  /** performance.now() when the child was spawned, and when its /healthz first answered (polled every 100 ms). */
+  spawnedAt: number;
+  healthyAt: number;
   /** Log lines it wrote to stderr so far (drained, not printed). */
   logLines(): number;
   /** SIGTERM (which flushes telemetry), wait for the exit, remove the temp directory. */
@@ -139,6 +143,8 @@ export async function startGatewayProcess(
   const launch = gatewayLaunch('serve', config.file, port);
   const profileDir = process.env.PORTCULLIS_BENCH_CPU_PROF;
   const nodeFlags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const spawnedAt = performance.now();
+  let healthyAt = Number.NaN;
   const child = spawn(launch.command, [...nodeFlags, ...launch.args], {
     cwd: launch.cwd,
     env: childEnv(),
@@ -162,6 +168,7 @@ export async function startGatewayProcess(
       await until('portcullis serve did not answer /healthz', timeoutMs, async () =>
         (await fetch(`${base}/healthz`)).ok ? true : undefined,
       );
+      healthyAt = performance.now();
       await until('portcullis serve did not connect every upstream', timeoutMs, async () => {
         const body = (await (await fetch(`${base}/readyz`)).json()) as {
           upstreams?: { id: string; state: string }[];
@@ -177,7 +184,7 @@ export async function startGatewayProcess(
     await stop();
     throw error;
   }
-  return { url: `${base}/mcp`, pid: child.pid ?? 0, logLines: lines.count, stop };
+  return { url: `${base}/mcp`, pid: child.pid ?? 0, spawnedAt, healthyAt, logLines: lines.count, stop };
 }
 
 /** Waits until the client's tools/list holds every name in `names` (tools are published once scanned). */

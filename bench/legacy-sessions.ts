@@ -28,14 +28,26 @@ export async function openLegacySession(url: string, index: number): Promise<str
   if (!init.ok || session === null || !body.includes('"result"')) {
     throw new Error(`initialize answered ${init.status} without a session: ${body.slice(0, 200)}`);
   }
-  const initialized = await fetch(url, {
-    method: 'POST',
-    headers: { ...HEADERS, 'mcp-session-id': session, 'mcp-protocol-version': LEGACY_REVISION },
-    body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+  const initialized = await postOnSession(url, session, {
+    jsonrpc: '2.0',
+    method: 'notifications/initialized',
   });
   await initialized.arrayBuffer();
   if (initialized.status !== 202) throw new Error(`notifications/initialized answered ${initialized.status}`);
   return session;
+}
+
+/** Posts one JSON-RPC message on an open session (the headers a 2025-era client sends). */
+export function postOnSession(
+  url: string,
+  session: string,
+  message: Record<string, unknown>,
+): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { ...HEADERS, 'mcp-session-id': session, 'mcp-protocol-version': LEGACY_REVISION },
+    body: JSON.stringify(message),
+  });
 }
 
 /** Opens `count` idle sessions with `concurrency` at a time; the first failure stops the run and is thrown. */

@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: runs every bench section (proxy, sandbox, scanner, leak, scale) and prints their tables and targets.
- * Flags: --quick (200 calls per cell), --json FILE (all figures), --only a,b (a subset of sections),
+ * Flags: --quick (200 calls per cell), --json FILE (all figures), --only a,b (a subset of sections; `scale:upstreams`
+ * runs one part of a section that has several),
  * --profile (CPU hot spots of the bench process: the client and the in-process gateway, by file:line; the
  * out-of-process gateways are not sampled).
  * A missed target is reported, never turned into a non-zero exit; only a section that crashed exits non-zero.
@@ -73,6 +74,14 @@ async function main(): Promise<void> {
   const args = parseBenchArgs(process.argv.slice(2));
   const unknown = args.only.filter((name) => !SECTIONS.some((s) => s.name === name));
   if (unknown.length > 0) throw new Error(`unknown section(s): ${unknown.join(', ')}`);
+  for (const [name, parts] of Object.entries(args.parts)) {
+    const known = SECTIONS.find((s) => s.name === name)?.parts ?? [];
+    const wrong = parts.filter((part) => !known.includes(part));
+    if (wrong.length > 0)
+      throw new Error(
+        `unknown part(s) of ${name}: ${wrong.join(', ')} (known: ${known.join(', ') || 'none'})`,
+      );
+  }
   const chosen = args.only.length === 0 ? SECTIONS : SECTIONS.filter((s) => args.only.includes(s.name));
   const environment = {
     node: process.version,
@@ -92,7 +101,8 @@ async function main(): Promise<void> {
   for (const section of chosen) {
     try {
       const before = hostCpuTimes();
-      const result = await section.run(args.options);
+      const parts = args.parts[section.name];
+      const result = await section.run(parts === undefined ? args.options : { ...args.options, parts });
       const steal = stealShare(before, hostCpuTimes());
       sections[section.name] = { ...result.figures, targets: result.targets, hostStealShare: steal };
       printSection(section.name, result);

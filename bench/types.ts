@@ -11,6 +11,8 @@ export interface BenchOptions {
   /** Calls of the leak check (20 000 full, 2000 with --quick). */
   leakCalls: number;
   quick: boolean;
+  /** The parts of this section to run (`--only scale:upstreams`); every part when absent or empty. */
+  parts?: readonly string[];
 }
 
 /** A table for the console: a header row and rows of already formatted cells. */
@@ -41,5 +43,7 @@ export interface SectionResult {
 /** A named part of the bench; other engineers add sections (scanner throughput, sandboxed tools) to the list. */
 export interface Section {
   name: string;
+  /** The parts `--only SECTION:PART` may pick, when the section has several. */
+  parts?: readonly string[];
   run(options: BenchOptions): Promise<SectionResult>;
 }

@@ -5,7 +5,16 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { ROOT } from '../echo-upstream.ts';
 import { generatedToolName } from '../generated-tools.ts';
-import { checkScaleTargets, kibPerSession, scaleUpstreams, type ScaleFigures } from '../sections/scale.ts';
+import {
+  checkScaleTargets,
+  countListedTools,
+  kibPerSession,
+  runsPart,
+  scaleSection,
+  scaleTargetsRun,
+  scaleUpstreams,
+  type ScaleFigures,
+} from '../sections/scale.ts';
 import { summarize } from '../stats.ts';
 
 const at = (p50: number) => summarize([p50, p50, p50], 10);
@@ -15,6 +24,7 @@ const figures = (over: Partial<ScaleFigures> = {}): ScaleFigures => ({
   allListedMs: 4500,
   toolsListed: 5000,
   toolsList: at(40),
+  toolsListWire: at(10),
   sessions: 2000,
   rssBeforeKiB: 100_000,
   rssAfterKiB: 120_000,
@@ -87,5 +97,49 @@ describe('scale section helpers', () => {
   it('is selected by --only scale', () => {
     expect(parseBenchArgs(['--only', 'scale']).only).toEqual(['scale']);
     expect(parseBenchArgs(['--quick', '--only', 'proxy,scale']).only).toEqual(['proxy', 'scale']);
+  });
+
+  it('runs one part with --only scale:upstreams, every part without a pick', () => {
+    const args = parseBenchArgs(['--only', 'scale:upstreams,proxy']);
+    expect(args.only).toEqual(['scale', 'proxy']);
+    expect(args.parts).toEqual({ scale: ['upstreams'] });
+    const picked = { ...args.options, parts: args.parts.scale ?? [] };
+    expect(scaleSection.parts?.filter((part) => runsPart(picked, part))).toEqual(['upstreams']);
+    expect(scaleSection.parts?.filter((part) => runsPart(args.options, part))).toEqual([
+      'upstreams',
+      'sessions',
+      'heap',
+    ]);
+  });
+
+  it('counts the tools of a tools/list answer without parsing it', () => {
+    const tools = Array.from({ length: 3 }, (_, i) => ({
+      name: generatedToolName(i),
+      inputSchema: { type: 'object', properties: { name: { type: 'string' } } },
+    }));
+    expect(countListedTools(JSON.stringify({ jsonrpc: '2.0', id: 2, result: { tools } }))).toBe(3);
+    expect(countListedTools(JSON.stringify({ jsonrpc: '2.0', id: 2, result: { tools: [] } }))).toBe(0);
+    expect(countListedTools('{"jsonrpc":"2.0","id":2,"error":{"code":-32603,"message":"x"}}')).toBe(0);
+  });
+
+  it('judges only the targets of the parts that ran', () => {
+    const options = parseBenchArgs(['--only', 'scale:upstreams']).options;
+    const upstreams = scaleTargetsRun({ ...options, parts: ['upstreams'] }, figures());
+    expect(upstreams.map((t) => t.name)).toEqual([
+      expect.stringMatching(/every upstream connected/),
+      expect.stringMatching(/tools\/list p50/),
+    ]);
+    expect(scaleTargetsRun({ ...options, parts: ['heap'] }, figures()).map((t) => t.name)).toEqual([
+      expect.stringMatching(/heap after GC/),
+    ]);
+    expect(scaleTargetsRun({ ...options, parts: ['sessions'] }, figures()).map((t) => t.name)).toEqual([
+      expect.stringMatching(/sandboxed base64/),
+    ]);
+    expect(scaleTargetsRun(options, figures())).toHaveLength(4);
+  });
+
+  it('shows the raw-wire tools/list figure beside the judged SDK one', () => {
+    const target = checkScaleTargets(figures({ toolsList: at(55), toolsListWire: at(12) }))[1];
+    expect(target).toMatchObject({ pass: false, detail: '55.00 ms for 5000 tools (raw wire 12.00 ms)' });
   });
 });

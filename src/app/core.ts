@@ -56,6 +56,7 @@ import {
   type TelemetryOptions,
 } from '../telemetry/index.ts';
 import { createSupervisor, type Supervisor } from '../upstream/index.ts';
+import { createFirstConnects, FIRST_CONNECTS_WAIT_MS } from './first-connects.ts';
 import { createListChanges, type ListKind } from './list-changes.ts';
 import { buildLocalTools, type LocalToolsWiring } from './local-tools-wiring.ts';
 import { watchStore } from './store-watch.ts';
@@ -82,6 +83,8 @@ export interface AppDeps {
   now?: () => number;
   /** How long an upstream may take to connect (default 30 s; tests shorten it). */
   connectTimeoutMs?: number;
+  /** How long background rebuilds wait for the upstreams' first attempts at most (default 5 s). */
+  firstConnectsWaitMs?: number;
 }
 
 /** The wired app without a transport: what `portcullis stdio` serves and the HTTP gateway builds on. */
@@ -153,8 +156,9 @@ export function buildCore(config: PortcullisConfig, deps: AppDeps): AppCore {
   const supervisor = createSupervisor({
     upstreams: config.upstreams,
     transport: { inheritedEnv: deps.inheritedEnv },
-    onChange: (_id, change) => {
-      if (change === 'state' || change === 'tools') refresh();
+    onChange: (id, change) => {
+      if (change === 'state') firstConnects.settle(id);
+      if (change === 'state' || change === 'tools') refreshAfterFirstConnects();
       if (change === 'state' || change === 'prompts') lists.emit('prompts');
       if (change === 'state' || change === 'resources') lists.emit('resources');
       // Fingerprints the new surface now rather than when a client first lists it.
@@ -215,12 +219,11 @@ export function buildCore(config: PortcullisConfig, deps: AppDeps): AppCore {
     return changed;
   }
   registry.onChange(() => lists.emit('tools'));
-  // Coalesced: fifty upstreams connecting at start rebuild (and re-govern) the list once per turn of the event
-  // loop, not fifty times; a read in between rebuilds first (the registry's invalidate()).
+  // Coalesced: a burst of changes rebuilds (and re-governs) the list once per turn of the event loop; a read in
+  // between rebuilds first (the registry's invalidate()), so no reader ever sees a stale list.
   let refreshQueued = false;
   let closed = false;
-  function refresh(): void {
-    registry.invalidate();
+  function rebuildSoon(): void {
     if (refreshQueued) return;
     refreshQueued = true;
     setImmediate(() => {
@@ -232,6 +235,24 @@ export function buildCore(config: PortcullisConfig, deps: AppDeps): AppCore {
         lists.emit('resources');
       }
     });
+  }
+  function refresh(): void {
+    registry.invalidate();
+    rebuildSoon();
+  }
+  // At start, fifty upstreams connect over a few seconds, each a turn of its own: every rebuild would govern the
+  // growing list again (and scan it all again, since each new server changes the names the cross-server check
+  // looks for), on the thread the other handshakes wait for. Until every upstream's first attempt has ended
+  // (bounded), their changes only invalidate the list; the background rebuild and its list_changed follow once.
+  const firstConnects = createFirstConnects({
+    ids: config.upstreams.filter((u) => u.enabled).map((u) => u.id),
+    waitMs: deps.firstConnectsWaitMs ?? FIRST_CONNECTS_WAIT_MS,
+    stateOf: (id) => supervisor.snapshot(id)?.state,
+    onSettled: rebuildSoon,
+  });
+  function refreshAfterFirstConnects(): void {
+    registry.invalidate();
+    if (firstConnects.settled()) rebuildSoon();
   }
   localTools.provider?.onChange(refresh);
 
@@ -369,12 +390,14 @@ export function buildCore(config: PortcullisConfig, deps: AppDeps): AppCore {
     flushAudit: () => audit.flush(),
     start() {
       registry.rebuild();
+      firstConnects.start();
       supervisor.start();
       // Operator changes made by another process (the ledger CLI) land in the database; pick them up.
       stopWatching = watchStore(store, refresh);
     },
     async close() {
       closed = true;
+      firstConnects.close();
       stopWatching?.();
       core.parked.close();
       inbox.close();

@@ -14,7 +14,7 @@ import {
   type JSONRPCMessage,
   type Transport,
 } from '@modelcontextprotocol/server';
-import { answerText, plainMessage, readJsonRpcMessage } from '../http/index.ts';
+import { answerBytes, plainMessage, readJsonRpcMessage } from '../http/index.ts';
 
 /**
  * Corks `stream` until the current callback and all its promise continuations are done (a nextTick queued from
@@ -77,8 +77,8 @@ export class StdioWire implements Transport {
   send(message: JSONRPCMessage): Promise<void> {
     if (this.#closed) return Promise.reject(new Error('StdioWire is closed'));
     this.#corkTurn();
-    // A tool list's array keeps its JSON text until the registry rebuilds.
-    if (this.#stdout.write(`${answerText(message)}\n`)) return Promise.resolve();
+    // A tool list's array keeps its UTF-8 JSON until the registry rebuilds.
+    if (this.#stdout.write(answerBytes(message, '\n'))) return Promise.resolve();
     return new Promise((resolve, reject) => {
       const drained = () => {
         this.#stdout.off('error', failed);

@@ -110,4 +110,21 @@ describe('isDistinctiveName', () => {
   ])('%s → %s', (name, distinctive) => {
     expect(isDistinctiveName(name)).toBe(distinctive);
   });
+
+  it('hands each owner every other owner’s distinctive names minus its own, one scanner per owner', () => {
+    const { live, compiled } = counted();
+    const registry = [...REGISTRY, upstreamTool('files2', 'read_file')];
+    live.setTools(registry);
+    live.scanDefinition(files, describing('Reads a file.'), 'files_read_file');
+    live.scanDefinition(upstreamOwner('files2'), describing('Reads a file.'), 'files2_read_file');
+    expect(compiled.map((names) => [...names].sort())).toEqual([
+      ['create_page', 'files2_read_file', 'hash-text', 'notion_create_page', 'web_search'],
+      ['create_page', 'files_read_file', 'hash-text', 'notion_create_page', 'web_search'],
+    ]);
+    // The same registry again: both scanners are kept.
+    live.setTools(registry);
+    live.scanDefinition(files, describing('Reads a file.'), 'files_read_file');
+    live.scanDefinition(upstreamOwner('files2'), describing('Reads a file.'), 'files2_read_file');
+    expect(compiled).toHaveLength(2);
+  });
 });

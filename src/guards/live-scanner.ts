@@ -102,18 +102,23 @@ export function createLiveScanner(createScanner: ScannerFactory): LiveScanner {
   let previous = new Map<string, ToolScanResult | TextScanResult>();
   let kept = new Map<string, { id: number; scanner: PoisoningScanner }>();
 
+  // Every owner's names, sorted and distinct, and a number that changes only when they do. An owner's scanner
+  // looks for these minus its own: a name the owner serves itself means its own tool (two upstreams of one server
+  // both list `read_file`). So that set is fixed by the two, and its key is the number and the owner's own names
+  // (not the few thousand others, sorted again for every owner).
+  let allNames: string[] = [];
+  let allNamesText = '';
+  let allNamesVersion = 0;
+
   const scannerFor = (owner: string) => {
     const known = byOwner.get(owner);
     if (known !== undefined) return known;
-    // A name the owner serves itself means its own tool (two upstreams of one server both list `read_file`).
     const own = new Set(owned.get(owner));
-    const names = new Set<string>();
-    for (const [other, list] of owned)
-      if (other !== owner) for (const name of list) if (!own.has(name)) names.add(name);
-    const key = [...names].sort().join('\n');
+    const key = `${allNamesVersion}\u0000${[...own].sort().join('\n')}`;
     // A scanner whose name set did not change is kept, with its id (and so its cached results).
     let entry = compiled.get(key) ?? kept.get(key);
-    if (entry === undefined) entry = { id: (nextId += 1), scanner: createScanner([...names]) };
+    if (entry === undefined)
+      entry = { id: (nextId += 1), scanner: createScanner(allNames.filter((name) => !own.has(name))) };
     compiled.set(key, entry);
     byOwner.set(owner, entry);
     return entry;
@@ -138,6 +143,12 @@ export function createLiveScanner(createScanner: ScannerFactory): LiveScanner {
         const list = owned.get(owner) ?? [];
         list.push(...namesOf(tool));
         owned.set(owner, list);
+      }
+      allNames = [...new Set([...owned.values()].flat())].sort();
+      const text = allNames.join('\n');
+      if (text !== allNamesText) {
+        allNamesText = text;
+        allNamesVersion += 1;
       }
       kept = compiled;
       compiled = new Map();

@@ -7,7 +7,7 @@ export { createGatewayRoutes } from './gateway-routes.ts';
 
 export { createMcpEndpoint } from './mcp-endpoint.ts';
 export { plainMessage, readJsonRpcMessage } from './json-rpc-shape.ts';
-export { answerText } from './legacy-transport.ts';
+export { answerBytes } from './legacy-transport.ts';
 
 export { listenGateway } from './listen.ts';
 export type { AdminAccess, AdminRequestFacts } from './admin-access.ts';

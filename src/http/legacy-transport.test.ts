@@ -5,7 +5,7 @@
  */
 import { Server, type JSONRPCMessage } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { answerText, LegacySessionTransport } from './legacy-transport.ts';
+import { answerBytes, LegacySessionTransport } from './legacy-transport.ts';
 
 const VERSION = '2025-06-18';
 const SESSION = 'session-1';
@@ -198,7 +198,7 @@ describe('answers of a legacy session', () => {
   });
 });
 
-describe('answerText', () => {
+describe('answerBytes', () => {
   const tools = Array.from({ length: 3 }, (_, i) => ({
     name: `tool_${i}`,
     description: `Says "${i}" \u2028 back`,
@@ -212,8 +212,20 @@ describe('answerText', () => {
       { jsonrpc: '2.0', id: 7, result: { _meta: { k: 'portcullis-tools-x' }, tools, nextCursor: 'c' } },
     ],
     ['an error', { jsonrpc: '2.0', id: 2, error: { code: -32602, message: 'bad' } }],
-  ])('writes %s exactly as JSON.stringify does, every time', (_name, message) => {
-    expect(answerText(message)).toBe(JSON.stringify(message));
-    expect(answerText(message)).toBe(JSON.stringify(message));
+  ])('writes %s as the UTF-8 of JSON.stringify, every time', (_name, message) => {
+    expect(answerBytes(message).toString('utf8')).toBe(JSON.stringify(message));
+    // The kept tool bytes reused under another id, and stdio's line.
+    const again = { ...message, id: 'other \u00e9' } as JSONRPCMessage;
+    expect(answerBytes(again).toString('utf8')).toBe(JSON.stringify(again));
+    expect(answerBytes(message, '\n').toString('utf8')).toBe(`${JSON.stringify(message)}\n`);
+  });
+
+  it('serializes a new list array afresh: a rebuilt list is never answered from the old one', () => {
+    const first = [{ name: 'a', inputSchema: { type: 'object' as const } }];
+    const rebuilt = [{ name: 'b', description: 'caf\u00e9', inputSchema: { type: 'object' as const } }];
+    const answer = (list: unknown[]) =>
+      ({ jsonrpc: '2.0', id: 1, result: { tools: list } }) as JSONRPCMessage;
+    expect(answerBytes(answer(first)).toString('utf8')).toBe(JSON.stringify(answer(first)));
+    expect(answerBytes(answer(rebuilt)).toString('utf8')).toBe(JSON.stringify(answer(rebuilt)));
   });
 });

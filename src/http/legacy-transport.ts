@@ -34,9 +34,15 @@ const encoder = new TextEncoder();
 const KEEP_ALIVE_CHUNK = encoder.encode(': keepalive\n\n');
 
 // A tools/list answer carries the same advertised array until the registry rebuilds (thousands of tools, some
-// megabytes of JSON): its text is kept per array and spliced in where this process's own marker stands.
-const listTexts = new WeakMap<object, string>();
+// megabytes of JSON): its UTF-8 bytes are kept per array and spliced in where this process's own marker stands.
+// The registry replaces the array on every rebuild and never changes one in place, so kept bytes are never stale.
+const listBytes = new WeakMap<object, Buffer>();
 const LIST_MARKER = `portcullis-tools-${randomUUID()}`;
+const QUOTED_MARKER = `"${LIST_MARKER}"`;
+/** A response body: bytes over a plain ArrayBuffer. */
+type Bytes = Buffer<ArrayBuffer>;
+// Buffer.concat allocates a fresh buffer (never a SharedArrayBuffer); its declared type is wider than that.
+const concat = (parts: readonly Uint8Array[]): Bytes => Buffer.concat(parts) as Bytes;
 
 function listOf(message: JSONRPCMessage): { result: Record<string, unknown>; tools: unknown[] } | undefined {
   const result = (message as { result?: unknown }).result;
@@ -45,20 +51,40 @@ function listOf(message: JSONRPCMessage): { result: Record<string, unknown>; too
   return Array.isArray(tools) ? { result: result as Record<string, unknown>, tools } : undefined;
 }
 
-/** The JSON text of one answer; a tool list's array is serialized once per array. */
-export function answerText(message: JSONRPCMessage): string {
+/**
+ * The UTF-8 JSON of one answer followed by `end` (stdio's newline); a tool list's array is serialized and encoded
+ * once per array, so each answer encodes only its small envelope and copies the kept bytes.
+ */
+export function answerBytes(message: JSONRPCMessage, end = ''): Bytes {
   const list = listOf(message);
-  if (list === undefined) return JSON.stringify(message);
-  let tools = listTexts.get(list.tools);
+  if (list === undefined) return Buffer.from(`${JSON.stringify(message)}${end}`);
+  let tools = listBytes.get(list.tools);
   if (tools === undefined) {
-    tools = JSON.stringify(list.tools);
-    listTexts.set(list.tools, tools);
+    tools = Buffer.from(JSON.stringify(list.tools));
+    listBytes.set(list.tools, tools);
   }
-  const text = tools;
-  return JSON.stringify({ ...message, result: { ...list.result, tools: LIST_MARKER } }).replace(
-    `"${LIST_MARKER}"`,
-    () => text,
-  );
+  const envelope = JSON.stringify({ ...message, result: { ...list.result, tools: LIST_MARKER } });
+  const at = envelope.indexOf(QUOTED_MARKER);
+  return concat([
+    Buffer.from(envelope.slice(0, at)),
+    tools,
+    Buffer.from(`${envelope.slice(at + QUOTED_MARKER.length)}${end}`),
+  ]);
+}
+
+const OPEN_BATCH = Buffer.from('[');
+const BATCH_COMMA = Buffer.from(',');
+const CLOSE_BATCH = Buffer.from(']');
+
+/** The UTF-8 JSON array of a batch's answers. */
+function batchBytes(answers: readonly JSONRPCMessage[]): Bytes {
+  const parts: Buffer[] = [OPEN_BATCH];
+  answers.forEach((answer, i) => {
+    if (i > 0) parts.push(BATCH_COMMA);
+    parts.push(answerBytes(answer));
+  });
+  parts.push(CLOSE_BATCH);
+  return concat(parts);
 }
 
 /** One POST that carried requests: its answers, and the stream once one is open. */
@@ -229,12 +255,12 @@ export class LegacySessionTransport implements Transport {
     if (exchange.owed > 0 || !exchange.resolve) return;
     const resolve = exchange.resolve;
     exchange.resolve = undefined;
-    const text = exchange.batch
-      ? `[${exchange.answers.map(answerText).join(',')}]`
-      : answerText(exchange.answers[0] as JSONRPCMessage);
-    // Encoded once: a string body is measured for Content-Length and then encoded again on write.
+    // Bytes, not a string: a string body is measured for Content-Length and then encoded again on write.
+    const body = exchange.batch
+      ? batchBytes(exchange.answers)
+      : answerBytes(exchange.answers[0] as JSONRPCMessage);
     resolve(
-      new Response(Buffer.from(text), {
+      new Response(body, {
         status: 200,
         headers: { 'content-type': 'application/json', 'mcp-session-id': this.sessionId },
       }),

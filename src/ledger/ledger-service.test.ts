@@ -39,7 +39,13 @@ describe('createLedger', () => {
     const { store, ledger, advance } = setup();
     expect(ledger.checkTool('web', TOOL).outcome).toBe('NEW');
     expect(ledger.isExposable('web', 'search')).toBe(true);
-    expect(ledger.get('web', 'search')).toMatchObject({ firstSeenAt: 1_000, profile: 'portcullis-tool/v1' });
+    expect(ledger.get('web', 'search')).toMatchObject({
+      firstSeenAt: 1_000,
+      profile: 'portcullis-tool/v1',
+      // The digest of the Portcullis profile, and the canonical content it covers kept beside it.
+      hash: fingerprintTool(TOOL).hash,
+      definition: toolFingerprintContent(TOOL),
+    });
 
     advance(10);
     expect(ledger.checkTool('web', TOOL).outcome).toBe('UNCHANGED');

@@ -1,10 +1,10 @@
 // The ledger service: the state machine over a LedgerStore, with an injected clock.
 import { jsonShapeExcess, MAX_JSON_DEPTH } from '../audit/index.ts';
 import {
-  fingerprintTool,
   SURFACE_FINGERPRINT_PROFILES,
   surfaceFingerprintContent,
   surfaceLedgerName,
+  TOOL_FINGERPRINT_PROFILE,
   toolFingerprintContent,
 } from './fingerprint.ts';
 import type { Fingerprint, FingerprintableSurface, FingerprintableTool } from './fingerprint.ts';
@@ -81,9 +81,11 @@ export function createLedger(store: LedgerStore, clock: () => number): Ledger {
   return {
     check,
     checkTool(upstream, definition) {
+      // The canonical content is made once: it is both what the digest covers and what the ledger keeps.
       const content = toolFingerprintContent(definition);
       return check(upstream, definition.name, {
-        ...fingerprintTool(definition),
+        hash: sha256Hex(content),
+        profile: TOOL_FINGERPRINT_PROFILE,
         definition: keptContent(content, definition),
       });
     },

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -146,6 +147,32 @@ describe('OTLP/HTTP export', () => {
       intervals.mockRestore();
     }
   });
+});
+
+describe('loading the exporters', () => {
+  // A fresh process: this one may have loaded them for the tests above.
+  const loadedAfter = (otlp: string) =>
+    execFileSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `const { createTelemetry } = await import(${JSON.stringify(new URL('./telemetry.ts', import.meta.url).href)});
+         const { createMasker } = await import(${JSON.stringify(new URL('../secrets/index.ts', import.meta.url).href)});
+         const telemetry = createTelemetry({ serviceName: 't', captureArguments: false, masker: createMasker(), ${otlp} });
+         const loaded = Object.keys((await import('node:module')).createRequire(import.meta.url).cache);
+         process.stdout.write(JSON.stringify(loaded.filter((f) => /exporter-(trace|metrics)-otlp-http/.test(f)).length > 0));
+         await telemetry.shutdown();`,
+      ],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
+
+  it('loads the OTLP exporters only when an endpoint is configured', () => {
+    expect(loadedAfter('')).toBe('false');
+    expect(loadedAfter("otlp: { endpoint: 'http://127.0.0.1:9/', headers: {} }")).toBe('true');
+  }, 120_000);
 });
 
 describe('a burst of requests', () => {

@@ -5,7 +5,7 @@
  * rules at its inherent level (docs/rules/risk-model.md).
  */
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildGateway } from '../../src/app/index.ts';
 import { buildCore } from '../../src/app/core.ts';
 import type { AuditRecord } from '../../src/audit/index.ts';
@@ -89,6 +89,93 @@ describe('refresh', () => {
       await core.close();
     }
   });
+});
+
+describe("the upstreams' first connects", () => {
+  const upstreamsOf = (tools: readonly { upstream?: string }[]) =>
+    [...new Set(tools.map((t) => t.upstream).filter((u) => u !== undefined))].sort();
+
+  /** A core over `upstreams` whose governance records which upstreams each candidate list held. */
+  function recordingCore(upstreams: Record<string, unknown>, connectTimeoutMs?: number) {
+    const dir = tempDir('portcullis-first-connects-');
+    const config = buildConfig(
+      { store: { path: path.join(dir, 'portcullis.db') }, tools: { bundled: false }, upstreams },
+      'test',
+      dir,
+      () => undefined,
+    );
+    const governed: string[][] = [];
+    const core = buildCore(config, {
+      inheritedEnv: { PATH: process.env.PATH, HOME: process.env.HOME },
+      writeLog: () => {},
+      ...(connectTimeoutMs === undefined ? {} : { connectTimeoutMs }),
+      firstConnectsWaitMs: 120_000,
+      govern: (tools) => {
+        governed.push(upstreamsOf(tools));
+        return tools;
+      },
+    });
+    return { core, governed };
+  }
+
+  it('governs in the background once every first attempt has ended, not once per upstream', async () => {
+    const files = tempDir('portcullis-first-connects-files-');
+    // Nothing reads the list while they connect.
+    const { core, governed } = recordingCore({
+      files: UPSTREAMS.filesystem(files),
+      memory: UPSTREAMS.memory,
+    });
+    const changed: number[] = [];
+    core.onListChanged((kind) => {
+      if (kind === 'tools') changed.push(governed.length);
+    });
+    try {
+      core.start();
+      await core.ready(60_000);
+      await vi.waitFor(() => expect(governed.at(-1)).toEqual(['files', 'memory']), { timeout: 10_000 });
+      // The start's empty list, then one list with both upstreams: never one with only the first to connect.
+      expect(governed).toEqual([[], ['files', 'memory']]);
+      expect(changed).toEqual([1, 2]);
+    } finally {
+      await core.close();
+    }
+  }, 90_000);
+
+  it('answers a read during the wait with the tools of the upstreams connected so far', async () => {
+    const { core, governed } = recordingCore(
+      {
+        memory: UPSTREAMS.memory,
+        // Never answers: its first attempt ends at the connect timeout.
+        silent: {
+          transport: 'stdio',
+          command: process.execPath,
+          args: ['-e', 'setInterval(() => {}, 1000)'],
+        },
+      },
+      4000,
+    );
+    try {
+      core.start();
+      await vi.waitFor(() => expect(core.supervisor.snapshot('memory')?.state).toBe('connected'), {
+        timeout: 30_000,
+      });
+      for (let turn = 0; turn < 3; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+      expect(core.supervisor.snapshot('silent')?.state).toBe('connecting');
+      // No background rebuild yet, but a read rebuilds first: the memory server's tools are there.
+      expect(governed).toEqual([[]]);
+      expect(upstreamsOf(core.registry.advertised().map((t) => core.registry.find(t.name) ?? {}))).toEqual([
+        'memory',
+      ]);
+      expect(governed).toEqual([[], ['memory']]);
+      // The silent one's attempt ends (down): the window closes and the list is governed again in the background.
+      await vi.waitFor(() => expect(core.supervisor.snapshot('silent')?.state).toBe('down'), {
+        timeout: 30_000,
+      });
+      await vi.waitFor(() => expect(governed).toHaveLength(3), { timeout: 10_000 });
+    } finally {
+      await core.close();
+    }
+  }, 90_000);
 });
 
 describe('the HITL risk credit through the wired gateway', () => {
