@@ -18,6 +18,7 @@ import {
   type DiscoverResult,
   type StandardSchemaV1,
   type Tool,
+  type Transport,
 } from '@modelcontextprotocol/client';
 import type { UpstreamConfig } from '../config/index.ts';
 import { PortcullisError } from '../errors/index.ts';
@@ -125,6 +126,7 @@ export async function connectUpstream(
   const timer = setTimeout(() => deadline.abort(new Error('connect timeout')), connectTimeoutMs);
   try {
     let discover: DiscoverResult | undefined;
+    let open: Transport | undefined;
     if (config.protocol === 'auto') {
       // The era probe must end well inside the connect deadline, leaving time for the handshake after it.
       const verdict = await probeEra(
@@ -134,8 +136,9 @@ export async function connectUpstream(
         deadline.signal,
       );
       if (verdict.era === 'modern') discover = verdict.discover;
+      else open = verdict.open;
     }
-    const transport = createTransport(config, context);
+    const transport = open ?? createTransport(config, context);
     if (config.protocol === 'legacy' || (config.protocol === 'auto' && discover === undefined)) {
       return await connectLegacy(config, transport, events, deadline.signal);
     }

@@ -46,18 +46,19 @@ function stdio(id: string, command: string, args: string[]): UpstreamConfig {
 
 const EVENTS = { onClose: () => {}, onListChanged: () => {} };
 
+const EVERYTHING = stdio('everything', process.execPath, [
+  path.join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'),
+  'stdio',
+]);
+const HOSTILE = stdio('hostile', process.execPath, [
+  '--import',
+  'tsx',
+  path.join(ROOT, 'test/fixtures/hostile-legacy-upstream.ts'),
+]);
+
 describe('protocol: auto', () => {
   it.each([
-    [
-      'server-everything',
-      stdio('everything', process.execPath, [
-        path.join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'),
-        'stdio',
-      ]),
-      'legacy',
-      /^2025-/,
-      'mcp-servers/everything',
-    ],
+    ['server-everything', EVERYTHING, 'legacy', /^2025-/, 'mcp-servers/everything'],
     [
       'the conformance fixture (both eras)',
       stdio('conformance', process.execPath, [
@@ -69,17 +70,7 @@ describe('protocol: auto', () => {
       /^2026-07-28$/,
       undefined,
     ],
-    [
-      'a server answering the probe with -32601',
-      stdio('hostile', process.execPath, [
-        '--import',
-        'tsx',
-        path.join(ROOT, 'test/fixtures/hostile-legacy-upstream.ts'),
-      ]),
-      'legacy',
-      /^2025-/,
-      'hostile-legacy',
-    ],
+    ['a server answering the probe with -32601', HOSTILE, 'legacy', /^2025-/, 'hostile-legacy'],
     [
       'a server that exits on the probe',
       stdio('exits', process.execPath, ['-e', PICKY_SERVER, 'exit']),
@@ -104,6 +95,27 @@ describe('protocol: auto', () => {
         expect(connection.protocolVersion).toMatch(version);
         if (serverName !== undefined) expect(connection.serverInfo?.name).toBe(serverName);
         // The link answers: ping on a 2025-era link, server/discover on a 2026-era one.
+        await connection.probe(5_000);
+      } finally {
+        await connection.close();
+      }
+    },
+    30_000,
+  );
+
+  it.each([
+    ['server-everything', EVERYTHING, 1],
+    ['a server answering the probe with -32601', HOSTILE, 1],
+    ['a server that exits on the probe', stdio('exits', process.execPath, ['-e', PICKY_SERVER, 'exit']), 2],
+    ['a server silent to the probe', stdio('silent', process.execPath, ['-e', PICKY_SERVER, 'silent']), 2],
+  ])(
+    'links %s on the process that answered the probe, or else on a new one',
+    async (_name, config, processes) => {
+      const pids: number[] = [];
+      const watchdog = { watch: (pid: number) => void pids.push(pid), unwatch: () => {}, close: () => {} };
+      const connection = await connectUpstream(config, { inheritedEnv: {}, watchdog }, EVENTS, 4_000);
+      try {
+        expect(new Set(pids).size).toBe(processes);
         await connection.probe(5_000);
       } finally {
         await connection.close();

@@ -5,8 +5,11 @@
  * the verdict is legacy and the handshake is left to the gateway's own client (legacy-connection.ts) on a fresh
  * connection. A modern verdict hands back the `DiscoverResult`, which the SDK client adopts with
  * `connect({ prior })` without asking again. On stdio the probe runs in place on a process of its own (the SDK
- * probes a plain stdio transport on a sibling process; this one is a wrapper, so it probes where it is) whose
- * stderr is read and dropped; a process that exits on the probe is a legacy server, as on the SDK's sibling.
+ * probes a plain stdio transport on a sibling process; this one is a wrapper, so it probes where it is); a process
+ * that exits on the probe is a legacy server, as on the SDK's sibling. A 2025-era peer that answered the probe (an
+ * error, as such servers answer an unknown method) and is still there keeps its connection: the link's handshake
+ * runs on it, so such an upstream costs one process, not two. One that stayed silent or exited gets a new one (a
+ * late answer to the probe could otherwise meet the link's first request).
  */
 import {
   Client,
@@ -21,8 +24,15 @@ import type { UpstreamConfig } from '../config/index.ts';
 import { GATEWAY_CLIENT_INFO, gatewayCapabilities } from './link-support.ts';
 import { createTransport, type TransportContext } from './transports.ts';
 
-/** The era of an upstream, with the discovery a modern one answered. */
-export type EraVerdict = { era: 'legacy' } | { era: 'modern'; discover: DiscoverResult };
+/**
+ * The era of an upstream, with the discovery a modern one answered. A legacy verdict may hand over the probe's
+ * own connection, started and still open, for the link to run its handshake on (no second process or stream).
+ */
+export type EraVerdict =
+  { era: 'legacy'; open?: Transport | undefined } | { era: 'modern'; discover: DiscoverResult };
+
+/** Stderr lines of a probe process kept until its connection is handed over (the rest are dropped). */
+const MAX_HELD_STDERR_LINES = 50;
 
 /** Thrown by the probe connection instead of sending `initialize`: the SDK chose the 2025-era handshake. */
 class LegacyVerdict extends Error {}
@@ -35,10 +45,23 @@ class ProbeTransport implements Transport {
   onmessage?: Transport['onmessage'];
   onclose?: Transport['onclose'];
   onerror?: Transport['onerror'];
+  /** An answer (result or error) to the probe came back: the peer reads and writes JSON-RPC on this connection. */
+  answered = false;
+  /** The inner connection closed (a process that exited on the probe). */
+  innerClosed = false;
+  /** The SDK chose the 2025-era handshake: `initialize` was refused here. */
+  legacyChosen = false;
+  #kept = false;
 
   constructor(private readonly inner: Transport) {
-    inner.onmessage = (message, extra) => this.onmessage?.(message, extra);
-    inner.onclose = () => this.onclose?.();
+    inner.onmessage = (message, extra) => {
+      if ('id' in message && ('result' in message || 'error' in message)) this.answered = true;
+      this.onmessage?.(message, extra);
+    };
+    inner.onclose = () => {
+      this.innerClosed = true;
+      this.onclose?.();
+    };
     inner.onerror = (error) => this.onerror?.(error);
     if ('stderr' in inner && 'pid' in inner) {
       Object.defineProperty(this, 'stderr', { get: () => inner.stderr });
@@ -55,12 +78,43 @@ class ProbeTransport implements Transport {
   }
 
   send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    if ('method' in message && message.method === 'initialize') return Promise.reject(new LegacyVerdict());
+    if ('method' in message && message.method === 'initialize') {
+      this.legacyChosen = true;
+      // A peer that answered the probe and is still there takes the handshake on this connection: from now on
+      // the probe client's close leaves it open for handOver().
+      if (this.answered && !this.innerClosed) this.#kept = true;
+      return Promise.reject(new LegacyVerdict());
+    }
     return this.inner.send(message, options);
   }
 
   close(): Promise<void> {
+    return this.#kept ? Promise.resolve() : this.inner.close();
+  }
+
+  /** Whether handOver() may be called: the SDK chose the 2025-era handshake on a connection still open. */
+  get kept(): boolean {
+    return this.#kept && !this.innerClosed;
+  }
+
+  /** Closes the inner connection whatever was kept (a probe whose connection is not handed over). */
+  discard(): Promise<void> {
+    this.#kept = false;
     return this.inner.close();
+  }
+
+  /** Gives the started inner connection to a new owner: its start() does nothing, everything else passes. */
+  handOver(): Transport {
+    const inner = this.inner;
+    const adopted: Transport = {
+      start: () => Promise.resolve(),
+      send: (message, options) => inner.send(message, options),
+      close: () => inner.close(),
+    };
+    inner.onmessage = (message, extra) => adopted.onmessage?.(message, extra);
+    inner.onclose = () => adopted.onclose?.();
+    inner.onerror = (error) => adopted.onerror?.(error);
+    return adopted;
   }
 }
 
@@ -84,8 +138,15 @@ export async function probeEra(
   probeTimeoutMs: number,
   deadline: AbortSignal,
 ): Promise<EraVerdict> {
-  // The probe's stderr is read (the orphan watchdog follows the process until it ends) and dropped.
-  const transport = new ProbeTransport(createTransport(config, { ...context, onStderr: () => {} }));
+  // The probe's stderr is read (the orphan watchdog follows the process until it ends) and held: it reaches the
+  // link's stderr tail if the process becomes the link, and is dropped otherwise.
+  const held: string[] = [];
+  let stderrSink = (line: string) => {
+    if (held.length < MAX_HELD_STDERR_LINES) held.push(line);
+  };
+  const transport = new ProbeTransport(
+    createTransport(config, { ...context, onStderr: (line) => stderrSink(line) }),
+  );
   const client = new Client(GATEWAY_CLIENT_INFO, {
     capabilities: gatewayCapabilities(config),
     versionNegotiation: { mode: 'auto', probe: { timeoutMs: probeTimeoutMs } },
@@ -93,6 +154,7 @@ export async function probeEra(
   // The SDK probes before its client is connected: only closing the transport ends a probe in flight.
   const onDeadline = () => void transport.close().catch(() => {});
   deadline.addEventListener('abort', onDeadline, { once: true });
+  let handedOver: Transport | undefined;
   try {
     await client.connect(transport);
     const discover = client.getDiscoverResult();
@@ -100,12 +162,24 @@ export async function probeEra(
     return { era: 'legacy' };
   } catch (error) {
     if (deadline.aborted) throw deadline.reason;
-    if (error instanceof LegacyVerdict || exitedOnProbe(config, error)) return { era: 'legacy' };
+    if (error instanceof LegacyVerdict || exitedOnProbe(config, error)) {
+      await client.close().catch(() => {});
+      if (transport.kept && !deadline.aborted) {
+        handedOver = transport.handOver();
+        const onStderr = context.onStderr ?? (() => {});
+        for (const line of held.splice(0)) onStderr(line);
+        stderrSink = onStderr;
+        return { era: 'legacy', open: handedOver };
+      }
+      return { era: 'legacy' };
+    }
     throw error;
   } finally {
     deadline.removeEventListener('abort', onDeadline);
-    // The probe connection has served its purpose whatever the verdict; a failed close changes nothing.
-    await client.close().catch(() => {});
-    await transport.close().catch(() => {});
+    if (handedOver === undefined) {
+      // The probe connection has served its purpose whatever the verdict; a failed close changes nothing.
+      await client.close().catch(() => {});
+      await transport.discard().catch(() => {});
+    }
   }
 }
