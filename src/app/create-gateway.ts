@@ -54,6 +54,7 @@ export function buildGateway(config: PortcullisConfig, deps: GatewayDeps): Gatew
     sessionIdleTimeoutMs: config.http.sessionIdleTimeoutMs,
     maxSessions: config.http.maxSessions,
     maxSessionsPerPrincipal: config.http.maxSessionsPerPrincipal,
+    maxRequestsPerPrincipal: config.http.maxRequestsPerPrincipal,
     toolInputSchema: (alias, profile) => {
       const tool = core.registry.resolve(alias);
       return tool && profile.hasTool(tool) ? tool.definition.inputSchema : undefined;

@@ -182,6 +182,7 @@ interface RawConfig {
     sessionIdleTimeout: string;
     maxSessions: number;
     maxSessionsPerPrincipal: number;
+    maxRequestsPerPrincipal: number;
   };
   store: { path: string };
   exposure: PortcullisConfig['exposure'];
@@ -334,6 +335,7 @@ function toConfig(doc: RawConfig, source: string, baseDir: string, secrets: stri
       sessionIdleTimeoutMs: parseDuration(raw.http.sessionIdleTimeout),
       maxSessions: raw.http.maxSessions,
       maxSessionsPerPrincipal: raw.http.maxSessionsPerPrincipal,
+      maxRequestsPerPrincipal: raw.http.maxRequestsPerPrincipal,
     },
     store: { path: raw.store.path === ':memory:' ? ':memory:' : path.resolve(baseDir, raw.store.path) },
     exposure: raw.exposure,

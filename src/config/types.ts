@@ -161,6 +161,8 @@ export interface PortcullisConfig {
     maxSessions: number;
     /** Open 2025-era sessions one principal may hold at once. */
     maxSessionsPerPrincipal: number;
+    /** 2026-era requests one principal may have running at once. */
+    maxRequestsPerPrincipal: number;
   };
   store: { path: string };
   exposure: 'builtin' | 'composed' | 'both';

@@ -65,7 +65,7 @@ export const ERROR_CODES = {
   TOO_MANY_SESSIONS:
     'No new 2025-era session: the gateway (503) or this caller (429) holds as many as configured.',
   TOO_MANY_REQUESTS:
-    'This 2025-era session (or stdio connection) already has as many requests running as the gateway allows.',
+    'As many requests are running as allowed: on this 2025-era session or stdio connection, or for this caller in the 2026 era.',
   SESSION_NOT_FOUND: 'The Mcp-Session-Id is unknown or expired; start a new session.',
   PROFILE_NOT_FOUND: 'No profile of that name is configured (/mcp/<profile>).',
   PROFILE_FORBIDDEN: "The caller is authenticated but not among the profile's principals.",

@@ -17,6 +17,7 @@ import { jsonRpcError, JSON_RPC } from './json-rpc-response.ts';
 import { hasEnvelopeClaim, plainMessage } from './json-rpc-shape.ts';
 import { createLegacySessions, type LegacySessions } from './legacy-sessions.ts';
 import { paramHeaderProblem } from './param-headers.ts';
+import { createRequestQuota, releaseWhenAnswered } from './request-quota.ts';
 import type { Era } from '../shared/index.ts';
 
 /** Who a downstream server is for: the caller, the profile it came through, its session and era. */
@@ -42,6 +43,8 @@ export interface McpEndpointOptions {
   sessionIdleTimeoutMs: number;
   maxSessions: number;
   maxSessionsPerPrincipal: number;
+  /** 2026-era requests one principal may have running at once (request-quota.ts). */
+  maxRequestsPerPrincipal: number;
   /** The inputSchema of the tool `alias` as `profile` exposes it; undefined for a tool it does not expose. */
   toolInputSchema?(alias: string, profile: Profile): unknown;
   log?(event: string, fields: Record<string, unknown>): void;
@@ -86,7 +89,7 @@ function paramHeaderRefusal(
   schemaOf: (alias: string) => unknown,
 ): Response | undefined {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
-  const { id, method, params } = body as { id?: unknown; method?: unknown; params?: unknown };
+  const { method, params } = body as { method?: unknown; params?: unknown };
   if (method !== 'tools/call' || params === null || typeof params !== 'object') return undefined;
   const { name, arguments: args } = params as { name?: unknown; arguments?: unknown };
   if (typeof name !== 'string') return undefined;
@@ -100,8 +103,15 @@ function paramHeaderRefusal(
     'HEADER_MISMATCH',
     `Bad Request: ${problem}`,
     {},
-    typeof id === 'string' || typeof id === 'number' ? id : null,
+    idOf(body),
   );
+}
+
+/** The id of a single JSON-RPC request body, for an answer refusing it; null for anything else. */
+function idOf(body: unknown): string | number | null {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return null;
+  const { id } = body as { id?: unknown };
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
 }
 
 /**
@@ -136,6 +146,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     maxSessionsPerPrincipal: options.maxSessionsPerPrincipal,
     ...(options.log ? { log: options.log } : {}),
   });
+  const quota = createRequestQuota(options.maxRequestsPerPrincipal);
   const modern: McpHttpHandler = createMcpHandler(
     ({ authInfo }) => {
       const caller = authInfo && callers.get(authInfo);
@@ -198,9 +209,35 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       const refusal =
         schemaOf && paramHeaderRefusal(parsedBody, request.headers, (alias) => schemaOf(alias, profile));
       if (refusal) return refusal;
+      const release = quota.admit(principal.id);
+      if (release === undefined) {
+        options.log?.('request.quota_reached', {
+          principal: principal.id,
+          limit: options.maxRequestsPerPrincipal,
+        });
+        return jsonRpcError(
+          429,
+          JSON_RPC.INTERNAL_ERROR,
+          'TOO_MANY_REQUESTS',
+          `this caller already has ${options.maxRequestsPerPrincipal} 2026-era requests running ` +
+            '(http.maxRequestsPerPrincipal); wait for answers before sending more',
+          { 'retry-after': '1' },
+          idOf(parsedBody),
+        );
+      }
       const authInfo: AuthInfo = { token: 'redacted', clientId: principal.id, scopes: [...principal.scopes] };
       callers.set(authInfo, { principal, profile });
-      return modern.fetch(request, { ...(parsedBody === undefined ? {} : { parsedBody }), authInfo });
+      let response: Response;
+      try {
+        response = await modern.fetch(request, {
+          ...(parsedBody === undefined ? {} : { parsedBody }),
+          authInfo,
+        });
+      } catch (error) {
+        release();
+        throw error;
+      }
+      return releaseWhenAnswered(response, release);
     },
     notify(kind) {
       sessions.notify(kind);
