@@ -136,7 +136,7 @@ export async function connectUpstream(
         deadline.signal,
       );
       if (verdict.era === 'modern') discover = verdict.discover;
-      else open = verdict.open;
+      open = verdict.open;
     }
     const transport = open ?? createTransport(config, context);
     if (config.protocol === 'legacy' || (config.protocol === 'auto' && discover === undefined)) {

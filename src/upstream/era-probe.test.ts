@@ -50,6 +50,11 @@ const EVERYTHING = stdio('everything', process.execPath, [
   path.join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'),
   'stdio',
 ]);
+const CONFORMANCE = stdio('conformance', process.execPath, [
+  '--import',
+  'tsx',
+  path.join(ROOT, 'conformance/upstream-server.ts'),
+]);
 const HOSTILE = stdio('hostile', process.execPath, [
   '--import',
   'tsx',
@@ -106,6 +111,7 @@ describe('protocol: auto', () => {
   it.each([
     ['server-everything', EVERYTHING, 1],
     ['a server answering the probe with -32601', HOSTILE, 1],
+    ['the conformance fixture (2026 era)', CONFORMANCE, 1],
     ['a server that exits on the probe', stdio('exits', process.execPath, ['-e', PICKY_SERVER, 'exit']), 2],
     ['a server silent to the probe', stdio('silent', process.execPath, ['-e', PICKY_SERVER, 'silent']), 2],
   ])(

@@ -9,7 +9,8 @@
  * that exits on the probe is a legacy server, as on the SDK's sibling. A 2025-era peer that answered the probe (an
  * error, as such servers answer an unknown method) and is still there keeps its connection: the link's handshake
  * runs on it, so such an upstream costs one process, not two. One that stayed silent or exited gets a new one (a
- * late answer to the probe could otherwise meet the link's first request).
+ * late answer to the probe could otherwise meet the link's first request). A 2026-era peer keeps its connection
+ * too: the era holds no session, so the link's SDK client adopts the discovery and goes on on it.
  */
 import {
   Client,
@@ -25,11 +26,12 @@ import { GATEWAY_CLIENT_INFO, gatewayCapabilities } from './link-support.ts';
 import { createTransport, type TransportContext } from './transports.ts';
 
 /**
- * The era of an upstream, with the discovery a modern one answered. A legacy verdict may hand over the probe's
- * own connection, started and still open, for the link to run its handshake on (no second process or stream).
+ * The era of an upstream, with the discovery a modern one answered. A verdict may hand over the probe's own
+ * connection, started and still open, for the link to run on (no second process or stream).
  */
 export type EraVerdict =
-  { era: 'legacy'; open?: Transport | undefined } | { era: 'modern'; discover: DiscoverResult };
+  | { era: 'legacy'; open?: Transport | undefined }
+  | { era: 'modern'; discover: DiscoverResult; open?: Transport | undefined };
 
 /** Stderr lines of a probe process kept until its connection is handed over (the rest are dropped). */
 const MAX_HELD_STDERR_LINES = 50;
@@ -92,7 +94,13 @@ class ProbeTransport implements Transport {
     return this.#kept ? Promise.resolve() : this.inner.close();
   }
 
-  /** Whether handOver() may be called: the SDK chose the 2025-era handshake on a connection still open. */
+  /** Keeps a modern peer's connection (it answered the probe) for handOver(); false when it is gone. */
+  keep(): boolean {
+    if (this.answered && !this.innerClosed) this.#kept = true;
+    return this.kept;
+  }
+
+  /** Whether handOver() may be called: the connection was kept and is still open. */
   get kept(): boolean {
     return this.#kept && !this.innerClosed;
   }
@@ -155,20 +163,31 @@ export async function probeEra(
   const onDeadline = () => void transport.close().catch(() => {});
   deadline.addEventListener('abort', onDeadline, { once: true });
   let handedOver: Transport | undefined;
+  /** The probe's connection for the link, with the probe process's stderr so far passed to the link's. */
+  const adopt = (): Transport => {
+    const open = transport.handOver();
+    const onStderr = context.onStderr ?? (() => {});
+    for (const line of held.splice(0)) onStderr(line);
+    stderrSink = onStderr;
+    return open;
+  };
   try {
     await client.connect(transport);
     const discover = client.getDiscoverResult();
-    if (client.getProtocolEra() === 'modern' && discover !== undefined) return { era: 'modern', discover };
+    if (client.getProtocolEra() === 'modern' && discover !== undefined) {
+      // A 2026-era connection holds no session: the link's own client goes on where the probe's stops.
+      if (!transport.keep() || deadline.aborted) return { era: 'modern', discover };
+      await client.close().catch(() => {});
+      handedOver = adopt();
+      return { era: 'modern', discover, open: handedOver };
+    }
     return { era: 'legacy' };
   } catch (error) {
     if (deadline.aborted) throw deadline.reason;
     if (error instanceof LegacyVerdict || exitedOnProbe(config, error)) {
       await client.close().catch(() => {});
       if (transport.kept && !deadline.aborted) {
-        handedOver = transport.handOver();
-        const onStderr = context.onStderr ?? (() => {});
-        for (const line of held.splice(0)) onStderr(line);
-        stderrSink = onStderr;
+        handedOver = adopt();
         return { era: 'legacy', open: handedOver };
       }
       return { era: 'legacy' };
