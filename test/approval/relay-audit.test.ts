@@ -309,7 +309,9 @@ describe('rate limits on a call kept going round after round', () => {
 describe('the console overview after relayed rounds', () => {
   it('counts a relayed call once, not once per round', async () => {
     const written = await auditRecords(running().gateway);
-    const finished = written.filter((r) => r.origin !== 'admin' && r.outcome !== 'INPUT_REQUIRED');
+    // Tool calls only: admin actions and prompt reads (relayed prompt rounds included) are not calls.
+    const toolCall = (r: (typeof written)[number]) => ['upstream', 'local', 'unresolved'].includes(r.origin);
+    const finished = written.filter((r) => toolCall(r) && r.outcome !== 'INPUT_REQUIRED');
     expect(finished.length).toBeLessThan(written.length);
     const response = await fetch(running().url.replace(/\/mcp$/, '/admin/api/overview'));
     const overview = (await response.json()) as { calls: number; errors: number };
