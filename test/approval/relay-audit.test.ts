@@ -272,6 +272,15 @@ describe('guards.responseScan on a relayed round (enforce)', () => {
     });
     expect(asked).toEqual([]);
     await client.close();
+    const [row, ...more] = await rows('ask_ask_injected_prompt');
+    expect(more).toEqual([]);
+    expect(row).toMatchObject({
+      origin: 'prompt',
+      upstreamId: 'ask',
+      outcome: 'ERROR',
+      errorCode: 'RESPONSE_WITHHELD',
+    });
+    expect(row?.responseScan).toMatchObject({ mode: 'enforce', action: 'withheld' });
   });
 });
 
