@@ -154,11 +154,7 @@ export type AuditRecord = AuditRecordCommon & AuditTarget;
 
 /** What was called. */
 export type AuditTarget =
-  | AuditUpstreamTarget
-  | AuditLocalTarget
-  | AuditUnresolvedTarget
-  | AuditAdminTarget
-  | AuditSurfaceTarget;
+  AuditUpstreamTarget | AuditLocalTarget | AuditUnresolvedTarget | AuditAdminTarget | AuditSurfaceTarget;
 
 /** What the gateway hands to the log: a record whose id and time may be left to the log. */
 export type AuditInput = Omit<AuditRecordCommon, 'id' | 'time'> & {
