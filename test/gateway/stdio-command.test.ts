@@ -89,7 +89,7 @@ describe('portcullis stdio', () => {
     expect(tools.map((t) => t.name)).toContain('mut_extra');
   });
 
-  it('leaves an audit row per call in the store once it exits', async () => {
+  it('leaves an audit row per call and prompt read in the store once it exits', async () => {
     await client.close();
     const store = openStore({ path: dbPath });
     try {
@@ -97,6 +97,7 @@ describe('portcullis stdio', () => {
       expect(entries.map((e) => [e.record.principal, e.record.alias, e.record.outcome])).toEqual([
         ['stdio', 'every_echo', 'OK'],
         ['stdio', 'base64', 'OK'],
+        ['stdio', 'every_simple-prompt', 'OK'],
         ['stdio', 'mut_mutate', 'OK'],
       ]);
     } finally {

@@ -172,10 +172,21 @@ describe('the audit log of two teams', () => {
         'key:alice alpha every_get-sum ERROR',
         'key:bob beta every_echo ERROR',
         'key:bob beta every_no-such-tool ERROR',
+        // Prompt and resource reads have rows too: one outside the caller's profile is refused as unknown.
+        'key:alice alpha every_simple-prompt OK',
+        'key:bob beta every_simple-prompt ERROR',
+        'key:bob beta demo://resource/static/document/architecture.md OK',
+        'key:alice alpha demo://resource/static/document/architecture.md ERROR',
       ]),
     );
     // Both eras wrote their own rows: two of each.
-    expect(rows).toHaveLength(10);
+    expect(rows).toHaveLength(18);
+    const refused = rows.filter(
+      (r) => (r.origin === 'prompt' || r.origin === 'resource') && r.outcome === 'ERROR',
+    );
+    expect(
+      new Set(refused.map((r) => `${r.origin} ${r.upstreamId} ${r.errorCode} ${r.approval.decision}`)),
+    ).toEqual(new Set(['prompt null UNKNOWN_PROMPT deny', 'resource null UNKNOWN_RESOURCE deny']));
     const echo = rows.find((r) => r.alias === 'every_echo' && r.outcome === 'OK');
     expect(echo?.approval).toMatchObject({ decision: 'ask', ruleId: 'team-a-asks', elicitation: 'accept' });
     const sum = rows.find((r) => r.alias === 'every_get-sum' && r.outcome === 'OK');
@@ -188,7 +199,8 @@ describe('the audit log of two teams', () => {
     });
     expect(response.status).toBe(200);
     const page = (await response.json()) as { entries: AuditEntry[] };
-    expect(page.entries).toHaveLength(6);
+    // Bob's three tool calls and two reads, in both eras.
+    expect(page.entries).toHaveLength(10);
     expect(new Set(page.entries.map((e) => `${e.record.principal} ${e.record.profile}`))).toEqual(
       new Set(['key:bob beta']),
     );
