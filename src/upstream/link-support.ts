@@ -4,12 +4,7 @@
  * notification budget, the reading of a fatal transport error, and the mapping of a failed request to the
  * gateway's error codes (the SDK's error types on both links, so one mapping serves both).
  */
-import {
-  ProtocolError,
-  SdkError,
-  SdkErrorCode,
-  type ClientCapabilities,
-} from '@modelcontextprotocol/client';
+import { ProtocolError, SdkError, SdkErrorCode, type ClientCapabilities } from '@modelcontextprotocol/client';
 import { jsonShapeExcess, MAX_JSON_DEPTH } from '../audit/index.ts';
 import type { UpstreamConfig } from '../config/index.ts';
 import { PortcullisError } from '../errors/index.ts';
