@@ -95,7 +95,7 @@ describe('the stdio link transport', () => {
     const transport = new StdioLink({ command: NODE, args: ['-e', script], env: {}, maxLineBytes: 200 });
     const seen = observe(transport);
     await transport.start();
-    const pid = transport.pid as number;
+    const pid = (transport as StdioLink).pid as number;
     // This child outlives the end of its stdin: SIGTERM ends it after the grace.
     await expect.poll(() => seen.closes, { timeout: 10_000 }).toBe(1);
     expect(seen.messages).toEqual([JSON.parse(result(1))]);
@@ -153,7 +153,7 @@ describe('the stdio link transport', () => {
     const transport = createTransport(scripted(script), { inheritedEnv: {} });
     const seen = observe(transport);
     await transport.start();
-    const pid = transport.pid as number;
+    const pid = (transport as StdioLink).pid as number;
     // Writes until one fails: the pipe is gone once the child has closed its end.
     for (let id = 0; seen.closes === 0 && id < 200; id += 1) {
       await transport.send({ jsonrpc: '2.0', id, method: 'ping' }).catch(() => {});
@@ -171,7 +171,7 @@ describe('the stdio link transport', () => {
     const transport = createTransport(scripted(script), { inheritedEnv: {} });
     const seen = observe(transport);
     await transport.start();
-    const pid = transport.pid as number;
+    const pid = (transport as StdioLink).pid as number;
     // Far more than a pipe holds: the write cannot finish while nobody reads.
     const blocked = transport.send({
       jsonrpc: '2.0',
