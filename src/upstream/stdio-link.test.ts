@@ -95,7 +95,7 @@ describe('the stdio link transport', () => {
     const transport = new StdioLink({ command: NODE, args: ['-e', script], env: {}, maxLineBytes: 200 });
     const seen = observe(transport);
     await transport.start();
-    const pid = (transport as StdioLink).pid as number;
+    const pid = transport.pid as number;
     // This child outlives the end of its stdin: SIGTERM ends it after the grace.
     await expect.poll(() => seen.closes, { timeout: 10_000 }).toBe(1);
     expect(seen.messages).toEqual([JSON.parse(result(1))]);
