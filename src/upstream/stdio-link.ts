@@ -93,8 +93,9 @@ export class StdioLink implements Transport {
     this.#corkTurn = corkUntilEndOfTurn(stdin);
     stdin.on('drain', () => this.#release());
     stdin.on('error', (error) => {
-      // EPIPE and the like: the child stopped reading, so nothing more can be said to it.
-      if (this.#ended) return;
+      // EPIPE and the like: the child stopped reading, so nothing more can be said to it. While closing, a failed
+      // write or end is expected and no news.
+      if (this.#ended || this.#closing) return;
       this.onerror?.(error);
       void this.close();
     });
