@@ -1,7 +1,8 @@
 /**
  * The stdio wire of `portcullis stdio`, the gateway's own: newline-delimited JSON-RPC on stdin/stdout under a
- * per-line byte cap, messages of the common shapes read without zod (http's json-rpc-shape.ts; anything unusual
- * goes to the SDK's schema), and the messages sent during one turn of the event loop leave stdout in one write.
+ * per-line byte cap, messages of the common shapes read without zod (the line reader of shared/json-lines.ts,
+ * which the stdio upstream links use too; anything unusual goes to the SDK's schema), and the messages sent during
+ * one turn of the event loop leave stdout in one write.
  * Under concurrency a turn often finishes several calls, and each pipe write wakes the reading client; a lone
  * answer waits only until the promise continuations of its turn have run, so it leaves before anything the turn
  * deferred with setImmediate (such as telemetry). What the SDK's StdioServerTransport does otherwise is kept:
@@ -14,27 +15,8 @@ import {
   type JSONRPCMessage,
   type Transport,
 } from '@modelcontextprotocol/server';
-import { answerBytes, plainMessage, readJsonRpcMessage } from '../http/index.ts';
-
-/**
- * Corks `stream` until the current callback and all its promise continuations are done (a nextTick queued from
- * a continuation runs once the microtask queue is empty), once per turn however many writes it gets.
- */
-export function corkUntilEndOfTurn(stream: Writable): () => void {
-  let corked = false;
-  const uncork = () => {
-    corked = false;
-    stream.uncork();
-  };
-  return () => {
-    if (corked) return;
-    corked = true;
-    stream.cork();
-    process.nextTick(uncork);
-  };
-}
-
-const NEWLINE = 0x0a;
+import { answerBytes } from '../http/index.ts';
+import { corkUntilEndOfTurn, JsonLineReader } from '../shared/index.ts';
 
 /** The stdio transport of `portcullis stdio` (see the file comment). */
 export class StdioWire implements Transport {
@@ -44,11 +26,8 @@ export class StdioWire implements Transport {
 
   readonly #stdin: Readable;
   readonly #stdout: Writable;
-  readonly #maxLineBytes: number;
+  readonly #reader: JsonLineReader;
   readonly #corkTurn: () => void;
-  /** The bytes of the line being read, before its newline. */
-  #pending: Buffer[] = [];
-  #pendingBytes = 0;
   #started = false;
   #closed = false;
 
@@ -59,7 +38,14 @@ export class StdioWire implements Transport {
   ) {
     this.#stdin = stdin;
     this.#stdout = stdout;
-    this.#maxLineBytes = maxLineBytes;
+    this.#reader = new JsonLineReader(maxLineBytes, {
+      message: (message) => this.onmessage?.(message),
+      notJsonRpc: () => this.onerror?.(new Error('a stdio line is not a JSON-RPC message')),
+      oversized: (limit) => {
+        this.onerror?.(new Error(`a stdio message exceeds the maximum size of ${limit} bytes`));
+        void this.close();
+      },
+    });
     this.#corkTurn = corkUntilEndOfTurn(stdout);
   }
 
@@ -104,54 +90,13 @@ export class StdioWire implements Transport {
     this.#stdout.off('error', this.#onStdoutError);
     this.#stdout.on('error', () => {});
     if (this.#stdin.listenerCount('data') === 0) this.#stdin.pause();
-    this.#pending = [];
-    this.#pendingBytes = 0;
+    this.#reader.stop();
     this.onclose?.();
   }
 
   readonly #onData = (chunk: Buffer | string) => {
-    let bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    for (let at = bytes.indexOf(NEWLINE); at !== -1 && !this.#closed; at = bytes.indexOf(NEWLINE)) {
-      if (!this.#take(bytes.subarray(0, at))) return;
-      const parts = this.#pending;
-      this.#pending = [];
-      this.#pendingBytes = 0;
-      this.#receive(parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts));
-      bytes = bytes.subarray(at + 1);
-    }
-    if (!this.#closed && bytes.length > 0) this.#take(bytes);
+    this.#reader.push(chunk);
   };
-
-  /** Adds bytes to the line being read; false (the connection closing) once the line is over the cap. */
-  #take(bytes: Buffer): boolean {
-    this.#pendingBytes += bytes.length;
-    if (this.#pendingBytes > this.#maxLineBytes) {
-      this.onerror?.(new Error(`a stdio message exceeds the maximum size of ${this.#maxLineBytes} bytes`));
-      void this.close();
-      return false;
-    }
-    if (bytes.length > 0) this.#pending.push(bytes);
-    return true;
-  }
-
-  #receive(line: Buffer): void {
-    let text = line.toString('utf8');
-    if (text.endsWith('\r')) text = text.slice(0, -1);
-    if (text.trim() === '') return;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      // As the SDK's transport: a line that is not JSON is skipped.
-      return;
-    }
-    const message = plainMessage(value) ?? readJsonRpcMessage(value);
-    if (message === undefined) {
-      this.onerror?.(new Error('a stdio line is not a JSON-RPC message'));
-      return;
-    }
-    this.onmessage?.(message);
-  }
 
   readonly #onError = (error: Error) => {
     this.onerror?.(error);

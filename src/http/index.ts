@@ -6,7 +6,6 @@
 export { createGatewayRoutes } from './gateway-routes.ts';
 
 export { createMcpEndpoint } from './mcp-endpoint.ts';
-export { plainMessage, readJsonRpcMessage } from './json-rpc-shape.ts';
 export { answerBytes } from './legacy-transport.ts';
 
 export { listenGateway } from './listen.ts';

@@ -7,7 +7,7 @@ import { isLegacyRequest, parseJSONRPCMessage } from '@modelcontextprotocol/serv
 import { describe, expect, it } from 'vitest';
 import { mutateMessage, serialize, type Json } from '../../test/fuzz/mutate.ts';
 import { createRng } from '../../test/fuzz/prng.ts';
-import { plainMessage } from './json-rpc-shape.ts';
+import { plainMessage } from '../shared/json-rpc-shape.ts';
 import { isLegacy } from './mcp-endpoint.ts';
 
 const CLAIM = 'io.modelcontextprotocol/protocolVersion';

@@ -16,7 +16,7 @@ import {
   type TransportSendOptions,
 } from '@modelcontextprotocol/server';
 import { randomUUID } from 'node:crypto';
-import { plainMessage, readJsonRpcMessage, type RequestId } from './json-rpc-shape.ts';
+import { plainMessage, readJsonRpcMessage, type RequestId } from '../shared/index.ts';
 
 /** The SDK transport's bound on a batch. */
 const MAX_BATCH_SIZE = 100;

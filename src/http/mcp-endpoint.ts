@@ -14,11 +14,10 @@ import { LEGACY_PROTOCOL_VERSIONS, type LegacyServer } from '../downstream/index
 import type { Profile } from '../exposure/index.ts';
 import type { Principal } from '../identity/index.ts';
 import { jsonRpcError, JSON_RPC } from './json-rpc-response.ts';
-import { hasEnvelopeClaim, plainMessage } from './json-rpc-shape.ts';
+import { hasEnvelopeClaim, plainMessage, type Era } from '../shared/index.ts';
 import { createLegacySessions, type LegacySessions } from './legacy-sessions.ts';
 import { paramHeaderProblem } from './param-headers.ts';
 import { createRequestQuota, releaseWhenAnswered } from './request-quota.ts';
-import type { Era } from '../shared/index.ts';
 
 /** Who a downstream server is for: the caller, the profile it came through, its session and era. */
 export interface EndpointIdentity {

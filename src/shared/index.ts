@@ -1,6 +1,7 @@
 /**
  * shared: the few pieces every domain may use — the linear-time regular expression engine, canonical JSON
- * profiles, host patterns, JSON Pointer, the protocol era and Java-compatible text helpers.
+ * profiles, host patterns, JSON Pointer, the protocol era, Java-compatible text helpers, and the JSON-RPC
+ * message shapes and stdio line framing both hops use.
  */
 export { linearRegExp, NonLinearPatternError } from './linear-regexp.ts';
 export {
@@ -20,3 +21,6 @@ export type { DefinitionField } from './definition-fields.ts';
 export { PORTCULLIS_VERSION } from './version.ts';
 export type { JsonSchemaObject, McpMeta, ToolArguments } from './json.ts';
 export { isRecord } from './json.ts';
+export { hasEnvelopeClaim, plainMessage, readJsonRpcMessage } from './json-rpc-shape.ts';
+export type { RequestId } from './json-rpc-shape.ts';
+export { corkUntilEndOfTurn, JsonLineReader } from './json-lines.ts';

@@ -4,18 +4,13 @@
  * notification budget, the reading of a fatal transport error, and the mapping of a failed request to the
  * gateway's error codes (the SDK's error types on both links, so one mapping serves both).
  */
-import {
-  ProtocolError,
-  SdkError,
-  SdkErrorCode,
-  STDIO_DEFAULT_MAX_BUFFER_SIZE,
-  type ClientCapabilities,
-} from '@modelcontextprotocol/client';
+import { ProtocolError, SdkError, SdkErrorCode, type ClientCapabilities } from '@modelcontextprotocol/client';
 import { jsonShapeExcess, MAX_JSON_DEPTH } from '../audit/index.ts';
 import type { UpstreamConfig } from '../config/index.ts';
 import { PortcullisError } from '../errors/index.ts';
 import { PORTCULLIS_VERSION } from '../shared/index.ts';
 import type { ClientRequestRouter } from './client-request-router.ts';
+import { StdioMessageTooLarge } from './stdio-link.ts';
 import type { UpstreamCallOptions } from './types.ts';
 import { createNotificationGuard, FLOOD_SECONDS, NOTIFICATIONS_PER_SECOND } from './notification-guard.ts';
 
@@ -59,11 +54,9 @@ export function notificationBudget(cut: (error: Error) => void): { admit(): bool
  * oversized stdio message is fatal: the stream cannot be re-synchronised.
  */
 export function fatalTransportError(error: Error): Error | undefined {
-  const oversized = /ReadBuffer exceeded maximum size of (\d+)/.exec(error.message);
-  if (!oversized) return undefined;
-  const limit = Number(oversized[1] ?? STDIO_DEFAULT_MAX_BUFFER_SIZE);
+  if (!(error instanceof StdioMessageTooLarge)) return undefined;
   return new Error(
-    `sent a message larger than ${limit} bytes, the most one stdio message may hold; the link was dropped`,
+    `sent a message larger than ${error.limit} bytes, the most one stdio message may hold; the link was dropped`,
   );
 }
 

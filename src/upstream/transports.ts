@@ -1,13 +1,16 @@
-/** Builds the SDK client transport for one configured upstream (stdio, Streamable HTTP or legacy SSE). */
+/**
+ * Builds the client transport for one configured upstream: the gateway's own for stdio (stdio-link.ts), the SDK's
+ * for Streamable HTTP and legacy SSE.
+ */
 import {
   SSEClientTransport,
   StreamableHTTPClientTransport,
   type Transport,
 } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { setMaxListeners } from 'node:events';
 import type { UpstreamConfig } from '../config/index.ts';
 import type { OrphanWatchdog } from './orphan-watchdog.ts';
+import { StdioLink } from './stdio-link.ts';
 
 /** Environment a stdio child always inherits besides its configured `env` (nothing else leaks to it). */
 export const INHERITED_CHILD_ENV = ['PATH', 'HOME'] as const;
@@ -31,29 +34,30 @@ export function createTransport(upstream: UpstreamConfig, context: TransportCont
       if (value !== undefined) env[name] = value;
     }
     Object.assign(env, upstream.env);
-    const transport = new StdioClientTransport({
+    const transport = new StdioLink({
       command: upstream.command,
       args: upstream.args,
       env,
-      stderr: 'pipe',
       ...(upstream.cwd === undefined ? {} : { cwd: upstream.cwd }),
+      ...(context.watchdog ? { watchdog: context.watchdog } : {}),
     });
-    if (context.watchdog) watchChild(transport, context.watchdog);
-    const stderr = transport.stderr;
-    if (stderr && context.onStderr) {
-      const onStderr = context.onStderr;
-      let pending = '';
-      stderr.on('data', (chunk: Buffer) => {
-        pending += chunk.toString('utf8');
-        let newline = pending.indexOf('\n');
-        while (newline >= 0) {
-          onStderr(pending.slice(0, newline));
-          pending = pending.slice(newline + 1);
-          newline = pending.indexOf('\n');
-        }
-        if (pending.length > 8192) pending = pending.slice(-8192);
-      });
+    const onStderr = context.onStderr;
+    if (!onStderr) {
+      // Nobody reads it: drained, so that a chatty child never blocks on a full stderr pipe.
+      transport.stderr.resume();
+      return transport;
     }
+    let pending = '';
+    transport.stderr.on('data', (chunk: Buffer) => {
+      pending += chunk.toString('utf8');
+      let newline = pending.indexOf('\n');
+      while (newline >= 0) {
+        onStderr(pending.slice(0, newline));
+        pending = pending.slice(newline + 1);
+        newline = pending.indexOf('\n');
+      }
+      if (pending.length > 8192) pending = pending.slice(-8192);
+    });
     return transport;
   }
   const url = new URL(upstream.url);
@@ -68,20 +72,6 @@ export function createTransport(upstream: UpstreamConfig, context: TransportCont
     });
   }
   return new StreamableHTTPClientTransport(url, { requestInit, fetch: perRequestSignalFetch });
-}
-
-/** Lists the child with the watchdog once spawned, and takes it off once its stderr ended (it exited). */
-function watchChild(transport: StdioClientTransport, watchdog: OrphanWatchdog): void {
-  const start = transport.start.bind(transport);
-  transport.start = async () => {
-    await start();
-    const pid = transport.pid;
-    if (pid === null) return;
-    watchdog.watch(pid);
-    const stderr = transport.stderr;
-    // The stream flows (the stderr reader below is attached whenever a watchdog is: the supervisor sets both).
-    stderr?.once('end', () => watchdog.unwatch(pid));
-  };
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   PROTOCOL_VERSION_META_KEY,
   type JSONRPCMessage,
 } from '@modelcontextprotocol/server';
-import { isRecord } from '../shared/index.ts';
+import { isRecord } from './json.ts';
 
 /** A JSON-RPC request id. */
 export type RequestId = string | number;
