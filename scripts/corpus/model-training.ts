@@ -225,8 +225,15 @@ export function crossValidate(
   parameters: TrainingParameters = TRAINING,
   salt = '',
 ): { results: OutOfFold[]; thresholds: number[]; pooledThreshold: number } {
-  const folds = dealFolds(entries, k, salt);
-  const rowsOf = new Map(entries.map((entry) => [entry.id, toRow(entry, parameters)]));
+  return crossValidateFolds(dealFolds(entries, k, salt), parameters);
+}
+
+/** Cross-validation over folds already dealt (each scored by a model trained on all the others). */
+export function crossValidateFolds(
+  folds: readonly (readonly CorpusEntry[])[],
+  parameters: TrainingParameters = TRAINING,
+): { results: OutOfFold[]; thresholds: number[]; pooledThreshold: number } {
+  const rowsOf = new Map(folds.flat().map((entry) => [entry.id, toRow(entry, parameters)]));
   const scoredFolds = folds.map((fold, i) => {
     const trainingRows = folds
       .filter((_, j) => j !== i)
@@ -242,6 +249,42 @@ export function crossValidate(
     return scored.map((s) => ({ ...s, fold, threshold, flagged: s.byRule || s.score >= threshold }));
   });
   return { results, thresholds, pooledThreshold: chooseThreshold(scoredFolds.flat()) };
+}
+
+/** What a leave-one-group-out cross-validation holds out whole. */
+export type HeldOutGroup = 'batch' | 'family';
+
+/**
+ * Folds for leave-one-group-out cross-validation. `batch`: one fold per author batch (`batchOf`, the table an
+ * entry was written in), so every phrasing of a batch is read by a model that never saw that batch, as the
+ * test split's fresh text is. `family`: one fold per technique family, holding all its poisoned entries, with
+ * the honest entries dealt over the folds by group as in `dealFolds`: recall of a family no model saw.
+ */
+export function groupFolds(
+  entries: readonly CorpusEntry[],
+  by: HeldOutGroup,
+  batchOf: ReadonlyMap<string, string>,
+): { names: string[]; folds: CorpusEntry[][] } {
+  if (by === 'batch') {
+    const folds = new Map<string, CorpusEntry[]>();
+    for (const entry of entries) {
+      const name = batchOf.get(entry.id);
+      if (name === undefined) throw new Error(`corpus entry ${entry.id} is in no batch`);
+      folds.set(name, [...(folds.get(name) ?? []), entry]);
+    }
+    return { names: [...folds.keys()], folds: [...folds.values()] };
+  }
+  const poisoned = entries.filter((entry) => entry.label === 'poisoned');
+  const names = [...new Set(poisoned.map((entry) => entry.technique))].sort();
+  const honest = dealFolds(
+    entries.filter((entry) => entry.label === 'honest'),
+    names.length,
+  );
+  const folds = names.map((name, i) => [
+    ...poisoned.filter((entry) => entry.technique === name),
+    ...(honest[i] as CorpusEntry[]),
+  ]);
+  return { names, folds };
 }
 
 /** Folds of the cross-validation that chooses the committed threshold. */
