@@ -9,17 +9,34 @@
  *   --cv K    print grouped K-fold cross-validation figures over train+dev instead of writing weights
  *   --salt S  with --cv, deal the folds differently (their hash of each group's key is salted with S); a list
  *             (`--salt ,0,1,2`: the committed deal and three others) prints each deal and their mean
- *   --verbose with --cv, list the ids of every out-of-fold miss and false alarm
+ *   --logo G  print leave-one-group-out cross-validation over train+dev instead of writing weights: `batch`
+ *             holds out each author batch (the table of scripts/corpus it was written in) whole, `family` each
+ *             technique family's poisoned entries (honest ones dealt over the folds); the honest estimate of
+ *             fresh phrasings, since every rule was written while reading the entries the k-fold deals
+ *   --verbose with --cv or --logo, list the ids of every out-of-fold miss and false alarm
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadCorpus, selectSplit } from './corpus/load.ts';
+import { corpusBatches } from './corpus/assemble.ts';
 import { computeMetrics, formatRate } from './corpus/metrics.ts';
-import { crossValidate, weightsJson, type OutOfFold } from './corpus/model-training.ts';
+import {
+  crossValidate,
+  crossValidateFolds,
+  groupFolds,
+  weightsJson,
+  type HeldOutGroup,
+  type OutOfFold,
+} from './corpus/model-training.ts';
 
 const WEIGHTS_FILE = new URL('../src/poisoning/model-weights.json', import.meta.url);
 
-function report(results: readonly OutOfFold[], thresholds: readonly number[], verbose: boolean): string {
+function report(
+  results: readonly OutOfFold[],
+  thresholds: readonly number[],
+  verbose: boolean,
+  title = `Grouped ${thresholds.length}-fold cross-validation`,
+): string {
   const combined = computeMetrics(results.map((r) => ({ entry: r.entry, flagged: r.flagged, patterns: [] })));
   const rules = computeMetrics(results.map((r) => ({ entry: r.entry, flagged: r.byRule, patterns: [] })));
   const rows: Array<[string, string, string]> = [
@@ -39,7 +56,7 @@ function report(results: readonly OutOfFold[], thresholds: readonly number[], ve
   ];
   const width = Math.max(...rows.map(([name]) => name.length));
   const lines = [
-    `Grouped ${thresholds.length}-fold cross-validation over train+dev (${results.length} entries, live wiring)`,
+    `${title} over train+dev (${results.length} entries, live wiring)`,
     `thresholds per fold: ${thresholds.join(', ')}`,
     '',
     `  ${''.padEnd(width)}  ${'rules + model'.padEnd(20)}  rules alone`,
@@ -73,17 +90,48 @@ function deals(entries: Parameters<typeof crossValidate>[0], k: number, salts: r
   ].join('\n');
 }
 
+// Leave-one-group-out: the pooled figures, then each held-out group's own (what a model that never saw it did).
+function leaveOneGroupOut(
+  entries: Parameters<typeof crossValidate>[0],
+  by: HeldOutGroup,
+  verbose: boolean,
+): string {
+  const { names, folds } = groupFolds(entries, by, corpusBatches());
+  const { results, thresholds } = crossValidateFolds(folds);
+  const perGroup = names.map((name, fold) => {
+    const m = computeMetrics(
+      results
+        .filter((r) => r.fold === fold)
+        .map((r) => ({ entry: r.entry, flagged: r.flagged, patterns: [] })),
+    );
+    return `  ${name.padEnd(24)} threshold ${thresholds[fold]}  TPR ${formatRate(m.tpr)}  FPR ${formatRate(m.fpr)}`;
+  });
+  return [
+    report(results, thresholds, verbose, `Leave-one-${by}-out cross-validation (${names.length} folds)`),
+    '',
+    `Each held-out ${by}`,
+    ...perGroup,
+  ].join('\n');
+}
+
 function main(): void {
   const { values } = parseArgs({
     options: {
       check: { type: 'boolean', default: false },
       cv: { type: 'string' },
       salt: { type: 'string', default: '' },
+      logo: { type: 'string' },
       verbose: { type: 'boolean', default: false },
     },
   });
   const corpus = loadCorpus();
   const entries = [...selectSplit(corpus, 'train'), ...selectSplit(corpus, 'dev')];
+  if (values.logo !== undefined) {
+    if (values.logo !== 'batch' && values.logo !== 'family')
+      throw new Error(`--logo must be batch or family (got "${values.logo}")`);
+    console.log(leaveOneGroupOut(entries, values.logo, values.verbose));
+    return;
+  }
   if (values.cv !== undefined) {
     const k = Number(values.cv);
     if (!Number.isInteger(k) || k < 2)

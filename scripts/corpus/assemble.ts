@@ -82,33 +82,47 @@ export interface AssembledCorpus {
   readonly splits: Record<Split, string[]>;
 }
 
+// The tables by author batch: written at one time, by one hand, often while reading the scanner's misses. The
+// honest and poisoned tables written together share a name (the published tools are the poisoned ones'
+// carriers), so holding out a batch holds out both sides of it.
+const POISONED_BATCHES: Readonly<Record<string, readonly PoisonedSpec[]>> = {
+  'poisoned-direct': POISONED_DIRECT,
+  'poisoned-schema': POISONED_SCHEMA,
+  'poisoned-obfuscated': POISONED_OBFUSCATED,
+  'poisoned-more': POISONED_MORE,
+  fresh: POISONED_FRESH,
+  published: POISONED_PUBLISHED,
+  thin: [...POISONED_THIN, ...POISONED_THIN_LONG],
+};
+const HONEST_BATCHES: Readonly<Record<string, readonly HonestSpec[]>> = {
+  'honest-official': OFFICIAL_CORE,
+  'honest-vendors': VENDOR_TOOLS,
+  'honest-extra': EXTRA_TOOLS,
+  'honest-hard-text': HARD_TEXT,
+  'honest-hard-scripts': HARD_SCRIPTS,
+  'honest-hard-more': HARD_MORE,
+  fresh: HARD_FRESH,
+  thin: [...HARD_THIN, ...HARD_THIN_MORE],
+  published: PUBLISHED_TOOLS,
+  'honest-carriers': CLEAN_CARRIERS,
+};
+
 /** Builds every entry from the tables and deals the split, keeping `previous` assignments when given. */
 export function assembleCorpus(previous?: Readonly<Record<Split, readonly string[]>>): AssembledCorpus {
-  const poisoned = poisonedEntries([
-    ...POISONED_DIRECT,
-    ...POISONED_SCHEMA,
-    ...POISONED_OBFUSCATED,
-    ...POISONED_MORE,
-    ...POISONED_FRESH,
-    ...POISONED_PUBLISHED,
-    ...POISONED_THIN,
-    ...POISONED_THIN_LONG,
-  ]);
-  const honest = honestEntries([
-    ...OFFICIAL_CORE,
-    ...VENDOR_TOOLS,
-    ...EXTRA_TOOLS,
-    ...HARD_TEXT,
-    ...HARD_SCRIPTS,
-    ...HARD_MORE,
-    ...HARD_FRESH,
-    ...HARD_THIN,
-    ...HARD_THIN_MORE,
-    ...PUBLISHED_TOOLS,
-    ...CLEAN_CARRIERS,
-  ]);
+  const poisoned = poisonedEntries(Object.values(POISONED_BATCHES).flat());
+  const honest = honestEntries(Object.values(HONEST_BATCHES).flat());
   const all = [...poisoned, ...honest];
   if (new Set(all.map((entry) => entry.id)).size !== all.length)
     throw new Error('two corpus entries have the same content (same id)');
   return { poisoned, honest, splits: dealSplit(all, SPLIT_SEED, previous) };
+}
+
+/** The author batch (the table in scripts/corpus it was written in) of every entry, by id. */
+export function corpusBatches(): Map<string, string> {
+  const batches = new Map<string, string>();
+  for (const [name, specs] of Object.entries(POISONED_BATCHES))
+    for (const entry of poisonedEntries(specs)) batches.set(entry.id, name);
+  for (const [name, specs] of Object.entries(HONEST_BATCHES))
+    for (const entry of honestEntries(specs)) batches.set(entry.id, name);
+  return batches;
 }

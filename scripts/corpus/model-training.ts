@@ -7,10 +7,10 @@
 import { createHash } from 'node:crypto';
 import { defaultAlias } from '../../src/exposure/aliases.ts';
 import { FEATURE_BUCKETS, LEXICAL_BUCKETS, MIN_NORM_FEATURES } from '../../src/poisoning/features.ts';
-import { symbolicScale } from '../../src/poisoning/features.ts';
+import { symbolicBucket, symbolicScale, WINDOW_FEATURE } from '../../src/poisoning/features.ts';
 import { sigmoid, type ModelWeights } from '../../src/poisoning/model.ts';
 import { createPoisoningScanner, skeletonOf } from '../../src/poisoning/index.ts';
-import { toolFeatures } from '../../src/poisoning/poisoning-scanner.ts';
+import { toolWindows } from '../../src/poisoning/poisoning-scanner.ts';
 import type { McpToolDefinition } from '../../src/risk/index.ts';
 import type { CorpusEntry } from './types.ts';
 
@@ -25,6 +25,13 @@ export interface TrainingParameters {
    * more taught the model the carrier's words as honest, and lowered cross-validated recall.
    */
   readonly carrierWeight: number;
+  /**
+   * Whether a tool scores its highest window (every string, every sentence of a description) or its whole
+   * vector alone (src/poisoning/model.ts, `combine`). With windows, training is multiple-instance: each step
+   * moves the weights of the window that scored highest, so an honest tool's every window is pushed down and a
+   * poisoned tool's strongest one up.
+   */
+  readonly windows: boolean;
 }
 
 /** The parameters the committed weights are trained with. */
@@ -34,6 +41,7 @@ export const TRAINING: TrainingParameters = {
   momentum: 0.9,
   l2: 5e-5,
   carrierWeight: 0.5,
+  windows: true,
 };
 
 /** Weights are stored as integers: value × SCALE. */
@@ -59,21 +67,25 @@ export function liveDefinition(entry: CorpusEntry): McpToolDefinition {
   return { ...entry.tool, name: defaultAlias(UPSTREAM_ID, entry.tool.name) };
 }
 
-/** One entry as the trainer sees it: its sorted buckets, lexical ones first, their scale, label and weight. */
-export interface Row {
+/** One feature vector as the trainer sees it: its sorted buckets, lexical ones first, and their scales. */
+export interface Vector {
   readonly buckets: Uint32Array;
   /** How many of `buckets` are lexical: those are multiplied by `norm`, the rest by `symbolicNorm`. */
   readonly lexical: number;
   readonly norm: number;
   readonly symbolicNorm: number;
+}
+
+/** One entry as the trainer sees it: its whole vector, its windows (none unless trained with them), label, weight. */
+export interface Row extends Vector {
+  readonly windows: readonly Vector[];
   readonly label: 0 | 1;
   readonly weight: number;
   readonly entry: CorpusEntry;
 }
 
-/** The training row of an entry, from its live definition. */
-export function toRow(entry: CorpusEntry, parameters: TrainingParameters = TRAINING): Row {
-  const buckets = Uint32Array.from(toolFeatures(liveDefinition(entry)).buckets).sort();
+function toVector(set: Iterable<number>): Vector {
+  const buckets = Uint32Array.from(set).sort();
   let lexical = 0;
   while (lexical < buckets.length && (buckets[lexical] as number) < LEXICAL_BUCKETS) lexical += 1;
   return {
@@ -81,21 +93,50 @@ export function toRow(entry: CorpusEntry, parameters: TrainingParameters = TRAIN
     lexical,
     norm: 1 / Math.sqrt(Math.max(lexical, MIN_NORM_FEATURES)),
     symbolicNorm: symbolicScale(buckets.length - lexical),
+  };
+}
+
+// A window as the model scores it (src/poisoning/model.ts, windowMargin): its symbolic features and the window
+// feature, all at the symbolic scale; none for a window with no symbolic feature.
+function toWindowVector(set: ReadonlySet<number>): Vector[] {
+  const symbolic = [...set].filter((bucket) => bucket >= LEXICAL_BUCKETS);
+  if (symbolic.length === 0) return [];
+  const buckets = Uint32Array.from([...symbolic, symbolicBucket(WINDOW_FEATURE)]).sort();
+  return [{ buckets, lexical: 0, norm: 0, symbolicNorm: symbolicScale(buckets.length) }];
+}
+
+/** The training row of an entry, from its live definition. */
+export function toRow(entry: CorpusEntry, parameters: TrainingParameters = TRAINING): Row {
+  const { whole, windows } = toolWindows(liveDefinition(entry));
+  return {
+    ...toVector(whole.buckets),
+    windows: parameters.windows ? windows.flatMap(toWindowVector) : [],
     label: entry.label === 'poisoned' ? 1 : 0,
     weight: entry.label === 'honest' && entry.variant === 'carrier' ? parameters.carrierWeight : 1,
     entry,
   };
 }
 
-function scaleOf(row: Row, index: number): number {
-  return index < row.lexical ? row.norm : row.symbolicNorm;
+function scaleOf(vector: Vector, index: number): number {
+  return index < vector.lexical ? vector.norm : vector.symbolicNorm;
 }
 
-function margin(row: Row, weights: Float64Array): number {
+function marginOf(vector: Vector, weights: Float64Array): number {
   let sum = 0;
-  for (let i = 0; i < row.buckets.length; i += 1)
-    sum += (weights[row.buckets[i] as number] as number) * scaleOf(row, i);
+  for (let i = 0; i < vector.buckets.length; i += 1)
+    sum += (weights[vector.buckets[i] as number] as number) * scaleOf(vector, i);
   return sum;
+}
+
+// The vector a row scores by: its whole vector, or the window of higher margin (the first among equals).
+function scoringVector(row: Row, weights: Float64Array): { vector: Vector; margin: number } {
+  let best: Vector = row;
+  let margin = marginOf(row, weights);
+  for (const window of row.windows) {
+    const m = marginOf(window, weights);
+    if (m > margin) [best, margin] = [window, m];
+  }
+  return { vector: best, margin };
 }
 
 /**
@@ -113,11 +154,11 @@ export function train(rows: readonly Row[], parameters: TrainingParameters = TRA
   for (let iteration = 0; iteration < parameters.iterations; iteration += 1) {
     gradient.fill(0);
     for (const row of rows) {
-      const error =
-        (sigmoid(margin(row, weights)) - row.label) * (classWeight[row.label] as number) * row.weight;
-      for (let i = 0; i < row.buckets.length; i += 1) {
-        const bucket = row.buckets[i] as number;
-        gradient[bucket] = (gradient[bucket] as number) + error * scaleOf(row, i);
+      const { vector, margin } = scoringVector(row, weights);
+      const error = (sigmoid(margin) - row.label) * (classWeight[row.label] as number) * row.weight;
+      for (let i = 0; i < vector.buckets.length; i += 1) {
+        const bucket = vector.buckets[i] as number;
+        gradient[bucket] = (gradient[bucket] as number) + error * scaleOf(vector, i);
       }
     }
     for (let i = 0; i < FEATURE_BUCKETS; i += 1) {
@@ -130,12 +171,17 @@ export function train(rows: readonly Row[], parameters: TrainingParameters = TRA
 }
 
 /** Weights in the shape the scanner loads; `threshold` is the model-only flag level. */
-export function toModelWeights(weights: Float64Array, threshold: number): ModelWeights {
+export function toModelWeights(
+  weights: Float64Array,
+  threshold: number,
+  parameters: TrainingParameters = TRAINING,
+): ModelWeights {
   return {
     buckets: FEATURE_BUCKETS,
     scale: SCALE,
     bias: 0,
     threshold,
+    ...(parameters.windows ? { combine: 'max-window' as const } : {}),
     weights: Array.from(weights, (w) => Math.round(w * SCALE)),
   };
 }
@@ -148,9 +194,13 @@ export interface Scored {
 }
 
 /** Scans entries in the live wiring with the given weights; the model never flags on its own here. */
-export function scoreEntries(entries: readonly CorpusEntry[], weights: Float64Array): Scored[] {
+export function scoreEntries(
+  entries: readonly CorpusEntry[],
+  weights: Float64Array,
+  parameters: TrainingParameters = TRAINING,
+): Scored[] {
   const scanner = createPoisoningScanner({
-    model: toModelWeights(weights, NEVER),
+    model: toModelWeights(weights, NEVER, parameters),
     cache: { maxEntries: 0 },
   });
   return entries.map((entry) => {
@@ -225,14 +275,21 @@ export function crossValidate(
   parameters: TrainingParameters = TRAINING,
   salt = '',
 ): { results: OutOfFold[]; thresholds: number[]; pooledThreshold: number } {
-  const folds = dealFolds(entries, k, salt);
-  const rowsOf = new Map(entries.map((entry) => [entry.id, toRow(entry, parameters)]));
+  return crossValidateFolds(dealFolds(entries, k, salt), parameters);
+}
+
+/** Cross-validation over folds already dealt (each scored by a model trained on all the others). */
+export function crossValidateFolds(
+  folds: readonly (readonly CorpusEntry[])[],
+  parameters: TrainingParameters = TRAINING,
+): { results: OutOfFold[]; thresholds: number[]; pooledThreshold: number } {
+  const rowsOf = new Map(folds.flat().map((entry) => [entry.id, toRow(entry, parameters)]));
   const scoredFolds = folds.map((fold, i) => {
     const trainingRows = folds
       .filter((_, j) => j !== i)
       .flat()
       .map((entry) => rowsOf.get(entry.id) as Row);
-    return scoreEntries(fold, train(trainingRows, parameters));
+    return scoreEntries(fold, train(trainingRows, parameters), parameters);
   });
   const thresholds = scoredFolds.map((_, i) =>
     chooseThreshold(scoredFolds.filter((__, j) => j !== i).flat()),
@@ -242,6 +299,42 @@ export function crossValidate(
     return scored.map((s) => ({ ...s, fold, threshold, flagged: s.byRule || s.score >= threshold }));
   });
   return { results, thresholds, pooledThreshold: chooseThreshold(scoredFolds.flat()) };
+}
+
+/** What a leave-one-group-out cross-validation holds out whole. */
+export type HeldOutGroup = 'batch' | 'family';
+
+/**
+ * Folds for leave-one-group-out cross-validation. `batch`: one fold per author batch (`batchOf`, the table an
+ * entry was written in), so every phrasing of a batch is read by a model that never saw that batch, as the
+ * test split's fresh text is. `family`: one fold per technique family, holding all its poisoned entries, with
+ * the honest entries dealt over the folds by group as in `dealFolds`: recall of a family no model saw.
+ */
+export function groupFolds(
+  entries: readonly CorpusEntry[],
+  by: HeldOutGroup,
+  batchOf: ReadonlyMap<string, string>,
+): { names: string[]; folds: CorpusEntry[][] } {
+  if (by === 'batch') {
+    const folds = new Map<string, CorpusEntry[]>();
+    for (const entry of entries) {
+      const name = batchOf.get(entry.id);
+      if (name === undefined) throw new Error(`corpus entry ${entry.id} is in no batch`);
+      folds.set(name, [...(folds.get(name) ?? []), entry]);
+    }
+    return { names: [...folds.keys()], folds: [...folds.values()] };
+  }
+  const poisoned = entries.filter((entry) => entry.label === 'poisoned');
+  const names = [...new Set(poisoned.map((entry) => entry.technique))].sort();
+  const honest = dealFolds(
+    entries.filter((entry) => entry.label === 'honest'),
+    names.length,
+  );
+  const folds = names.map((name, i) => [
+    ...poisoned.filter((entry) => entry.technique === name),
+    ...(honest[i] as CorpusEntry[]),
+  ]);
+  return { names, folds };
 }
 
 /** Folds of the cross-validation that chooses the committed threshold. */
@@ -259,6 +352,7 @@ export function weightsJson(entries: readonly CorpusEntry[]): { json: string; th
     scale: SCALE,
     bias: 0,
     threshold: pooledThreshold,
+    ...(TRAINING.windows ? { combine: 'max-window' } : {}),
     trainedOn: {
       splits: ['train', 'dev'],
       entries: entries.length,

@@ -34,7 +34,10 @@ type Concept =
   | 'ADVISE'
   | 'FUNDS'
   | 'ALSO'
-  | 'TOOLREF';
+  | 'TOOLREF'
+  | 'SCOPE'
+  | 'ORDERS'
+  | 'DESCRIBES';
 
 // Word lists are judgement about what each kind of word does in an instruction, not phrases of the corpus.
 /** Each concept's words. */
@@ -97,10 +100,21 @@ export const LEXICON: ReadonlyArray<readonly [Concept, string]> = [
   ['FUNDS', 'refund payment payments payee account iban bank wallet transfer pay invoice beneficiary'],
   ['ALSO', 'also additionally too same well duplicate mirror'],
   ['WHEN', 'when if'],
+  // Reach past this call: the rest of the conversation, every later answer.
+  [
+    'SCOPE',
+    'henceforth hereafter thereafter onward onwards permanently forever remainder future subsequent later ' +
+      'session sessions globally',
+  ],
 ];
 
+// The mood of a sentence, read from its first word: an order aimed at the reader opens with a verb in its base
+// form ("send", "include", "always"), a description of what the tool does with one in the third person
+// ("returns", "lists"). Each is a concept with no words of its own, so it pairs with what the sentence holds.
+const MOODS: readonly Concept[] = ['ORDERS', 'DESCRIBES'];
+
 // Each concept is one bit, so the concepts of a sentence are one integer.
-const CONCEPT_LIST: readonly Concept[] = [...new Set(LEXICON.map(([concept]) => concept))];
+const CONCEPT_LIST: readonly Concept[] = [...new Set(LEXICON.map(([concept]) => concept)), ...MOODS];
 const CONCEPT_BITS = new Map<string, number>();
 for (const [concept, words] of LEXICON) {
   const bit = 1 << CONCEPT_LIST.indexOf(concept);
@@ -236,6 +250,30 @@ function addOpening(set: FeatureSet, prefix: string, buckets: ConceptBuckets, ma
   else addFeature(set, `${prefix}k0:${CONCEPT_LIST[i] as Concept}`);
 }
 
+// The concepts whose words, in their base form at the head of a sentence, make it an order.
+const ORDER_HEADS = [
+  'TAKE',
+  'SEND',
+  'EXEC',
+  'REDIRECT',
+  'TELL',
+  'ADVISE',
+  'HIDE',
+  'OVERRIDE',
+  'MUST',
+  'NEG',
+] as const;
+
+// The mood a sentence's first word gives it (MOODS), or 0: a listed order word as written is an order; a word
+// of four letters or more ending in a single `s` reads as a verb in the third person.
+function moodOf(text: string, start: number, end: number): number {
+  const exact = bitsOf(text, start, end, '');
+  if (exact !== undefined && (exact & ORDER_HEAD_BITS) !== 0) return MOOD_BITS.ORDERS;
+  if (end - start >= 4 && text.charCodeAt(end - 1) === 0x73 && text.charCodeAt(end - 2) !== 0x73)
+    return MOOD_BITS.DESCRIBES;
+  return 0;
+}
+
 /**
  * Collects, for every sentence of a normalized text read word by word (features.ts feeds it from its own pass
  * over the words), one feature per concept the sentence holds and one per pair of concepts that meet in it,
@@ -260,7 +298,8 @@ export class ConceptSentences {
       this.finish();
       this.first = true;
     }
-    const found = mayNameConcept(text, start, end) ? conceptsAt(text, start, end) : 0;
+    let found = mayNameConcept(text, start, end) ? conceptsAt(text, start, end) : 0;
+    if (this.first) found |= moodOf(text, start, end);
     if (found !== 0) {
       if (this.buckets === undefined) {
         this.prefix = this.slot();
@@ -289,6 +328,8 @@ function conceptsIn(text: string): number {
 }
 
 const bit = (concept: Concept): number => 1 << CONCEPT_LIST.indexOf(concept);
+const ORDER_HEAD_BITS = ORDER_HEADS.reduce((mask, concept) => mask | bit(concept), 0);
+const MOOD_BITS = { ORDERS: bit('ORDERS'), DESCRIBES: bit('DESCRIBES') };
 const ORDER = bit('TAKE') | bit('SEND') | bit('EXEC') | bit('REDIRECT');
 const OBJECT_OF_ORDER = bit('SECRET') | bit('CONVO') | bit('DEST');
 const ADDRESSED = bit('AGENT') | bit('YOU');

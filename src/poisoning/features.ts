@@ -100,6 +100,12 @@ export function symbolicBucket(feature: string): number {
   return LEXICAL_BUCKETS + (hashFeature(feature) & SYMBOLIC_MASK);
 }
 
+/**
+ * The feature every window of the model holds (R-POISON-MODEL): a learned offset between a window's score and
+ * the whole tool's, so a window is not flagged merely for being short.
+ */
+export const WINDOW_FEATURE = 'win';
+
 /** Adds one named symbolic feature. */
 export function addFeature(set: FeatureSet, feature: string): void {
   const bucket = symbolicBucket(feature);
@@ -225,6 +231,28 @@ function forEachToken(text: string, each: (start: number, length: number) => boo
     }
   }
   if (start >= 0) each(start, text.length - start);
+}
+
+/**
+ * The sentences of a normalized text as `[start, end)` pairs, split where the gap between two words ends a
+ * sentence (as the concepts read them); an empty list when the text holds one sentence or none.
+ */
+export function sentenceSpans(text: string): number[] {
+  const spans: number[] = [];
+  let start = -1;
+  let lastEnd = 0;
+  forEachToken(text, (at, length) => {
+    if (start < 0) start = at;
+    else if (endsSentence(text, lastEnd, at)) {
+      spans.push(start, lastEnd);
+      start = at;
+    }
+    lastEnd = at + length;
+    return true;
+  });
+  if (spans.length === 0) return spans;
+  spans.push(start, lastEnd);
+  return spans;
 }
 
 /** Whether the gap between two words, `text[from, to)`, ends a sentence. */

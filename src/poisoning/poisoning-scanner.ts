@@ -3,10 +3,19 @@
 import type { PoisoningPatternId } from './poisoning-patterns.ts';
 import type { McpToolDefinition } from '../risk/index.ts';
 import { forEachVisibleString } from './tool-strings.ts';
-import { BucketUnion, createFeatureSet, type FeatureSet } from './features.ts';
+import { BucketUnion, createFeatureSet, LEXICAL_BUCKETS, type FeatureSet } from './features.ts';
 import { createLinearModel, type LinearModel, type ModelWeights } from './model.ts';
-import { addStringFeatures, combineSignals, slotInstruction, slotOf } from './tool-reading.ts';
-import type { StringReading } from './tool-reading.ts';
+import {
+  addSentenceFeatures,
+  addStringFeatures,
+  combineSignals,
+  sentenceWindows,
+  slotInstruction,
+  slotOf,
+} from './tool-reading.ts';
+import type { SentenceWindow, StringReading } from './tool-reading.ts';
+import { normalizeText, originalSpan } from './normalize.ts';
+import { sigmoid } from './model.ts';
 import { createScanCache, DEFAULT_SCAN_CACHE_ENTRIES, textDigest, toolDigest } from './scan-cache.ts';
 import type { ScanCacheOptions } from './scan-cache.ts';
 import { createStringReader, otherNamesMatcher, scanWith, type StringReader } from './string-reader.ts';
@@ -155,6 +164,69 @@ function heaviest(first: ReadonlySet<number>, then: ReadonlySet<number>, model: 
   return top;
 }
 
+/** A window of the model: one string of the tool, or one sentence of a description. */
+interface ModelWindow {
+  readonly field: FieldFeatures;
+  readonly sentence?: SentenceWindow;
+  readonly buckets: ReadonlySet<number>;
+}
+
+// Every string is a window, and so is each sentence of a description of more than one (R-POISON-MODEL).
+function windowsOf(fields: readonly FieldFeatures[]): ModelWindow[] {
+  const windows: ModelWindow[] = [];
+  for (const field of fields) {
+    windows.push({ field, buckets: field.buckets });
+    for (const sentence of sentenceWindows(field.reading, field.slot()))
+      windows.push({ field, sentence, buckets: sentence.buckets });
+  }
+  return windows;
+}
+
+// The highest-margin window, or undefined when the whole tool's vector scores at least as high.
+function bestWindow(
+  model: LinearModel,
+  whole: number,
+  windows: readonly ModelWindow[],
+): { margin: number; window?: ModelWindow } {
+  let best: { margin: number; window?: ModelWindow } = { margin: whole };
+  for (const window of windows) {
+    const margin = model.windowMargin(window.buckets);
+    // A sentence that scores as high as its whole string names the payload more narrowly: it explains the score.
+    const better =
+      window.sentence !== undefined && best.window !== undefined
+        ? margin !== undefined && margin >= best.margin
+        : margin !== undefined && margin > best.margin;
+    if (better) best = { margin: margin as number, window };
+  }
+  return best;
+}
+
+// Explains a verdict of one window: its field, its span (the sentence's, in the original text) and its heaviest
+// features, named by reading the window again.
+function explainWindow(window: ModelWindow, model: LinearModel, score: number): ToolMatch {
+  const { field, sentence } = window;
+  // The window was scored by its symbolic features: those are what explain it.
+  const symbolic = new Set([...window.buckets].filter((bucket) => bucket >= LEXICAL_BUCKETS));
+  const buckets = heaviest(symbolic, new Set(), model);
+  const named = createFeatureSet(true, new Set(buckets));
+  if (sentence === undefined) addStringFeatures(named, field.reading, field.slot);
+  else addSentenceFeatures(named, field.reading, sentence.start, sentence.end);
+  const top = buckets.map((bucket) => named.names?.get(bucket) ?? String(bucket));
+  const span =
+    sentence === undefined
+      ? { offset: 0, length: field.text.length }
+      : originalSpan(normalizeText(field.text), sentence.start, sentence.end - sentence.start);
+  const text = field.text.slice(span.offset, span.offset + span.length);
+  return {
+    patternId: 'MODEL_SCORE',
+    matchedText: text.length > 80 ? `${text.slice(0, 80)}…` : text,
+    offset: span.offset,
+    length: span.length,
+    detail: `p=${score.toFixed(3)}; top features: ${top.join(', ')}`,
+    fieldPath: field.path(),
+  };
+}
+
 // Explains a model verdict: the field whose features weigh most toward poisoned, and its heaviest features.
 // Features of the whole tool (tool references, the key sentence's concepts) compete for the top places too.
 // Names are built only for the few buckets shown: that field's features and the tool's are hashed again,
@@ -287,12 +359,15 @@ function verdict(
     if (strong.length === 0) return { clean: true, matches: [], signals };
     return { clean: false, matches: [...strong, ...signals], signals: [] };
   }
-  const score = model.score(features);
+  const wholeMargin = model.margin(features.buckets);
+  const best = model.windowed ? bestWindow(model, wholeMargin, windowsOf(fields)) : { margin: wholeMargin };
+  const score = sigmoid(best.margin);
   // The model may flag a tool no rule saw: gating it on a signal cost a tenth of the dev recall at equal FPR.
   const byModel = score >= model.threshold;
   if (!byModel && strong.length === 0) return { clean: true, matches: [], signals, score };
   const matches = [...strong, ...signals];
-  if (byModel) {
+  if (byModel && best.window !== undefined) matches.push(explainWindow(best.window, model, score));
+  else if (byModel) {
     const name = (named: ReadonlySet<number>): FeatureSet => {
       const set = createFeatureSet(true, named);
       if (tool !== undefined) addToolFeatures(set, tool, keys?.read.normalized.text, sentences);
@@ -386,11 +461,23 @@ export function scanTool(tool: McpToolDefinition, otherNames?: readonly string[]
 
 /** The model's feature vector of a tool as the scanner builds it (for scripts/train-poisoning.ts). */
 export function toolFeatures(tool: McpToolDefinition, otherNames: readonly string[] = []): FeatureSet {
-  const features = createFeatureSet();
+  return toolWindows(tool, otherNames).whole;
+}
+
+/**
+ * The model's feature vector of a whole tool and of each of its windows (every string, every sentence of a
+ * description), as the scanner scores them (for scripts/train-poisoning.ts).
+ */
+export function toolWindows(
+  tool: McpToolDefinition,
+  otherNames: readonly string[] = [],
+): { whole: FeatureSet; windows: ReadonlyArray<ReadonlySet<number>> } {
+  const whole = createFeatureSet();
+  const fields: FieldFeatures[] = [];
   const reader = createStringReader(otherNamesMatcher(otherNames));
-  collect((visit) => forEachVisibleString(tool, visit), reader, features.buckets);
-  addToolFeatures(features, tool, readKeys(tool, reader)?.read.normalized.text);
-  return features;
+  collect((visit) => forEachVisibleString(tool, visit), reader, whole.buckets, fields);
+  addToolFeatures(whole, tool, readKeys(tool, reader)?.read.normalized.text);
+  return { whole, windows: windowsOf(fields).map((window) => window.buckets) };
 }
 
 /**

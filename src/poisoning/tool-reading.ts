@@ -5,10 +5,10 @@
 import { readText, wordCountAtLeast, type ReadPayload, type ReadText } from './analyze.ts';
 import { opensWithOrder, type DetectorHit } from './detectors.ts';
 import { ConceptSentences, readsAsInstruction } from './concepts.ts';
-import { addFeature, addTextFeatures, type FeatureSet } from './features.ts';
+import { addFeature, addTextFeatures, createFeatureSet, sentenceSpans, type FeatureSet } from './features.ts';
 import type { HiddenKind } from './normalize.ts';
 import { MAX_FINDINGS_PER_RULE, type PoisoningPatternId } from './poisoning-patterns.ts';
-import { META_KEYWORDS } from './tool-strings.ts';
+import { META_KEYWORDS, TOOL_TITLE } from './tool-strings.ts';
 
 /** One finding before it is placed in a field. */
 export interface Finding {
@@ -209,11 +209,55 @@ export function addStringFeatures(features: FeatureSet, reading: StringReading, 
   }
 }
 
+/** One sentence of a description as a window of the model: its span in the normalized text and its features. */
+export interface SentenceWindow {
+  readonly start: number;
+  readonly end: number;
+  readonly buckets: ReadonlySet<number>;
+}
+
+/**
+ * The model features of one sentence, `text[start, end)` of a description's normalized text, as a window reads
+ * it: its concepts and the detectors that fired inside it, not its words (a window is scored by kinds of words
+ * only, which carry across phrasings, where its own words would be one sentence's memory of the corpus).
+ */
+export function addSentenceFeatures(
+  features: FeatureSet,
+  reading: StringReading,
+  start: number,
+  end: number,
+): void {
+  const { text } = reading.read.normalized;
+  addTextFeatures(features, text.slice(start, end), '', new ConceptSentences(features, () => ''), false);
+  for (const hit of reading.read.hits)
+    if (hit.start >= start && hit.start < end) addFeature(features, `r:${hit.id}`);
+}
+
+/**
+ * The windows of a description (a tool's or a property's) of more than one sentence: each sentence with its own
+ * features, so the model can score one poisoned sentence apart from a long honest text around it
+ * (R-POISON-MODEL). Other slots are windows whole.
+ */
+export function sentenceWindows(reading: StringReading, slot: string): SentenceWindow[] {
+  if (slot !== 'description') return [];
+  const spans = sentenceSpans(reading.read.normalized.text);
+  const windows: SentenceWindow[] = [];
+  for (let at = 0; at < spans.length; at += 2) {
+    const start = spans[at] as number;
+    const end = spans[at + 1] as number;
+    const features = createFeatureSet();
+    addSentenceFeatures(features, reading, start, end);
+    windows.push({ start, end, buckets: features.buckets });
+  }
+  return windows;
+}
+
 const BARE_URL = /^[a-z][a-z0-9+.-]*:\/\/\S*$/i;
 const FRAGMENT = /^#\S*$/;
 
-// Slots that hold prose; every other slot (a key, an enum value, a default) holds no sentence.
-const PROSE_SLOTS = new Set(['name', 'title', 'description']);
+// Slots that hold prose; every other slot (a key, an enum value, a default, a schema's or an annotation's
+// `title`, which JSON Schema and MCP make a short label) holds no sentence.
+const PROSE_SLOTS = new Set(['name', TOOL_TITLE, 'description']);
 
 // Harmful steps that a slot holding no prose has no reason to name.
 const SLOT_HARM = new Set<PoisoningPatternId>([
@@ -249,16 +293,18 @@ export function slotInstruction(text: string, reading: StringReading, slot: stri
 }
 
 /**
- * The slot a field path names: name, title, description, key, enum, default, examples, type, meta (a JSON
- * Schema keyword that holds a URI: `$schema`, `$id`, `$ref`), or other.
+ * The slot a field path names: name, tool-title (the tool's own title), description, key, enum, default,
+ * examples, title (a schema's or an annotation's), type, meta (a JSON Schema keyword that holds a URI: `$schema`,
+ * `$id`, `$ref`), or other. A property is a key whatever its name (`title`, `description`).
  */
 export function slotOf(path: string): string {
-  if (path === 'name' || path === 'title' || path === 'description') return path;
+  if (path === 'name' || path === 'description') return path;
+  if (path === 'title') return TOOL_TITLE;
   const key = /\.([A-Za-z_$][\w$-]*)$/.exec(path)?.[1];
   if (/\.enum\[\d+\]$/.test(path)) return 'enum';
   if (/\.examples\[\d+\]$/.test(path)) return 'examples';
-  if (key === 'description' || key === 'title' || key === 'default' || key === 'type') return key;
   if (/\.properties(?:\.[A-Za-z_$][\w$-]*|\[[^\]]*\])$/.test(path)) return 'key';
+  if (key === 'description' || key === 'title' || key === 'default' || key === 'type') return key;
   if (key !== undefined && META_KEYWORDS.has(key)) return 'meta';
   return 'other';
 }

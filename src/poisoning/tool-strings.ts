@@ -71,6 +71,9 @@ function visitJson(root: unknown, rootSegment: string, visit: (node: PathNode, t
 
 const NAMED_SLOTS = new Set(['description', 'title', 'default', 'type']);
 
+/** The slot of the tool's own title, which is prose; a schema's or an annotation's `title` is the slot `title`. */
+export const TOOL_TITLE = 'tool-title';
+
 /** JSON Schema keywords whose value is a URI by the specification: the slot `meta`. */
 export const META_KEYWORDS: ReadonlySet<string> = new Set([
   '$schema',
@@ -87,8 +90,8 @@ function isUnder(node: PathNode, key: string): boolean {
 }
 
 /**
- * The kind of slot a string sits in, read from the last segments of its path without rendering it: name,
- * title, description, key (a property name), enum, default, examples, type, meta, or other. The same answer as
+ * The kind of slot a string sits in, read from the last segments of its path without rendering it: key (a
+ * property name, whatever it is), enum, examples, description, title, default, type, meta, or other. The same answer as
  * `slotOf` of the rendered path (tool-reading.ts).
  */
 function slotOfNode(node: PathNode): string {
@@ -97,8 +100,8 @@ function slotOfNode(node: PathNode): string {
   if (typeof key === 'number') {
     if (isUnder(parent, 'enum')) return 'enum';
     if (isUnder(parent, 'examples')) return 'examples';
-  } else if (NAMED_SLOTS.has(key)) return key;
-  if (isUnder(parent, 'properties')) return 'key';
+  } else if (isUnder(parent, 'properties')) return 'key';
+  else if (NAMED_SLOTS.has(key)) return key;
   if (typeof key === 'string' && META_KEYWORDS.has(key)) return 'meta';
   return 'other';
 }
@@ -114,11 +117,12 @@ export function forEachVisibleString(
 ): void {
   for (const field of ['name', 'title', 'description'] as const) {
     const text = tool[field];
+    const slot = field === 'title' ? TOOL_TITLE : field;
     if (typeof text === 'string')
       visit(
         text,
         () => field,
-        () => field,
+        () => slot,
       );
   }
   for (const field of ['inputSchema', 'outputSchema', 'annotations'] as const) {

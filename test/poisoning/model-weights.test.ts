@@ -16,5 +16,5 @@ describe('poisoning model weights', () => {
       'utf8',
     );
     expect(weightsJson(entries).json === committed).toBe(true);
-  }, 120_000);
+  }, 300_000);
 });
