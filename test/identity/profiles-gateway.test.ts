@@ -181,12 +181,14 @@ describe('the audit log of two teams', () => {
     );
     // Both eras wrote their own rows: two of each.
     expect(rows).toHaveLength(18);
-    const refused = rows.filter(
-      (r) => (r.origin === 'prompt' || r.origin === 'resource') && r.outcome === 'ERROR',
+    const refused = rows.flatMap((r) =>
+      (r.origin === 'prompt' || r.origin === 'resource') && r.outcome === 'ERROR'
+        ? [`${r.origin} ${r.upstreamId} ${r.errorCode} ${r.approval.decision}`]
+        : [],
     );
-    expect(
-      new Set(refused.map((r) => `${r.origin} ${r.upstreamId} ${r.errorCode} ${r.approval.decision}`)),
-    ).toEqual(new Set(['prompt null UNKNOWN_PROMPT deny', 'resource null UNKNOWN_RESOURCE deny']));
+    expect(new Set(refused)).toEqual(
+      new Set(['prompt null UNKNOWN_PROMPT deny', 'resource null UNKNOWN_RESOURCE deny']),
+    );
     const echo = rows.find((r) => r.alias === 'every_echo' && r.outcome === 'OK');
     expect(echo?.approval).toMatchObject({ decision: 'ask', ruleId: 'team-a-asks', elicitation: 'accept' });
     const sum = rows.find((r) => r.alias === 'every_get-sum' && r.outcome === 'OK');
