@@ -46,6 +46,13 @@ function stdio(id: string, command: string, args: string[]): UpstreamConfig {
 
 const EVENTS = { onClose: () => {}, onListChanged: () => {} };
 
+/**
+ * The connect deadline of a case: 4 s for the silent server, whose probe (given half of it) must time out quickly;
+ * 20 s for the others, so a slow start under load (the conformance fixture runs through tsx) never turns an
+ * answering server into a silent one.
+ */
+const deadlineFor = (config: UpstreamConfig) => (config.id === 'silent' ? 4_000 : 20_000);
+
 const EVERYTHING = stdio('everything', process.execPath, [
   path.join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'),
   'stdio',
@@ -93,8 +100,7 @@ describe('protocol: auto', () => {
   ])(
     'connects %s in the era it speaks',
     async (_name, config, era, version, serverName) => {
-      // A 4 s connect deadline gives the probe 2 s: the silent server's probe times out inside it.
-      const connection = await connectUpstream(config, { inheritedEnv: {} }, EVENTS, 4_000);
+      const connection = await connectUpstream(config, { inheritedEnv: {} }, EVENTS, deadlineFor(config));
       try {
         expect(connection.era).toBe(era);
         expect(connection.protocolVersion).toMatch(version);
@@ -119,7 +125,12 @@ describe('protocol: auto', () => {
     async (_name, config, processes) => {
       const pids: number[] = [];
       const watchdog = { watch: (pid: number) => void pids.push(pid), unwatch: () => {}, close: () => {} };
-      const connection = await connectUpstream(config, { inheritedEnv: {}, watchdog }, EVENTS, 4_000);
+      const connection = await connectUpstream(
+        config,
+        { inheritedEnv: {}, watchdog },
+        EVENTS,
+        deadlineFor(config),
+      );
       try {
         expect(new Set(pids).size).toBe(processes);
         await connection.probe(5_000);
