@@ -192,4 +192,33 @@ describe('the stdio link transport', () => {
     expect(seen.closes).toBe(1);
     await expect.poll(() => alive(pid)).toBe(false);
   }, 20_000);
+
+  it('drops the link of a child that leaves more than the cap of bytes unread, failing what waits', async () => {
+    const script = `process.stdin.pause(); setInterval(() => {}, 1000);`;
+    const transport = new StdioLink({
+      command: NODE,
+      args: ['-e', script],
+      env: {},
+      maxUnreadBytes: 1024 * 1024,
+    });
+    const seen = observe(transport);
+    await transport.start();
+    const pid = transport.pid as number;
+    const big = (id: number) =>
+      transport.send({
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: { name: 'big', arguments: { blob: 'y'.repeat(600 * 1024) } },
+      });
+    // The pipe takes what the kernel buffers (64 KiB); the rest of the first message waits in the gateway, and a
+    // second one would take the waiting bytes past the cap.
+    const first = big(1).catch((error: unknown) => error);
+    const over = await big(2).catch((error: unknown) => error);
+    expect(String(over)).toContain('stopped reading');
+    expect(String(await first)).toContain('Connection closed');
+    expect(seen.errors.map(String).join('\n')).toContain('1048576 bytes');
+    expect(seen.closes).toBe(1);
+    await expect.poll(() => alive(pid), { timeout: 10_000 }).toBe(false);
+  }, 20_000);
 });

@@ -5,7 +5,9 @@
  * corked once per event-loop turn). A line that is not JSON is skipped, one that is not JSON-RPC is reported and
  * skipped, and a line over the cap is reported as StdioMessageTooLarge and closes the link. The child's end (its
  * `close`: stdout read to the end) or a failed write to its stdin closes the transport, once. close() ends stdin,
- * then sends SIGTERM and later SIGKILL to a child that is still running, with the grace of the SDK's transport.
+ * then sends SIGTERM and later SIGKILL to a child that is still running, with the grace of the SDK's transport. A
+ * child that stops reading its stdin may leave at most DEFAULT_MAX_UNREAD_BYTES waiting; the next send past that
+ * drops the link.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { PassThrough } from 'node:stream';
@@ -41,7 +43,15 @@ export interface StdioLinkOptions {
   watchdog?: OrphanWatchdog;
   /** The cap on one incoming line, in bytes. */
   maxLineBytes?: number;
+  /** The most bytes that may wait for the child to read them (default DEFAULT_MAX_UNREAD_BYTES). */
+  maxUnreadBytes?: number;
 }
+
+/**
+ * Bytes that may wait in the gateway for a child to read them. Past this the child has stopped reading its input,
+ * and what the gateway sends it would only grow the gateway's memory: the link is dropped.
+ */
+export const DEFAULT_MAX_UNREAD_BYTES = 64 * 1024 * 1024;
 
 /** A JSON-RPC transport over a child process's stdin/stdout (see the file comment). */
 export class StdioLink implements Transport {
@@ -130,6 +140,13 @@ export class StdioLink implements Transport {
     } catch (error) {
       // Arguments JSON cannot hold (a cycle, a bigint): this send alone fails.
       return Promise.reject(error);
+    }
+    const cap = this.#options.maxUnreadBytes ?? DEFAULT_MAX_UNREAD_BYTES;
+    if (stdin.writableLength + Buffer.byteLength(line) > cap) {
+      const why = `the upstream stopped reading its input: more than ${cap} bytes would wait unread; the link was dropped`;
+      this.onerror?.(new Error(why));
+      void this.close();
+      return Promise.reject(new SdkError(SdkErrorCode.ConnectionClosed, why));
     }
     this.#corkTurn?.();
     if (stdin.write(line)) return Promise.resolve();
