@@ -230,7 +230,11 @@ describe('what a hostile upstream sends the session', () => {
     const [clientEnd, upstream] = InMemoryTransport.createLinkedPair();
     const heard: Record<string, unknown>[] = [];
     const notified: string[] = [];
-    upstream.onmessage = (message) => void heard.push(message as Record<string, unknown>);
+    let onAnswer: (message: Record<string, unknown>) => void = () => {};
+    upstream.onmessage = (message) => {
+      heard.push(message as Record<string, unknown>);
+      onAnswer(message as Record<string, unknown>);
+    };
     await upstream.start();
     const wire = createLegacyWire(clientEnd, {
       onRequest: (method) => onRequest(method),
@@ -242,7 +246,10 @@ describe('what a hostile upstream sends the session', () => {
     await wire.start();
     cleanup = () => wire.close();
     const send = (message: object) => upstream.send({ jsonrpc: '2.0', ...message } as never);
-    return { wire, heard, notified, send };
+    const upstreamOnAnswer = (handle: (message: Record<string, unknown>) => void) => {
+      onAnswer = handle;
+    };
+    return { wire, heard, notified, send, upstreamOnAnswer };
   }
 
   it.each<[string, object, Record<string, unknown> | undefined]>([
@@ -287,6 +294,19 @@ describe('what a hostile upstream sends the session', () => {
     );
     for (const release of releases.splice(0)) release({ action: 'decline' });
     await waitFor(() => peer.heard.length === 1 + MAX_UPSTREAM_REQUESTS_ANSWERING);
+  });
+
+  it('takes a request id again as soon as its answer has gone out', async () => {
+    const peer = await rawPeer();
+    peer.upstreamOnAnswer((message) => {
+      if (message.id === 5 && peer.heard.length === 1) void peer.send({ id: 5, method: 'ping' });
+    });
+    await peer.send({ id: 5, method: 'ping' });
+    await waitFor(() => peer.heard.length === 2);
+    expect(peer.heard).toEqual([
+      { jsonrpc: '2.0', id: 5, result: { ok: true } },
+      { jsonrpc: '2.0', id: 5, result: { ok: true } },
+    ]);
   });
 
   it('does not answer a request the upstream cancelled', async () => {

@@ -132,28 +132,29 @@ export function createLegacyWire(transport: Transport, handlers: WireHandlers): 
     }
     const controller = new AbortController();
     answering.set(id, controller);
-    handlers
-      .onRequest(method, params, controller.signal)
-      .then(
-        (result) => {
-          if (!controller.signal.aborted) answer(id, { result });
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          const code = (error as { code?: unknown } | null)?.code;
-          const data = (error as { data?: unknown } | null)?.data;
-          answer(id, {
-            error: {
-              code: Number.isSafeInteger(code) ? code : ProtocolErrorCode.InternalError,
-              message: error instanceof Error && error.message ? error.message : 'Internal error',
-              ...(data === undefined ? {} : { data }),
-            },
-          });
-        },
-      )
-      .finally(() => {
-        if (answering.get(id) === controller) answering.delete(id);
-      });
+    // The id and its slot are free before the answer leaves: the upstream may reuse the id as soon as it reads it.
+    const done = () => {
+      if (answering.get(id) === controller) answering.delete(id);
+    };
+    handlers.onRequest(method, params, controller.signal).then(
+      (result) => {
+        done();
+        if (!controller.signal.aborted) answer(id, { result });
+      },
+      (error: unknown) => {
+        done();
+        if (controller.signal.aborted) return;
+        const code = (error as { code?: unknown } | null)?.code;
+        const data = (error as { data?: unknown } | null)?.data;
+        answer(id, {
+          error: {
+            code: Number.isSafeInteger(code) ? code : ProtocolErrorCode.InternalError,
+            message: error instanceof Error && error.message ? error.message : 'Internal error',
+            ...(data === undefined ? {} : { data }),
+          },
+        });
+      },
+    );
   };
 
   const onResponse = (message: Record<string, unknown>) => {
