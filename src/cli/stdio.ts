@@ -1,9 +1,9 @@
 /** `portcullis stdio`: serves the same governed tool set over stdio, for desktop clients that launch processes. */
-import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { Server } from '@modelcontextprotocol/server';
 import type { CommandIo } from './args.ts';
 import { parseCommandArgs } from './args.ts';
 import { StdioWire } from './stdio-wire.ts';
+import { serveStdioEras } from './stdio-eras.ts';
 import { buildCore } from '../app/index.ts';
 import { STDIO_PRINCIPAL, type LegacyServer } from '../downstream/index.ts';
 import { appFromProcess } from './process-env.ts';
@@ -42,23 +42,19 @@ export async function runStdio(args: string[], io: CommandIo): Promise<number> {
   });
   const transport = new StdioWire();
   gateListsUntil(transport, gateway.ready(FIRST_LIST_WAIT_MS));
-  const handle = serveStdio(
-    ({ era }) => {
-      const identity = { principal: STDIO_PRINCIPAL, profile, era };
-      if (era === 'modern') {
-        const server = gateway.serverFor(identity);
-        servers.add(server);
-        return server;
-      }
-      // A 2025-era connection is served by the gateway's own server: serveStdio pins it to the product it gets
-      // for that era and only connects it to the connection's channel and closes it (it reaches into a product's
-      // SDK internals only on a 2026-era connection).
-      const server = gateway.legacyServerFor(identity);
+  const identity = { principal: STDIO_PRINCIPAL, profile };
+  const handle = serveStdioEras(transport, {
+    legacy: () => {
+      const server = gateway.legacyServerFor({ ...identity, era: 'legacy' });
       servers.add(server);
-      return server as unknown as Server;
+      return server;
     },
-    { transport },
-  );
+    modern: () => {
+      const server = gateway.serverFor({ ...identity, era: 'modern' });
+      servers.add(server);
+      return server;
+    },
+  });
   await new Promise<void>((resolve) => {
     process.stdin.once('end', resolve);
     process.stdin.once('close', resolve);

@@ -1,0 +1,89 @@
+/**
+ * The era dispatch of `portcullis stdio`: the connection's first message decides, by the rule the HTTP door
+ * applies per request. A request or notification without the 2026-era envelope claim in its `_meta` is 2025-era
+ * traffic: the gateway's own LegacyServer is attached straight to the wire and serves the connection from that
+ * message on. Anything else (a claim, valid or not, or an answer before any request) goes to the SDK's
+ * `serveStdio`, which serves the 2026 era with an SDK Server and refuses what it reads as 2025-era traffic (an
+ * `initialize` whose claim is malformed), since that era is not its to serve here.
+ */
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import type { JSONRPCMessage, Server, Transport } from '@modelcontextprotocol/server';
+import type { LegacyServer } from '../downstream/index.ts';
+import { hasEnvelopeClaim } from '../shared/index.ts';
+
+/** The servers of each era; each is called at most once, for the connection's era. */
+export interface StdioEraServers {
+  legacy(): LegacyServer;
+  modern(): Server;
+}
+
+/** A served stdio connection. */
+export interface StdioEraDoor {
+  /** Closes the connection's server (and with it the wire), or the wire when no message has come yet. */
+  close(): Promise<void>;
+}
+
+/** Whether the opening message is 2025-era traffic that the gateway's own server takes. */
+export function opensLegacy(message: JSONRPCMessage): boolean {
+  return 'method' in message && !hasEnvelopeClaim(message);
+}
+
+/**
+ * The wire as the chosen server sees it: already started, its handlers written through to the wire itself, so no
+ * message pays for a hop through the door once the era is chosen.
+ */
+function startedWire(wire: Transport): Transport {
+  return {
+    start: () => Promise.resolve(),
+    send: (message, options) => wire.send(message, options),
+    close: () => wire.close(),
+    setProtocolVersion: (version) => wire.setProtocolVersion?.(version),
+    get onmessage() {
+      return wire.onmessage;
+    },
+    set onmessage(handler) {
+      wire.onmessage = handler;
+    },
+    get onclose() {
+      return wire.onclose;
+    },
+    set onclose(handler) {
+      wire.onclose = handler;
+    },
+    get onerror() {
+      return wire.onerror;
+    },
+    set onerror(handler) {
+      wire.onerror = handler;
+    },
+  };
+}
+
+/** Starts `wire` and serves its connection with the server of the era its first message opens. */
+export function serveStdioEras(wire: Transport, servers: StdioEraServers): StdioEraDoor {
+  let served: { close(): Promise<void> } | undefined;
+  wire.onmessage = (first, extra) => {
+    // Whoever takes the wire installs its own handlers; none of the door's may run before them.
+    wire.onmessage = undefined;
+    wire.onclose = undefined;
+    const handed = startedWire(wire);
+    if (opensLegacy(first)) {
+      const server = servers.legacy();
+      served = server;
+      // connect() installs the server's handlers before its first await, so the first message finds them.
+      void server.connect(handed).catch((error: unknown) => wire.onerror?.(toError(error)));
+    } else {
+      served = serveStdio(() => servers.modern(), { transport: handed, legacy: 'reject' });
+    }
+    handed.onmessage?.(first, extra);
+  };
+  const started = wire.start();
+  return {
+    async close() {
+      await started.catch(() => {});
+      await (served ?? wire).close();
+    },
+  };
+}
+
+const toError = (value: unknown) => (value instanceof Error ? value : new Error(String(value)));
