@@ -24,7 +24,7 @@ export interface StdioEraDoor {
 }
 
 /** Whether the opening message is 2025-era traffic that the gateway's own server takes. */
-export function opensLegacy(message: JSONRPCMessage): boolean {
+function opensLegacy(message: JSONRPCMessage): boolean {
   return 'method' in message && !hasEnvelopeClaim(message);
 }
 

@@ -11,7 +11,6 @@ import {
   ProtocolErrorCode,
   SdkError,
   SdkErrorCode,
-  SUPPORTED_PROTOCOL_VERSIONS,
   type CallToolResult,
   type ClientCapabilities,
   type CompleteRequestParams,
@@ -34,7 +33,7 @@ import type { AskOptions, DownstreamIdentity, GatewayCore, LegacyCall } from './
 import { callLegacy } from './legacy-calls.ts';
 import { legacyToolList, projectLegacyToolResult } from './legacy-projection.ts';
 import { checkMeta, LEGACY_PARAMS_CHECKS, loggingRank, type Params } from './legacy-shapes.ts';
-import { isRecord } from '../shared/index.ts';
+import { isRecord, LEGACY_PROTOCOL_VERSIONS } from '../shared/index.ts';
 import { maskErrorResponse } from './masked-errors.ts';
 import { createSurfaceHandlers, masked } from './server-surface.ts';
 
@@ -50,11 +49,6 @@ export interface LegacyServer {
 }
 
 type RequestId = string | number;
-
-/** The 2025-era protocol versions the SDK lists, newest first (every modern revision sorts at or after 2026-07-28). */
-export const LEGACY_PROTOCOL_VERSIONS: readonly string[] = SUPPORTED_PROTOCOL_VERSIONS.filter(
-  (v) => v < '2026-07-28',
-);
 
 const CAPABILITIES = Object.freeze({
   tools: { listChanged: true },

@@ -10,11 +10,11 @@ import {
   type McpHttpHandler,
   type Server,
 } from '@modelcontextprotocol/server';
-import { LEGACY_PROTOCOL_VERSIONS, type LegacyServer } from '../downstream/index.ts';
+import type { LegacyServer } from '../downstream/index.ts';
 import type { Profile } from '../exposure/index.ts';
 import type { Principal } from '../identity/index.ts';
 import { jsonRpcError, JSON_RPC } from './json-rpc-response.ts';
-import { hasEnvelopeClaim, plainMessage, type Era } from '../shared/index.ts';
+import { hasEnvelopeClaim, LEGACY_PROTOCOL_VERSIONS, plainMessage, type Era } from '../shared/index.ts';
 import { createLegacySessions, type LegacySessions } from './legacy-sessions.ts';
 import { paramHeaderProblem } from './param-headers.ts';
 import { createRequestQuota, releaseWhenAnswered } from './request-quota.ts';

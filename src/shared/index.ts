@@ -13,6 +13,7 @@ export {
 } from './json-pointer.ts';
 export { isHostAllowed, matchesHostPattern } from './host-pattern.ts';
 export type { Era } from './era.ts';
+export { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION } from './era.ts';
 export { JAVA_SPACE, isBlank, javaTrim, lowerKeepingOffsets } from './java-text.ts';
 export { canonicalJson, sha256Hex } from './canonical-json.ts';
 export { DEFINITION_FIELDS } from './definition-fields.ts';

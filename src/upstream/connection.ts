@@ -50,15 +50,12 @@ import type {
   UpstreamRetry,
   UpstreamSnapshot,
 } from './types.ts';
-import type { Era } from '../shared/index.ts';
+import { MODERN_PROTOCOL_VERSION, type Era } from '../shared/index.ts';
 
 /** Accepts any result: each tool of a tools/list page is checked by tool-list.ts, one by one. */
 const ANY_RESULT: StandardSchemaV1<unknown, unknown> = {
   '~standard': { version: 1, vendor: 'portcullis', validate: (value) => ({ value }) },
 };
-
-/** The 2026-era protocol version the gateway speaks upstream. */
-const MODERN_VERSION = '2026-07-28';
 
 /** Callbacks from a live connection. */
 export interface ConnectionEvents {
@@ -172,7 +169,7 @@ async function connectModern(
 ): Promise<UpstreamConnection> {
   const client = new Client(GATEWAY_CLIENT_INFO, {
     capabilities: gatewayCapabilities(config),
-    versionNegotiation: { mode: { pin: MODERN_VERSION } },
+    versionNegotiation: { mode: { pin: MODERN_PROTOCOL_VERSION } },
     // The upstream writes both a tool's outputSchema and the result checked against it.
     jsonSchemaValidator: linearJsonSchemaValidator(),
   });

@@ -11,7 +11,6 @@ import {
   ProtocolErrorCode,
   SdkError,
   SdkErrorCode,
-  SUPPORTED_PROTOCOL_VERSIONS,
   type CallToolResult,
   type CompleteResult,
   type GetPromptResult,
@@ -25,7 +24,7 @@ import {
 } from '@modelcontextprotocol/client';
 import type { UpstreamConfig } from '../config/index.ts';
 import { PortcullisError } from '../errors/index.ts';
-import { isRecord } from '../shared/index.ts';
+import { isRecord, LEGACY_PROTOCOL_VERSIONS } from '../shared/index.ts';
 import { createClientRequestRouter } from './client-request-router.ts';
 import type { ConnectionEvents, UpstreamConnection } from './connection.ts';
 import { linearJsonSchemaValidator } from './foreign-schema.ts';
@@ -52,9 +51,6 @@ import {
 } from './link-support.ts';
 import { fetchCheckedTools } from './tool-list.ts';
 import type { UpstreamElicitation, UpstreamSampling } from './types.ts';
-
-/** The 2025-era protocol versions the SDK lists, newest first: the newest is offered, any of them accepted. */
-const LEGACY_VERSIONS: readonly string[] = SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v < '2026-07-28');
 
 /** Pages of a list followed at most (a cursor loop must end; the SDK client's own cap). */
 const MAX_LIST_PAGES = 64;
@@ -172,7 +168,7 @@ export async function connectLegacy(
       await wire.request(
         'initialize',
         {
-          protocolVersion: LEGACY_VERSIONS[0],
+          protocolVersion: LEGACY_PROTOCOL_VERSIONS[0],
           capabilities: gatewayCapabilities(config),
           clientInfo: GATEWAY_CLIENT_INFO,
         },
@@ -180,7 +176,7 @@ export async function connectLegacy(
         { timeoutMs: 2 ** 31 - 1, signal: deadline },
       ),
     );
-    if (!LEGACY_VERSIONS.includes(result.protocolVersion)) {
+    if (!LEGACY_PROTOCOL_VERSIONS.includes(result.protocolVersion)) {
       throw new Error(`Server's protocol version is not supported: ${result.protocolVersion.slice(0, 64)}`);
     }
     ({ capabilities, protocolVersion, serverInfo, instructions } = result);
