@@ -69,11 +69,116 @@ export interface LegacyWire {
   readonly pending: number;
 }
 
-interface Waiting {
-  resolve(result: unknown): void;
-  reject(error: unknown): void;
-  progress?: ((params: Record<string, unknown>) => void) | undefined;
+/** What a request waiting for its answer needs of its session. */
+interface Session {
+  readonly waiting: Map<number, Waiting>;
+  /** Tells the upstream the request `id` is withdrawn. */
+  cancel(id: number, reason: unknown): void;
 }
+
+/**
+ * One request waiting for its answer. A class rather than closures: the abort listener is the object itself
+ * (`handleEvent`) and the timer takes it as its argument, so a request allocates no functions of its own.
+ */
+class Waiting {
+  readonly #session: Session;
+  readonly #id: number;
+  readonly #options: WireRequestOptions;
+  readonly #resolve: (result: unknown) => void;
+  readonly #reject: (error: unknown) => void;
+  readonly #startedAt = Date.now();
+  #timer: NodeJS.Timeout | undefined;
+  #capped = false;
+
+  constructor(
+    session: Session,
+    id: number,
+    options: WireRequestOptions,
+    resolve: (result: unknown) => void,
+    reject: (error: unknown) => void,
+  ) {
+    this.#session = session;
+    this.#id = id;
+    this.#options = options;
+    this.#resolve = resolve;
+    this.#reject = reject;
+    this.#arm();
+    options.signal?.addEventListener('abort', this, { once: true });
+  }
+
+  resolve(result: unknown): void {
+    this.#settle();
+    this.#resolve(result);
+  }
+
+  reject(error: unknown): void {
+    this.#settle();
+    this.#reject(error);
+  }
+
+  /** Relays a progress notification of this request; each one restarts the wait, within the total cap. */
+  progress(params: Record<string, unknown>): void {
+    const onProgress = this.#options.onProgress;
+    if (onProgress === undefined || typeof params.progress !== 'number') return;
+    onProgress({
+      progress: params.progress,
+      total: typeof params.total === 'number' ? params.total : undefined,
+      message: typeof params.message === 'string' ? params.message : undefined,
+    });
+    this.#arm();
+  }
+
+  /** The caller's abort. */
+  handleEvent(): void {
+    const reason = this.#options.signal?.reason;
+    this.#fail(reason, reason);
+  }
+
+  /** The request was not sent: it alone fails, and nothing is withdrawn. */
+  unsent(error: unknown): void {
+    if (this.#session.waiting.get(this.#id) === this) this.reject(error);
+  }
+
+  timedOut(): void {
+    const { timeoutMs } = this.#options;
+    const maxTotalMs = this.#maxTotalMs();
+    this.#fail(
+      this.#capped && maxTotalMs > timeoutMs
+        ? new SdkError(SdkErrorCode.RequestTimeout, 'Maximum total timeout exceeded', {
+            maxTotalTimeout: maxTotalMs,
+          })
+        : new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout: timeoutMs }),
+      'timeout',
+    );
+  }
+
+  #maxTotalMs(): number {
+    return this.#options.maxTotalTimeoutMs ?? this.#options.timeoutMs;
+  }
+
+  #arm(): void {
+    clearTimeout(this.#timer);
+    const { timeoutMs } = this.#options;
+    const left = this.#maxTotalMs() - (Date.now() - this.#startedAt);
+    // The wait that ends at the total cap, not at the idle timeout, fails as the total's.
+    this.#capped = left <= timeoutMs;
+    this.#timer = setTimeout(timeOut, Math.max(0, this.#capped ? left : timeoutMs), this);
+  }
+
+  #fail(error: unknown, reason: unknown): void {
+    this.#settle();
+    this.#session.cancel(this.#id, reason);
+    this.#reject(error);
+  }
+
+  #settle(): void {
+    this.#session.waiting.delete(this.#id);
+    clearTimeout(this.#timer);
+    this.#options.signal?.removeEventListener('abort', this);
+  }
+}
+
+const timeOut = (waiting: Waiting) => waiting.timedOut();
 
 const isRequestId = (value: unknown): value is string | number =>
   typeof value === 'string' || (typeof value === 'number' && Number.isSafeInteger(value));
@@ -172,7 +277,7 @@ export function createLegacyWire(transport: Transport, handlers: WireHandlers): 
     if (method === 'notifications/progress') {
       const token = params.progressToken;
       const entry = typeof token === 'number' ? waiting.get(token) : undefined;
-      entry?.progress?.(params);
+      entry?.progress(params);
       return;
     }
     if (method === 'notifications/cancelled') {
@@ -217,13 +322,16 @@ export function createLegacyWire(transport: Transport, handlers: WireHandlers): 
     handlers.onClose();
   };
 
-  const cancel = (id: number, reason: unknown) =>
-    void send({
-      method: 'notifications/cancelled',
-      params: { requestId: id, reason: String(reason) },
-    })
-      // Cancelling is a courtesy to the upstream; the caller already has its answer (timeout or abort).
-      .catch(() => {});
+  const session: Session = {
+    waiting,
+    cancel: (id, reason) =>
+      void send({
+        method: 'notifications/cancelled',
+        params: { requestId: id, reason: String(reason) },
+      })
+        // Cancelling is a courtesy to the upstream; the caller already has its answer (timeout or abort).
+        .catch(() => {}),
+  };
 
   return {
     start: () => transport.start(),
@@ -232,78 +340,21 @@ export function createLegacyWire(transport: Transport, handlers: WireHandlers): 
       if (signal?.aborted) return Promise.reject(signal.reason);
       if (closed) return Promise.reject(new SdkError(SdkErrorCode.NotConnected, 'Not connected'));
       const id = nextId++;
-      return new Promise<unknown>((resolve, reject) => {
-        const startedAt = Date.now();
-        const maxTotalMs = options.maxTotalTimeoutMs ?? options.timeoutMs;
-        let timer: NodeJS.Timeout | undefined;
-        const settle = () => {
-          waiting.delete(id);
-          clearTimeout(timer);
-          signal?.removeEventListener('abort', onAbort);
-        };
-        const fail = (error: unknown, reason: unknown) => {
-          settle();
-          cancel(id, reason);
-          reject(error);
-        };
-        const onAbort = () => fail(signal?.reason, signal?.reason);
-        // Each progress restarts the wait, within the total cap (as the SDK's resetTimeoutOnProgress).
-        const arm = () => {
-          clearTimeout(timer);
-          const left = maxTotalMs - (Date.now() - startedAt);
-          const capped = left <= options.timeoutMs;
-          timer = setTimeout(
-            () =>
-              fail(
-                capped && maxTotalMs > options.timeoutMs
-                  ? new SdkError(SdkErrorCode.RequestTimeout, 'Maximum total timeout exceeded', {
-                      maxTotalTimeout: maxTotalMs,
-                    })
-                  : new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', {
-                      timeout: options.timeoutMs,
-                    }),
-                'timeout',
-              ),
-            Math.max(0, capped ? left : options.timeoutMs),
-          );
-        };
-        arm();
-        signal?.addEventListener('abort', onAbort, { once: true });
-        const onProgress = options.onProgress;
-        waiting.set(id, {
-          resolve: (result) => {
-            settle();
-            resolve(result);
-          },
-          reject: (error) => {
-            settle();
-            reject(error);
-          },
-          progress: onProgress
-            ? (progress) => {
-                if (typeof progress.progress !== 'number') return;
-                onProgress({
-                  progress: progress.progress,
-                  total: typeof progress.total === 'number' ? progress.total : undefined,
-                  message: typeof progress.message === 'string' ? progress.message : undefined,
-                });
-                arm();
-              }
-            : undefined,
-        });
-        const meta = params?._meta;
-        const outParams = onProgress
-          ? { ...params, _meta: { ...(isRecord(meta) ? meta : {}), progressToken: id } }
-          : params;
-        send({ id, method, ...(outParams === undefined ? {} : { params: outParams }) }).catch(
-          (error: unknown) => {
-            // Unsent (arguments JSON cannot encode, a transport already gone): this request alone fails.
-            if (!waiting.has(id)) return;
-            settle();
-            reject(error);
-          },
-        );
+      let entry: Waiting | undefined;
+      const answered = new Promise<unknown>((resolve, reject) => {
+        entry = new Waiting(session, id, options, resolve, reject);
       });
+      const waitingEntry = entry as unknown as Waiting;
+      waiting.set(id, waitingEntry);
+      const meta = params?._meta;
+      const outParams = options.onProgress
+        ? { ...params, _meta: { ...(isRecord(meta) ? meta : {}), progressToken: id } }
+        : params;
+      const message: Record<string, unknown> = { jsonrpc: '2.0', id, method };
+      if (outParams !== undefined) message.params = outParams;
+      // Unsent (arguments JSON cannot encode, a transport already gone): this request alone fails.
+      transport.send(message as JSONRPCMessage).catch((error: unknown) => waitingEntry.unsent(error));
+      return answered;
     },
     notify: (method, params) => send({ method, ...(params === undefined ? {} : { params }) }),
     close: () => transport.close(),
