@@ -30,6 +30,15 @@ describe('JsonLineReader', () => {
     expect(seen.messages).toEqual([notification('é€😀')]);
   });
 
+  it('reads whole lines where they lie and a line split across chunks between them, in order', () => {
+    const { lines, seen } = reader(1024);
+    const [a, b, c, d] = ['a', 'b', 'c€', 'd'].map((t) => JSON.stringify(notification(t))) as string[];
+    const tail = Buffer.from(`${c}\r\n`);
+    lines.push(Buffer.concat([Buffer.from(`${a}\r\n${b}\n`), tail.subarray(0, tail.length - 3)]));
+    lines.push(Buffer.concat([tail.subarray(tail.length - 3), Buffer.from(`${d}\n`)]));
+    expect(seen.messages).toEqual(['a', 'b', 'c€', 'd'].map(notification));
+  });
+
   it('takes a line of exactly the cap and stops on one byte more, for good', () => {
     const line = JSON.stringify(notification('x'));
     const { lines, seen } = reader(Buffer.byteLength(line));

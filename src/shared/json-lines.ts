@@ -37,16 +37,24 @@ export class JsonLineReader {
 
   /** Reads a chunk; a sink callback may stop the reader, and then the rest of the chunk is dropped. */
   push(chunk: Buffer | string): void {
-    let bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    for (let at = bytes.indexOf(NEWLINE); at !== -1 && !this.#stopped; at = bytes.indexOf(NEWLINE)) {
-      if (!this.#take(bytes.subarray(0, at))) return;
-      const parts = this.#pending;
-      this.#pending = [];
-      this.#pendingBytes = 0;
-      this.#receive(parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts));
-      bytes = bytes.subarray(at + 1);
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    let start = 0;
+    for (let at = bytes.indexOf(NEWLINE); at !== -1 && !this.#stopped; at = bytes.indexOf(NEWLINE, start)) {
+      if (this.#pendingBytes === 0) {
+        // The whole line is in this chunk: it is read where it lies, without a copy.
+        if (!this.#fits(at - start)) return;
+        this.#receive(bytes, start, at);
+      } else {
+        if (!this.#take(bytes.subarray(start, at))) return;
+        const parts = this.#pending;
+        this.#pending = [];
+        this.#pendingBytes = 0;
+        const line = parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts);
+        this.#receive(line, 0, line.length);
+      }
+      start = at + 1;
     }
-    if (!this.#stopped && bytes.length > 0) this.#take(bytes);
+    if (!this.#stopped && start < bytes.length) this.#take(bytes.subarray(start));
   }
 
   /** Drops what is buffered and ignores every later chunk. */
@@ -58,25 +66,28 @@ export class JsonLineReader {
 
   /** Adds bytes to the line being read; false (the reader stopped) once the line is over the cap. */
   #take(bytes: Buffer): boolean {
+    if (!this.#fits(this.#pendingBytes + bytes.length)) return false;
     this.#pendingBytes += bytes.length;
-    if (this.#pendingBytes > this.#maxLineBytes) {
-      this.stop();
-      this.#sink.oversized(this.#maxLineBytes);
-      return false;
-    }
     if (bytes.length > 0) this.#pending.push(bytes);
     return true;
   }
 
-  #receive(line: Buffer): void {
-    const end = line.length > 0 && line[line.length - 1] === CR ? line.length - 1 : line.length;
-    const text = line.toString('utf8', 0, end);
-    if (text.trim() === '') return;
+  /** Whether a line of `lineBytes` is within the cap; past it the reader stops and the sink is told. */
+  #fits(lineBytes: number): boolean {
+    if (lineBytes <= this.#maxLineBytes) return true;
+    this.stop();
+    this.#sink.oversized(this.#maxLineBytes);
+    return false;
+  }
+
+  /** Reads the line `bytes[start, end)`. */
+  #receive(bytes: Buffer, start: number, end: number): void {
+    const last = end > start && bytes[end - 1] === CR ? end - 1 : end;
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      value = JSON.parse(bytes.toString('utf8', start, last));
     } catch {
-      // As the SDK's stdio transports: a line that is not JSON (a stray log line) is skipped.
+      // As the SDK's stdio transports: a line that is not JSON (a stray log line, a blank one) is skipped.
       return;
     }
     const message = plainMessage(value) ?? readJsonRpcMessage(value);

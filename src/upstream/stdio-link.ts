@@ -142,7 +142,9 @@ export class StdioLink implements Transport {
       return Promise.reject(error);
     }
     const cap = this.#options.maxUnreadBytes ?? DEFAULT_MAX_UNREAD_BYTES;
-    if (stdin.writableLength + Buffer.byteLength(line) > cap) {
+    // A UTF-16 code unit is at most 3 UTF-8 bytes: the exact count is needed only near the cap.
+    const waiting = stdin.writableLength;
+    if (waiting + line.length * 3 > cap && waiting + Buffer.byteLength(line) > cap) {
       const why = `the upstream stopped reading its input: more than ${cap} bytes would wait unread; the link was dropped`;
       this.onerror?.(new Error(why));
       void this.close();
