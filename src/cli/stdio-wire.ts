@@ -15,7 +15,7 @@ import {
   type JSONRPCMessage,
   type Transport,
 } from '@modelcontextprotocol/server';
-import { answerBytes } from '../http/index.ts';
+import { answerChunk } from '../http/index.ts';
 import { corkUntilEndOfTurn, JsonLineReader } from '../shared/index.ts';
 
 /** The stdio transport of `portcullis stdio` (see the file comment). */
@@ -64,7 +64,7 @@ export class StdioWire implements Transport {
     if (this.#closed) return Promise.reject(new Error('StdioWire is closed'));
     this.#corkTurn();
     // A tool list's array keeps its UTF-8 JSON until the registry rebuilds.
-    if (this.#stdout.write(answerBytes(message, '\n'))) return Promise.resolve();
+    if (this.#stdout.write(answerChunk(message, '\n'))) return Promise.resolve();
     return new Promise((resolve, reject) => {
       const drained = () => {
         this.#stdout.off('error', failed);

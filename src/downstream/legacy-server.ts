@@ -64,12 +64,8 @@ interface Asking {
   fail(error: Error): void;
 }
 
-/** One request's handler: what it is handed besides its checked params. */
-interface Served {
-  view: RequestView;
-}
-
-type Handler = (params: Params, served: Served) => unknown;
+/** One request's handler, handed its checked params and the request's view. */
+type Handler = (params: Params, view: RequestView) => unknown;
 
 const rpcError = (id: RequestId | null, code: number, message: string, data?: unknown): JSONRPCMessage =>
   ({
@@ -170,6 +166,49 @@ function samplingProblem(
  */
 export const MAX_REQUESTS_IN_FLIGHT = 256;
 
+/** What a request being served needs of its session. */
+interface RequestSession {
+  notify(notification: ServerNotification, relatedRequestId: RequestId): Promise<void>;
+  /** The rank of the session's log level (logging/setLevel). */
+  logRank(): number;
+}
+
+/**
+ * One client request being served: the view its handler gets. A class rather than closures, so a request
+ * allocates no functions of its own.
+ */
+class ServedRequest implements RequestView {
+  readonly id: RequestId;
+  readonly meta: Record<string, unknown> | undefined;
+  readonly controller = new AbortController();
+  readonly #session: RequestSession;
+
+  constructor(id: RequestId, meta: Record<string, unknown> | undefined, session: RequestSession) {
+    this.id = id;
+    this.meta = meta;
+    this.#session = session;
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  notify(notification: ServerNotification): Promise<void> {
+    return this.#session.notify(notification, this.id);
+  }
+
+  log(level: LoggingLevel, data: unknown, logger: string | undefined): Promise<void> {
+    if ((loggingRank(level) ?? 0) < this.#session.logRank()) return Promise.resolve();
+    return this.notify({
+      method: 'notifications/message',
+      params: { level, data, ...(logger === undefined ? {} : { logger }) },
+    });
+  }
+}
+
+// The client went away before its answer: nobody is left to tell.
+const clientGone = () => {};
+
 /** Creates the server of one 2025-era session (or stdio connection). */
 export function createLegacyServer(core: GatewayCore, identity: DownstreamIdentity): LegacyServer {
   let transport: Transport | undefined;
@@ -190,9 +229,8 @@ export function createLegacyServer(core: GatewayCore, identity: DownstreamIdenti
   const notify = (notification: ServerNotification, relatedRequestId?: RequestId) =>
     send({ jsonrpc: '2.0', ...notification } as JSONRPCMessage, relatedRequestId);
   const answer = (message: JSONRPCMessage) =>
-    send('error' in message ? maskErrorResponse(message, core) : message).catch(() => {
-      // The client went away before its answer: nobody is left to tell.
-    });
+    send('error' in message ? maskErrorResponse(message, core) : message).catch(clientGone);
+  const session: RequestSession = { notify, logRank: () => logRank };
 
   /** Sends one request to the client on the stream of request `relatedRequestId`; resolves with its result. */
   const ask = (
@@ -299,7 +337,7 @@ export function createLegacyServer(core: GatewayCore, identity: DownstreamIdenti
     return result;
   };
 
-  const callTool = (params: Params, { view }: Served): Promise<CallToolResult> => {
+  const callTool = (params: Params, view: RequestView): Promise<CallToolResult> => {
     const alias = params.name as string;
     return traceToolCall(core, identity, { name: alias, request: view, protocolVersion }, async (trace) => {
       try {
@@ -354,7 +392,7 @@ export function createLegacyServer(core: GatewayCore, identity: DownstreamIdenti
     ['prompts/list', () => handlers.listPrompts()],
     [
       'prompts/get',
-      (params, { view }) =>
+      (params, view) =>
         handlers.getPrompt(
           params.name as string,
           params.arguments as Record<string, string> | undefined,
@@ -363,7 +401,7 @@ export function createLegacyServer(core: GatewayCore, identity: DownstreamIdenti
     ],
     ['resources/list', () => handlers.listResources()],
     ['resources/templates/list', () => handlers.listResourceTemplates()],
-    ['resources/read', (params, { view }) => handlers.readResource(params.uri as string, view.signal)],
+    ['resources/read', (params, view) => handlers.readResource(params.uri as string, view.signal)],
     [
       'resources/subscribe',
       async (params) => {
@@ -384,7 +422,7 @@ export function createLegacyServer(core: GatewayCore, identity: DownstreamIdenti
     ],
     [
       'completion/complete',
-      (params, { view }) => handlers.complete(params as unknown as CompleteRequestParams, view.signal),
+      (params, view) => handlers.complete(params as unknown as CompleteRequestParams, view.signal),
     ],
     [
       'logging/setLevel',
@@ -429,42 +467,23 @@ export function createLegacyServer(core: GatewayCore, identity: DownstreamIdenti
       return void answer(
         rpcError(id, ProtocolErrorCode.InvalidParams, `Invalid params for ${method}: ${problem}`),
       );
-    const controller = new AbortController();
-    running.set(id, controller);
-    const meta = params._meta as Record<string, unknown> | undefined;
-    const view: RequestView = {
-      id,
-      meta,
-      signal: controller.signal,
-      notify: (notification) => notify(notification, id),
-      log: (level: LoggingLevel, data, logger) =>
-        (loggingRank(level) ?? 0) < logRank
-          ? Promise.resolve()
-          : notify(
-              {
-                method: 'notifications/message',
-                params: { level, data, ...(logger === undefined ? {} : { logger }) },
-              },
-              id,
-            ),
-    };
+    const request = new ServedRequest(id, params._meta as Record<string, unknown> | undefined, session);
+    running.set(id, request.controller);
+    void serve(request, handler, params);
+  };
+
+  /** Runs a request's handler and answers it, unless it was cancelled (the client has stopped waiting for it). */
+  const serve = async (request: ServedRequest, handler: Handler, params: Params) => {
+    const { id, controller } = request;
+    let message: JSONRPCMessage;
+    try {
+      message = { jsonrpc: '2.0', id, result: await handler(params, request) } as JSONRPCMessage;
+    } catch (error) {
+      message = errorOf(id, error);
+    }
     // The id and its slot are free before the answer leaves: a client may reuse the id as soon as it reads it.
-    const done = () => {
-      if (running.get(id) === controller) running.delete(id);
-    };
-    void Promise.resolve()
-      .then(() => handler(params, { view }))
-      .then(
-        (result) => {
-          done();
-          // A cancelled request is not answered (the client has stopped waiting for it).
-          if (!controller.signal.aborted) return answer({ jsonrpc: '2.0', id, result } as JSONRPCMessage);
-        },
-        (error: unknown) => {
-          done();
-          if (!controller.signal.aborted) return answer(errorOf(id, error));
-        },
-      );
+    if (running.get(id) === controller) running.delete(id);
+    if (!controller.signal.aborted) await answer(message);
   };
 
   const onNotification = (message: { method: string; params?: unknown }) => {

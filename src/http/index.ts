@@ -6,7 +6,7 @@
 export { createGatewayRoutes } from './gateway-routes.ts';
 
 export { createMcpEndpoint } from './mcp-endpoint.ts';
-export { answerBytes } from './legacy-transport.ts';
+export { answerChunk } from './legacy-transport.ts';
 
 export { listenGateway } from './listen.ts';
 export type { AdminAccess, AdminRequestFacts } from './admin-access.ts';

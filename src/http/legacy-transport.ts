@@ -72,6 +72,14 @@ export function answerBytes(message: JSONRPCMessage, end = ''): Bytes {
   ]);
 }
 
+/**
+ * One answer as a stream chunk followed by `end`: the JSON text of a plain answer (the stream encodes it as it
+ * writes, with no Buffer of its own), the kept bytes of a tool list's (answerBytes).
+ */
+export function answerChunk(message: JSONRPCMessage, end: string): string | Bytes {
+  return listOf(message) === undefined ? `${JSON.stringify(message)}${end}` : answerBytes(message, end);
+}
+
 const OPEN_BATCH = Buffer.from('[');
 const BATCH_COMMA = Buffer.from(',');
 const CLOSE_BATCH = Buffer.from(']');
