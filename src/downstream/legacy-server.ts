@@ -27,6 +27,8 @@ import {
 import type { ResourceFollower } from './resource-subscriptions.ts';
 import type { ToolArguments } from '../shared/index.ts';
 import { linearJsonSchemaValidator, type UpstreamSampling } from '../upstream/index.ts';
+import type { CallerContext } from '../calls/index.ts';
+import type { RequestTrace } from '../telemetry/index.ts';
 import { callerOf, toCallAnswer, traceToolCall, type RequestView } from './call-context.ts';
 import { GATEWAY_SERVER_INFO } from './downstream-server.ts';
 import type { AskOptions, DownstreamIdentity, GatewayCore, LegacyCall } from './gateway-core.ts';
@@ -206,6 +208,72 @@ class ServedRequest implements RequestView {
   }
 }
 
+/** The questions a 2025-era call may send its session's client, on the stream of request `related`. */
+interface SessionQuestions {
+  elicit(params: ElicitRequestParams, options: AskOptions, related: RequestId): Promise<ElicitResult>;
+  sample(
+    params: UpstreamSampling,
+    options: AskOptions,
+    related: RequestId,
+  ): Promise<CreateMessageResult | CreateMessageResultWithTools>;
+}
+
+/** What a session call is made of besides its own fields. */
+interface SessionCallParts {
+  identity: DownstreamIdentity;
+  view: RequestView;
+  trace: RequestTrace | undefined;
+  outputSchema: unknown;
+  questions: SessionQuestions;
+}
+
+/** One 2025-era tools/call as its call path sees it; a class, so a call allocates no functions of its own. */
+class SessionCall implements LegacyCall {
+  readonly principal: DownstreamIdentity['principal'];
+  readonly signal: AbortSignal;
+  readonly #parts: SessionCallParts;
+
+  constructor(
+    readonly core: GatewayCore,
+    readonly alias: string,
+    readonly args: ToolArguments,
+    readonly upstreamId: string | undefined,
+    capabilities: ClientCapabilities | undefined,
+    parts: SessionCallParts,
+  ) {
+    this.principal = parts.identity.principal;
+    this.signal = parts.view.signal;
+    this.clientCanElicit = capabilities?.elicitation !== undefined;
+    this.clientCanSample = capabilities?.sampling !== undefined;
+    this.clientCanListRoots = capabilities?.roots !== undefined;
+    this.#parts = parts;
+  }
+
+  readonly clientCanElicit: boolean;
+  readonly clientCanSample: boolean;
+  readonly clientCanListRoots: boolean;
+
+  caller(extra?: Partial<CallerContext>): CallerContext {
+    const { identity, view, trace } = this.#parts;
+    return callerOf(this.core, identity, view, { trace, ...extra });
+  }
+
+  project(result: CallToolResult): CallToolResult {
+    return projectLegacyToolResult(result, this.#parts.outputSchema);
+  }
+
+  elicit(params: ElicitRequestParams, options: AskOptions): Promise<ElicitResult> {
+    return this.#parts.questions.elicit(params, options, this.#parts.view.id);
+  }
+
+  sample(
+    params: UpstreamSampling,
+    options: AskOptions,
+  ): Promise<CreateMessageResult | CreateMessageResultWithTools> {
+    return this.#parts.questions.sample(params, options, this.#parts.view.id);
+  }
+}
+
 // The client went away before its answer: nobody is left to tell.
 const clientGone = () => {};
 
@@ -337,28 +405,21 @@ export function createLegacyServer(core: GatewayCore, identity: DownstreamIdenti
     return result;
   };
 
+  const questions: SessionQuestions = { elicit, sample };
   const callTool = (params: Params, view: RequestView): Promise<CallToolResult> => {
     const alias = params.name as string;
     return traceToolCall(core, identity, { name: alias, request: view, protocolVersion }, async (trace) => {
       try {
         const exposed = core.registry.resolve(alias);
         const resolved = exposed && identity.profile.hasTool(exposed) ? exposed : undefined;
-        const outputSchema = resolved?.definition.outputSchema;
-        const call: LegacyCall = {
+        const call = new SessionCall(
           core,
-          principal: identity.principal,
           alias,
-          args: (params.arguments ?? {}) as ToolArguments,
-          upstreamId: resolved?.upstream,
-          caller: (extra) => callerOf(core, identity, view, { trace, ...extra }),
-          clientCanElicit: clientCapabilities?.elicitation !== undefined,
-          clientCanSample: clientCapabilities?.sampling !== undefined,
-          clientCanListRoots: clientCapabilities?.roots !== undefined,
-          project: (result) => projectLegacyToolResult(result, outputSchema),
-          signal: view.signal,
-          elicit: (question, options) => elicit(question, options, view.id),
-          sample: (question, options) => sample(question, options, view.id),
-        };
+          (params.arguments ?? {}) as ToolArguments,
+          resolved?.upstream,
+          clientCapabilities,
+          { identity, view, trace, outputSchema: resolved?.definition.outputSchema, questions },
+        );
         return await callLegacy(call);
       } catch (error) {
         return toCallAnswer(core, error);
