@@ -110,12 +110,23 @@ export interface UpstreamConnection {
   close(): Promise<void>;
 }
 
+/**
+ * What the era probe of a `protocol: auto` upstream found, kept across its reconnects. Only a 2025-era verdict
+ * whose probe could not keep its connection is kept (a server that stayed silent or exited on the probe: its probe
+ * cost a wait and a process of its own); the next connect goes straight to the 2025-era handshake, and a connect
+ * that then fails forgets the verdict, so a server whose era changed is probed again.
+ */
+export interface EraMemo {
+  legacy: boolean;
+}
+
 /** Connects to the upstream; rejects with UPSTREAM_UNAVAILABLE naming the upstream and the cause. */
 export async function connectUpstream(
   config: UpstreamConfig,
   context: TransportContext,
   events: ConnectionEvents,
   connectTimeoutMs = 30_000,
+  memo: EraMemo = { legacy: false },
 ): Promise<UpstreamConnection> {
   // The deadline ends the whole connect, the era probe included; a connect it ends is reported once, by the
   // rejection below, never through onClose.
@@ -124,7 +135,8 @@ export async function connectUpstream(
   try {
     let discover: DiscoverResult | undefined;
     let open: Transport | undefined;
-    if (config.protocol === 'auto') {
+    let probedAlone = false;
+    if (config.protocol === 'auto' && !memo.legacy) {
       // The era probe must end well inside the connect deadline, leaving time for the handshake after it.
       const verdict = await probeEra(
         config,
@@ -134,10 +146,18 @@ export async function connectUpstream(
       );
       if (verdict.era === 'modern') discover = verdict.discover;
       open = verdict.open;
+      probedAlone = verdict.era === 'legacy' && open === undefined;
     }
     const transport = open ?? createTransport(config, context);
     if (config.protocol === 'legacy' || (config.protocol === 'auto' && discover === undefined)) {
-      return await connectLegacy(config, transport, events, deadline.signal);
+      try {
+        const connection = await connectLegacy(config, transport, events, deadline.signal);
+        if (probedAlone) memo.legacy = true;
+        return connection;
+      } catch (error) {
+        memo.legacy = false;
+        throw error;
+      }
     }
     return await connectModern(config, transport, events, deadline.signal, discover);
   } catch (error) {

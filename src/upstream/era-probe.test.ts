@@ -140,4 +140,29 @@ describe('protocol: auto', () => {
     },
     30_000,
   );
+
+  it('keeps a verdict whose probe cost a process of its own across connects, and forgets it when one fails', async () => {
+    const memo = { legacy: false };
+    const processesOf = async (config: UpstreamConfig) => {
+      const pids: number[] = [];
+      const watchdog = { watch: (pid: number) => void pids.push(pid), unwatch: () => {}, close: () => {} };
+      const connection = await connectUpstream(config, { inheritedEnv: {}, watchdog }, EVENTS, 20_000, memo);
+      await connection.close();
+      return new Set(pids).size;
+    };
+    // A server that answered the probe on its own process leaves nothing to keep.
+    expect(await processesOf(EVERYTHING)).toBe(1);
+    expect(memo.legacy).toBe(false);
+    const exits = stdio('exits', process.execPath, ['-e', PICKY_SERVER, 'exit']);
+    expect(await processesOf(exits)).toBe(2);
+    expect(memo.legacy).toBe(true);
+    // The next connect goes straight to the 2025-era handshake, on one process.
+    expect(await processesOf(exits)).toBe(1);
+    const gone = stdio('gone', process.execPath, ['-e', 'process.exit(3)']);
+    await expect(connectUpstream(gone, { inheritedEnv: {} }, EVENTS, 20_000, memo)).rejects.toThrow(
+      /could not be connected/,
+    );
+    expect(memo.legacy).toBe(false);
+    expect(await processesOf(exits)).toBe(2);
+  }, 60_000);
 });

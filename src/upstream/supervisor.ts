@@ -14,7 +14,7 @@ import type {
 import type { UpstreamConfig } from '../config/index.ts';
 import { PortcullisError } from '../errors/index.ts';
 import { reconnectDelayMs } from './backoff.ts';
-import { connectUpstream, type UpstreamConnection } from './connection.ts';
+import { connectUpstream, type EraMemo, type UpstreamConnection } from './connection.ts';
 import { describeError } from './link-support.ts';
 import type { DeclineReason } from './client-request-router.ts';
 import { createOrphanWatchdog } from './orphan-watchdog.ts';
@@ -105,6 +105,8 @@ interface Entry {
   pendingKinds: Set<UpstreamChange>;
   refreshing: boolean;
   lastRefreshAt: number;
+  /** The era probe's verdict kept across reconnects (connection.ts). */
+  eraMemo: EraMemo;
 }
 
 /** Creates the supervisor over the configured upstreams. */
@@ -138,6 +140,7 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
       pendingKinds: new Set(),
       refreshing: false,
       lastRefreshAt: Number.NEGATIVE_INFINITY,
+      eraMemo: { legacy: false },
     });
     if (!config.enabled) resolveFirstAttempt();
   }
@@ -311,6 +314,7 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
             ),
         },
         entry.config.connectTimeoutMs ?? options.connectTimeoutMs,
+        entry.eraMemo,
       );
       if (closed || generation !== entry.generation) {
         await connection.close();
