@@ -305,16 +305,17 @@ export async function connectLegacy(
       const untrack = trackCall(router, options);
       try {
         const outputCheck = outputCheckOf(name);
-        const result = await request<CallToolResult>(
+        const params: Record<string, unknown> = { name, arguments: args };
+        if (options.meta) params._meta = options.meta;
+        const result = checked<CallToolResult>(
           'tools/call',
-          { name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}) },
-          {
+          await wire.request('tools/call', params, {
             timeoutMs: timeout,
             // Progress restarts the timeout; this caps the whole call either way.
             maxTotalTimeoutMs: timeout * 10,
             signal: options.signal,
             onProgress: options.onProgress,
-          },
+          }),
         );
         if (outputCheck !== undefined && !result.isError) {
           if (result.structuredContent === undefined) {

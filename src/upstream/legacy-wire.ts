@@ -291,8 +291,8 @@ export function createLegacyWire(transport: Transport, handlers: WireHandlers): 
   transport.onmessage = (message) => {
     const raw = message as unknown;
     if (!isRecord(raw)) return;
-    const params = raw.params === undefined ? {} : raw.params;
     if (typeof raw.method === 'string') {
+      const params = raw.params === undefined ? {} : raw.params;
       if (!isRecord(params)) {
         if (isRequestId(raw.id))
           answer(raw.id, {
