@@ -63,9 +63,8 @@ function startedWire(wire: Transport): Transport {
 export function serveStdioEras(wire: Transport, servers: StdioEraServers): StdioEraDoor {
   let served: { close(): Promise<void> } | undefined;
   wire.onmessage = (first, extra) => {
-    // Whoever takes the wire installs its own handlers; none of the door's may run before them.
+    // Whoever takes the wire installs its own handler; the door's must not run before it.
     wire.onmessage = undefined;
-    wire.onclose = undefined;
     const handed = startedWire(wire);
     if (opensLegacy(first)) {
       const server = servers.legacy();
@@ -77,10 +76,10 @@ export function serveStdioEras(wire: Transport, servers: StdioEraServers): Stdio
     }
     handed.onmessage?.(first, extra);
   };
-  const started = wire.start();
+  const started = wire.start().catch((error: unknown) => wire.onerror?.(toError(error)));
   return {
     async close() {
-      await started.catch(() => {});
+      await started;
       await (served ?? wire).close();
     },
   };

@@ -231,6 +231,9 @@ interface SessionCallParts {
 class SessionCall implements LegacyCall {
   readonly principal: DownstreamIdentity['principal'];
   readonly signal: AbortSignal;
+  readonly clientCanElicit: boolean;
+  readonly clientCanSample: boolean;
+  readonly clientCanListRoots: boolean;
   readonly #parts: SessionCallParts;
 
   constructor(
@@ -248,10 +251,6 @@ class SessionCall implements LegacyCall {
     this.clientCanListRoots = capabilities?.roots !== undefined;
     this.#parts = parts;
   }
-
-  readonly clientCanElicit: boolean;
-  readonly clientCanSample: boolean;
-  readonly clientCanListRoots: boolean;
 
   caller(extra?: Partial<CallerContext>): CallerContext {
     const { identity, view, trace } = this.#parts;
