@@ -1,10 +1,10 @@
 /**
- * The era dispatch of `portcullis stdio`: the connection's first message decides, by the rule the HTTP door
- * applies per request. A request or notification without the 2026-era envelope claim in its `_meta` is 2025-era
- * traffic: the gateway's own LegacyServer is attached straight to the wire and serves the connection from that
- * message on. Anything else (a claim, valid or not, or an answer before any request) goes to the SDK's
- * `serveStdio`, which serves the 2026 era with an SDK Server and refuses what it reads as 2025-era traffic (an
- * `initialize` whose claim is malformed), since that era is not its to serve here.
+ * The era dispatch of `portcullis stdio`: the connection's first request or notification decides, by the rule the
+ * HTTP door applies per request. Without the 2026-era envelope claim in its `_meta` it is 2025-era traffic: the
+ * gateway's own LegacyServer is attached straight to the wire and serves the connection from that message on.
+ * With a claim, valid or not, it goes to the SDK's `serveStdio`, which serves the 2026 era with an SDK Server and
+ * refuses what it reads as 2025-era traffic (an `initialize` whose claim is malformed), since that era is not its
+ * to serve here. An answer before any of them is dropped.
  */
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { JSONRPCMessage, Server, Transport } from '@modelcontextprotocol/server';
@@ -23,9 +23,9 @@ export interface StdioEraDoor {
   close(): Promise<void>;
 }
 
-/** Whether the opening message is 2025-era traffic that the gateway's own server takes. */
+/** Whether the opening request or notification is 2025-era traffic that the gateway's own server takes. */
 function opensLegacy(message: JSONRPCMessage): boolean {
-  return 'method' in message && !hasEnvelopeClaim(message);
+  return !hasEnvelopeClaim(message);
 }
 
 /**
@@ -63,6 +63,11 @@ function startedWire(wire: Transport): Transport {
 export function serveStdioEras(wire: Transport, servers: StdioEraServers): StdioEraDoor {
   let served: { close(): Promise<void> } | undefined;
   wire.onmessage = (first, extra) => {
+    // An answer before any request answers nothing: it is dropped and the era is chosen by what follows.
+    if (!('method' in first)) {
+      wire.onerror?.(new Error('Discarded a JSON-RPC response received before the connection chose its era'));
+      return;
+    }
     // Whoever takes the wire installs its own handler; the door's must not run before it.
     wire.onmessage = undefined;
     const handed = startedWire(wire);

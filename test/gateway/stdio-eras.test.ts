@@ -78,6 +78,37 @@ describe('portcullis stdio serves each era on its own server', () => {
     expect(progress.length).toBeGreaterThan(0);
   });
 
+  it('drops an answer sent before any request and serves the 2025-era initialize after it', async () => {
+    const child = spawn(process.execPath, COMMAND, {
+      cwd: ROOT,
+      env: ENV,
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
+    try {
+      const lines = createInterface({ input: child.stdout });
+      const answered = new Promise<Record<string, unknown>>((resolve) =>
+        lines.on('line', (line) => resolve(JSON.parse(line) as Record<string, unknown>)),
+      );
+      const stray = { jsonrpc: '2.0', id: 99, result: {} };
+      const initialize = {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-06-18',
+          capabilities: {},
+          clientInfo: { name: 'raw', version: '1' },
+        },
+      };
+      child.stdin.write(`${JSON.stringify(stray)}\n${JSON.stringify(initialize)}\n`);
+      const answer = await answered;
+      expect(answer.id).toBe(1);
+      expect(answer.result).toMatchObject({ protocolVersion: '2025-06-18' });
+    } finally {
+      child.kill();
+    }
+  }, 60_000);
+
   it('answers an opening whose 2026-era envelope is malformed with an invalid-params error', async () => {
     const child = spawn(process.execPath, COMMAND, {
       cwd: ROOT,
