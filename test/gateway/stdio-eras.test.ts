@@ -57,6 +57,21 @@ afterAll(async () => {
 
 const text = (result: CallToolResult) => result.content.map((c) => ('text' in c ? c.text : '')).join('');
 
+/** Writes `messages` as lines to a fresh `portcullis stdio` process and resolves with the first line it answers. */
+async function firstAnswer(messages: object[]): Promise<Record<string, unknown>> {
+  const child = spawn(process.execPath, COMMAND, { cwd: ROOT, env: ENV, stdio: ['pipe', 'pipe', 'ignore'] });
+  try {
+    const lines = createInterface({ input: child.stdout });
+    const answered = new Promise<Record<string, unknown>>((resolve) =>
+      lines.on('line', (line) => resolve(JSON.parse(line) as Record<string, unknown>)),
+    );
+    child.stdin.write(messages.map((m) => `${JSON.stringify(m)}\n`).join(''));
+    return await answered;
+  } finally {
+    child.kill();
+  }
+}
+
 describe('portcullis stdio serves each era on its own server', () => {
   it('negotiates a 2025-era version with the default client and 2026-07-28 with the pinned one', () => {
     const legacyVersion = legacy.getNegotiatedProtocolVersion();
@@ -79,18 +94,9 @@ describe('portcullis stdio serves each era on its own server', () => {
   });
 
   it('drops an answer sent before any request and serves the 2025-era initialize after it', async () => {
-    const child = spawn(process.execPath, COMMAND, {
-      cwd: ROOT,
-      env: ENV,
-      stdio: ['pipe', 'pipe', 'ignore'],
-    });
-    try {
-      const lines = createInterface({ input: child.stdout });
-      const answered = new Promise<Record<string, unknown>>((resolve) =>
-        lines.on('line', (line) => resolve(JSON.parse(line) as Record<string, unknown>)),
-      );
-      const stray = { jsonrpc: '2.0', id: 99, result: {} };
-      const initialize = {
+    const answer = await firstAnswer([
+      { jsonrpc: '2.0', id: 99, result: {} },
+      {
         jsonrpc: '2.0',
         id: 1,
         method: 'initialize',
@@ -99,43 +105,26 @@ describe('portcullis stdio serves each era on its own server', () => {
           capabilities: {},
           clientInfo: { name: 'raw', version: '1' },
         },
-      };
-      child.stdin.write(`${JSON.stringify(stray)}\n${JSON.stringify(initialize)}\n`);
-      const answer = await answered;
-      expect(answer.id).toBe(1);
-      expect(answer.result).toMatchObject({ protocolVersion: '2025-06-18' });
-    } finally {
-      child.kill();
-    }
+      },
+    ]);
+    expect(answer.id).toBe(1);
+    expect(answer.result).toMatchObject({ protocolVersion: '2025-06-18' });
   }, 60_000);
 
   it('answers an opening whose 2026-era envelope is malformed with an invalid-params error', async () => {
-    const child = spawn(process.execPath, COMMAND, {
-      cwd: ROOT,
-      env: ENV,
-      stdio: ['pipe', 'pipe', 'ignore'],
-    });
-    try {
-      const lines = createInterface({ input: child.stdout });
-      const answered = new Promise<Record<string, unknown>>((resolve) =>
-        lines.on('line', (line) => resolve(JSON.parse(line) as Record<string, unknown>)),
-      );
-      const opening = {
+    const answer = await firstAnswer([
+      {
         jsonrpc: '2.0',
         id: 7,
         method: 'tools/list',
         params: { _meta: { [PROTOCOL_VERSION_META_KEY]: '1999-01-01' } },
-      };
-      child.stdin.write(`${JSON.stringify(opening)}\n`);
-      const answer = await answered;
-      expect(answer.id).toBe(7);
-      expect(answer.result).toBeUndefined();
-      expect(answer.error).toMatchObject({
-        code: -32602,
-        message: expect.stringContaining('_meta envelope'),
-      });
-    } finally {
-      child.kill();
-    }
+      },
+    ]);
+    expect(answer.id).toBe(7);
+    expect(answer.result).toBeUndefined();
+    expect(answer.error).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('_meta envelope'),
+    });
   }, 60_000);
 });
