@@ -168,12 +168,13 @@ export function resolveTool(
   throw new PortcullisError('UNKNOWN_TOOL', `Unknown tool: ${alias}`);
 }
 
-/** Stage 6: forwards to the upstream or runs the local tool. */
+/** Stage 6: forwards to the upstream (with `meta` as its `_meta`) or runs the local tool. */
 export async function executeTool(
   deps: Pick<PipelineDeps, 'supervisor' | 'local'>,
   tool: ExposedTool,
   args: ToolArguments,
   caller: CallerContext,
+  meta: McpMeta | undefined = caller.meta,
 ): Promise<CallToolResult> {
   if (tool.origin === 'local') {
     if (!deps.local) throw new PortcullisError('UNKNOWN_TOOL', `Unknown tool: ${tool.alias}`);
@@ -190,24 +191,20 @@ export async function executeTool(
       { reason: 'upstream-changed' },
     );
   }
-  const result = await deps.supervisor.callTool(upstream, upstreamTool, args, {
-    signal: caller.signal,
-    ...(caller.progress ? { onProgress: caller.progress } : {}),
-    ...(caller.askClient ? { askClient: caller.askClient } : {}),
-    ...(caller.askSampling ? { askSampling: caller.askSampling } : {}),
-    ...(caller.log ? { onLog: caller.log } : {}),
-    ...(caller.upstreamRequests ? { onDeclined: noteDeclined(caller.upstreamRequests) } : {}),
-    ...(caller.meta ? { meta: caller.meta } : {}),
-    ...(caller.relayInput ? { relayInput: caller.relayInput } : {}),
-    ...(retry
-      ? {
-          retry: {
-            inputResponses: retry.inputResponses,
-            ...(retry.requestState === undefined ? {} : { requestState: retry.requestState }),
-          },
-        }
-      : {}),
-  });
+  // Only what the caller has is passed on: assigned one by one, no object made per absent option.
+  const options: Parameters<Supervisor['callTool']>[3] = { signal: caller.signal };
+  if (caller.progress) options.onProgress = caller.progress;
+  if (caller.askClient) options.askClient = caller.askClient;
+  if (caller.askSampling) options.askSampling = caller.askSampling;
+  if (caller.log) options.onLog = caller.log;
+  if (caller.upstreamRequests) options.onDeclined = noteDeclined(caller.upstreamRequests);
+  if (meta) options.meta = meta;
+  if (caller.relayInput) options.relayInput = caller.relayInput;
+  if (retry) {
+    options.retry = { inputResponses: retry.inputResponses };
+    if (retry.requestState !== undefined) options.retry.requestState = retry.requestState;
+  }
+  const result = await deps.supervisor.callTool(upstream, upstreamTool, args, options);
   // Only a 2026-era link's round can be answered through the relay; on a 2025-era link it is a forgery.
   const relay = caller.relayInput !== undefined && deps.supervisor.snapshot?.(upstream)?.era === 'modern';
   return acceptUpstreamToolResult(result, upstream, relay);
@@ -312,7 +309,7 @@ export function createCallPipeline(deps: PipelineDeps): CallPipeline {
           result = await (deps.telemetry
             ? deps.telemetry.traceExecution(
                 executionTargetOf(tool, tool.upstream ? deps.transportOf?.(tool.upstream) : undefined),
-                (meta) => executeTool(deps, tool, validArgs, meta ? { ...caller, meta } : caller),
+                (meta) => executeTool(deps, tool, validArgs, caller, meta ?? caller.meta),
                 caller.meta,
                 caller.trace,
               )
