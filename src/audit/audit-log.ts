@@ -3,10 +3,9 @@ import { PortcullisError } from '../errors/index.ts';
 import type {
   AuditAppendOptions,
   AuditChainHead,
-  AuditLinker,
   AuditRow,
+  AuditRowInput,
   AuditRowQuery,
-  AuditRowToLink,
   Store,
 } from '../store/index.ts';
 import { canonicalJson } from '../shared/index.ts';
@@ -55,10 +54,10 @@ export interface AuditPage {
   nextCursor: string | null;
 }
 
-/** A record made ready to store: masked, with its id, time and canonical text fixed. */
+/** A record made ready to store: masked, with its id, time and canonical text fixed, and its row. */
 export interface PreparedAuditRecord {
   record: AuditRecord;
-  toLink: AuditRowToLink;
+  row: AuditRowInput;
 }
 
 /** What a journal recovery found and stored. */
@@ -79,8 +78,8 @@ export interface AuditLog {
   appendMany(inputs: readonly AuditInput[]): AuditEntry[];
   /** Masks a record and fixes its id, time and canonical text, without storing it. */
   prepare(input: AuditInput): PreparedAuditRecord;
-  /** Stores prepared records in one transaction, chained in order; `skipExisting` skips ids already stored. */
-  appendPrepared(prepared: readonly PreparedAuditRecord[], options?: AuditAppendOptions): void;
+  /** Stores the rows of prepared records in one transaction, chained in order; `skipExisting` skips ids already stored. */
+  appendPrepared(rows: readonly AuditRowInput[], options?: AuditAppendOptions): void;
   /** Stores the rows that processes which are gone left in their journals, then deletes those journals. */
   recoverJournals(): JournalRecovery;
   /** Reads one page of matching records. */
@@ -140,21 +139,17 @@ export function createAuditLog(store: Store, options: AuditLogOptions = {}): Aud
       decision: record.approval.decision,
       record: text,
     };
-    return { record, toLink: { row, link: linkerOf(text) } };
+    return { record, row };
   };
 
-  const appendPrepared: AuditLog['appendPrepared'] = (prepared, options) => {
-    store.audit.append(
-      prepared.map((p) => p.toLink),
-      options,
-    );
+  const appendPrepared: AuditLog['appendPrepared'] = (rows, options) => {
+    store.audit.append(rows, linkRow, options);
   };
 
   const recoverJournals = (): JournalRecovery => {
     const found = { journals: 0, appended: 0, unreadableLines: 0 };
     for (const orphan of store.auditJournals?.orphans() ?? []) {
-      const rows = orphan.rows.map((row) => ({ row, link: linkerOf(row.record) }));
-      found.appended += store.audit.append(rows, { skipExisting: true }).length;
+      found.appended += store.audit.append(orphan.rows, linkRow, { skipExisting: true }).length;
       found.unreadableLines += orphan.unreadableLines;
       found.journals += 1;
       store.auditJournals?.remove(orphan.file);
@@ -164,7 +159,10 @@ export function createAuditLog(store: Store, options: AuditLogOptions = {}): Aud
 
   const appendMany = (inputs: readonly AuditInput[]): AuditEntry[] => {
     const prepared = inputs.map(prepare);
-    const rows = store.audit.append(prepared.map((p) => p.toLink));
+    const rows = store.audit.append(
+      prepared.map((p) => p.row),
+      linkRow,
+    );
     // The records just written are the stored records: no need to parse them back.
     return rows.map((row, i) => ({
       seq: row.seq,
@@ -206,11 +204,9 @@ export function createAuditLog(store: Store, options: AuditLogOptions = {}): Aud
 }
 
 /** Links a row with this record text to the chain head it is appended after. */
-function linkerOf(text: string): AuditLinker {
-  return (head: AuditChainHead | undefined) => {
-    const prevDigest = head?.digest ?? GENESIS_DIGEST;
-    return { prevDigest, digest: linkDigest(prevDigest, text) };
-  };
+function linkRow(head: AuditChainHead | undefined, text: string): { prevDigest: string; digest: string } {
+  const prevDigest = head?.digest ?? GENESIS_DIGEST;
+  return { prevDigest, digest: linkDigest(prevDigest, text) };
 }
 
 /**

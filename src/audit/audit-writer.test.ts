@@ -57,7 +57,8 @@ function journals(): Record<string, string> {
 const journalAliases = () =>
   Object.values(journals())
     .flatMap((text) => text.split('\n').filter(Boolean))
-    .map((line) => (JSON.parse(line) as { alias: string }).alias);
+    // A journal line is the row's fields as JSON, a tab, then the record text.
+    .map((line) => (JSON.parse(line.slice(0, line.indexOf('\t'))) as { alias: string }).alias);
 
 describe('createAuditWriter without a journal (an in-memory store)', () => {
   it('writes the records of one turn in one transaction, in order, each durable when its promise settles', async () => {

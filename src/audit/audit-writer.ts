@@ -8,7 +8,7 @@
  * process dies in between, the next process to open the audit log stores them from the journal.
  * Without a journal (`:memory:`), or when the journal cannot be written, each turn commits to the database.
  */
-import type { AuditJournal } from '../store/index.ts';
+import type { AuditJournal, AuditRowInput } from '../store/index.ts';
 import type { AuditLog, PreparedAuditRecord } from './audit-log.ts';
 import type { AuditInput } from './record.ts';
 
@@ -56,13 +56,14 @@ export function createAuditWriter(
   const maxBatch = options.maxBatch ?? 256;
   let queue: Pending[] = [];
   let scheduled = false;
-  let journaled: PreparedAuditRecord[] = [];
+  // Only the rows wait here (not the records they were made from), so less is kept alive until they are stored.
+  let journaled: AuditRowInput[] = [];
   let storeTimer: NodeJS.Timeout | undefined;
 
   const commit = (batch: readonly [Pending, PreparedAuditRecord][]) => {
     try {
       for (let i = 0; i < batch.length; i += maxBatch) {
-        log.appendPrepared(batch.slice(i, i + maxBatch).map(([, prepared]) => prepared));
+        log.appendPrepared(batch.slice(i, i + maxBatch).map(([, prepared]) => prepared.row));
       }
       for (const [pending] of batch) pending.resolve();
     } catch {
@@ -70,7 +71,7 @@ export function createAuditWriter(
       // of this batch may already be stored, hence skipExisting.
       for (const [pending, prepared] of batch) {
         try {
-          log.appendPrepared([prepared], { skipExisting: true });
+          log.appendPrepared([prepared.row], { skipExisting: true });
           pending.resolve();
         } catch (error) {
           pending.reject(error);
@@ -117,13 +118,13 @@ export function createAuditWriter(
     if (ready.length === 0) return;
     if (!journal) return commit(ready);
     try {
-      journal.append(ready.map(([, prepared]) => prepared.toLink.row));
+      journal.append(ready.map(([, prepared]) => prepared.row));
     } catch {
       // The journal cannot be written (disk full, removed folder): the database is the record of these calls.
       return commit(ready);
     }
     for (const [pending, prepared] of ready) {
-      journaled.push(prepared);
+      journaled.push(prepared.row);
       pending.resolve();
     }
     if (journaled.length >= maxBatch && storeTimer) {

@@ -168,12 +168,13 @@ export function resolveTool(
   throw new PortcullisError('UNKNOWN_TOOL', `Unknown tool: ${alias}`);
 }
 
-/** Stage 6: forwards to the upstream or runs the local tool. */
+/** Stage 6: forwards to the upstream (with `meta` as its `_meta`) or runs the local tool. */
 export async function executeTool(
   deps: Pick<PipelineDeps, 'supervisor' | 'local'>,
   tool: ExposedTool,
   args: ToolArguments,
   caller: CallerContext,
+  meta: McpMeta | undefined = caller.meta,
 ): Promise<CallToolResult> {
   if (tool.origin === 'local') {
     if (!deps.local) throw new PortcullisError('UNKNOWN_TOOL', `Unknown tool: ${tool.alias}`);
@@ -190,24 +191,20 @@ export async function executeTool(
       { reason: 'upstream-changed' },
     );
   }
-  const result = await deps.supervisor.callTool(upstream, upstreamTool, args, {
-    signal: caller.signal,
-    ...(caller.progress ? { onProgress: caller.progress } : {}),
-    ...(caller.askClient ? { askClient: caller.askClient } : {}),
-    ...(caller.askSampling ? { askSampling: caller.askSampling } : {}),
-    ...(caller.log ? { onLog: caller.log } : {}),
-    ...(caller.upstreamRequests ? { onDeclined: noteDeclined(caller.upstreamRequests) } : {}),
-    ...(caller.meta ? { meta: caller.meta } : {}),
-    ...(caller.relayInput ? { relayInput: caller.relayInput } : {}),
-    ...(retry
-      ? {
-          retry: {
-            inputResponses: retry.inputResponses,
-            ...(retry.requestState === undefined ? {} : { requestState: retry.requestState }),
-          },
-        }
-      : {}),
-  });
+  // Only what the caller has is passed on: assigned one by one, no object made per absent option.
+  const options: Parameters<Supervisor['callTool']>[3] = { signal: caller.signal };
+  if (caller.progress) options.onProgress = caller.progress;
+  if (caller.askClient) options.askClient = caller.askClient;
+  if (caller.askSampling) options.askSampling = caller.askSampling;
+  if (caller.log) options.onLog = caller.log;
+  if (caller.upstreamRequests) options.onDeclined = noteDeclined(caller.upstreamRequests);
+  if (meta) options.meta = meta;
+  if (caller.relayInput) options.relayInput = caller.relayInput;
+  if (retry) {
+    options.retry = { inputResponses: retry.inputResponses };
+    if (retry.requestState !== undefined) options.retry.requestState = retry.requestState;
+  }
+  const result = await deps.supervisor.callTool(upstream, upstreamTool, args, options);
   // Only a 2026-era link's round can be answered through the relay; on a 2025-era link it is a forgery.
   const relay = caller.relayInput !== undefined && deps.supervisor.snapshot?.(upstream)?.era === 'modern';
   return acceptUpstreamToolResult(result, upstream, relay);
@@ -234,53 +231,72 @@ export function maskResult(result: CallToolResult, masker: Masker): CallToolResu
 /** Errors that end a modern-era round rather than the call. */
 const ROUND_ENDS: ReadonlySet<string> = new Set(['ApprovalRequired', 'ApprovalPending']);
 
+/** What one call has learned so far, for its record: which tool, the approval, the response scan, the arguments. */
+interface CallState {
+  alias: string;
+  caller: CallerContext;
+  startedAt: number;
+  tool: ExposedTool | undefined;
+  approval: ApprovalRecord | undefined;
+  responseScan: AuditResponseScan | undefined;
+  /** Refused arguments beyond the bounds are recorded as a note, never as the unbounded value. */
+  args: unknown;
+}
+
+/** Hands the finished call to the record stage, then gives back its result. */
+async function finish(
+  deps: Pick<PipelineDeps, 'record'>,
+  now: () => number,
+  call: CallState,
+  result: CallToolResult,
+  errorCode?: string,
+  outcome: CallRecord['outcome'] = result.isError ? 'ERROR' : 'OK',
+): Promise<CallToolResult> {
+  if (!deps.record) return result;
+  const record: CallRecord = {
+    tool: call.tool,
+    alias: call.alias,
+    args: call.args,
+    caller: call.caller,
+    startedAt: call.startedAt,
+    durationMs: now() - call.startedAt,
+    outcome,
+  };
+  const code = errorCode ?? (result.isError ? 'UPSTREAM_TOOL_ERROR' : undefined);
+  if (code !== undefined) record.errorCode = code;
+  if (call.approval !== undefined) record.approval = call.approval;
+  if (call.responseScan !== undefined) record.responseScan = call.responseScan;
+  await deps.record(record);
+  return result;
+}
+
 /** Creates the pipeline. */
 export function createCallPipeline(deps: PipelineDeps): CallPipeline {
   const now = deps.now ?? Date.now;
   return {
     async call(alias, args, caller) {
-      const startedAt = now();
-      let tool: ExposedTool | undefined;
-      let approvalRecord: ApprovalRecord | undefined;
-      let responseScan: AuditResponseScan | undefined;
-      // Refused arguments beyond the bounds are recorded as a note, never as the unbounded value.
-      let recordedArgs = args;
-      const finish = async (
-        result: CallToolResult,
-        errorCode?: string,
-        outcome: CallRecord['outcome'] = result.isError ? 'ERROR' : 'OK',
-      ): Promise<CallToolResult> => {
-        await deps.record?.({
-          tool,
-          alias,
-          args: recordedArgs,
-          caller,
-          startedAt,
-          durationMs: now() - startedAt,
-          outcome,
-          ...(errorCode === undefined
-            ? result.isError
-              ? { errorCode: 'UPSTREAM_TOOL_ERROR' }
-              : {}
-            : { errorCode }),
-          ...(approvalRecord === undefined ? {} : { approval: approvalRecord }),
-          ...(responseScan === undefined ? {} : { responseScan }),
-        });
-        return result;
+      const call: CallState = {
+        alias,
+        caller,
+        startedAt: now(),
+        tool: undefined,
+        approval: undefined,
+        responseScan: undefined,
+        args,
       };
       try {
-        tool = resolveTool(deps.registry, alias, caller.profile);
-        const resolved = tool;
-        deps.telemetry?.toolStarted({ alias, tool: resolved, caller, args });
+        const tool = resolveTool(deps.registry, alias, caller.profile);
+        call.tool = tool;
+        deps.telemetry?.toolStarted({ alias, tool, caller, args });
         const refusal = argumentLimitError(alias, args);
         if (refusal) {
-          recordedArgs = refusedArgumentsNote(refusal);
+          call.args = refusedArgumentsNote(refusal);
           throw refusal;
         }
         const validArgs = deps.validator.validate(alias, tool.definition.inputSchema, args);
         if (deps.approval) {
           const outcome = await deps.approval.decide(tool, validArgs, caller);
-          approvalRecord = outcome.record;
+          call.approval = outcome.record;
           if (outcome.kind === 'deny') {
             throw new PortcullisError(
               outcome.code ?? 'TOOL_DENIED',
@@ -288,19 +304,17 @@ export function createCallPipeline(deps: PipelineDeps): CallPipeline {
             );
           }
         }
-        const result = await (
-          deps.telemetry
+        let result: CallToolResult;
+        try {
+          result = await (deps.telemetry
             ? deps.telemetry.traceExecution(
-                executionTargetOf(
-                  resolved,
-                  resolved.upstream ? deps.transportOf?.(resolved.upstream) : undefined,
-                ),
-                (meta) => executeTool(deps, resolved, validArgs, meta ? { ...caller, meta } : caller),
+                executionTargetOf(tool, tool.upstream ? deps.transportOf?.(tool.upstream) : undefined),
+                (meta) => executeTool(deps, tool, validArgs, caller, meta ?? caller.meta),
                 caller.meta,
                 caller.trace,
               )
-            : executeTool(deps, tool, validArgs, caller)
-        ).catch((error: unknown) => {
+            : executeTool(deps, tool, validArgs, caller));
+        } catch (error) {
           // An upstream's input round: relayed and screened like a result (what the client will show).
           if (!(error instanceof UpstreamInputRequired) || !caller.relayRound) throw error;
           const round = caller.relayRound(error.ask);
@@ -311,24 +325,26 @@ export function createCallPipeline(deps: PipelineDeps): CallPipeline {
             trace: caller.trace,
           } as const;
           const screened = deps.response?.(origin, round);
-          responseScan = screened?.record;
+          call.responseScan = screened?.record;
           throw screened?.error ?? new UpstreamInputRequired(error.ask, round);
-        });
+        }
         const unsendable = resultLimitError(alias, result);
         if (unsendable) throw unsendable;
         const masked = maskResult(result, deps.masker());
         // Scanned after masking, so a finding never carries a secret.
-        const screened = deps.response?.(
-          { kind: 'tool-result', target: alias, upstream: resolved.upstream, trace: caller.trace },
-          masked,
-        );
-        responseScan = screened?.record;
-        if (screened?.error) throw screened.error;
-        return await finish(masked);
+        if (deps.response) {
+          const screened = deps.response(
+            { kind: 'tool-result', target: alias, upstream: tool.upstream, trace: caller.trace },
+            masked,
+          );
+          call.responseScan = screened.record;
+          if (screened.error) throw screened.error;
+        }
+        return await finish(deps, now, call, masked);
       } catch (error) {
         // The upstream ran, so its input round is recorded now: the client may never retry.
         if (error instanceof UpstreamInputRequired) {
-          await finish({ content: [] }, undefined, 'INPUT_REQUIRED');
+          await finish(deps, now, call, { content: [] }, undefined, 'INPUT_REQUIRED');
           throw error;
         }
         // A modern-era ask or inbox wait is not an outcome: the call continues on the client's retry and is
@@ -337,10 +353,10 @@ export function createCallPipeline(deps: PipelineDeps): CallPipeline {
         const wire: WireError = toWireError(error, deps.masker());
         const code = error instanceof PortcullisError ? error.code : 'INTERNAL';
         if (wire.kind === 'protocol-error') {
-          await finish({ isError: true, content: [] }, code);
+          await finish(deps, now, call, { isError: true, content: [] }, code);
           throw wire.error;
         }
-        return await finish(wire.result, code);
+        return await finish(deps, now, call, wire.result, code);
       }
     },
   };

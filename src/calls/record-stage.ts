@@ -7,7 +7,7 @@ import type { AuditWriter } from '../audit/index.ts';
 import type { EventStore, UpstreamStore } from '../store/index.ts';
 import type { Logger, Telemetry } from '../telemetry/index.ts';
 import { toAuditInput } from './audit-record.ts';
-import type { RecordStage } from './pipeline.ts';
+import type { CallRecord, RecordStage } from './pipeline.ts';
 
 /** "Last used" feeds a 90-day recency window: one write per upstream per minute is precise enough. */
 export const LAST_USED_INTERVAL_MS = 60_000;
@@ -49,8 +49,9 @@ export function createRecordStage(deps: RecordStageDeps): RecordStage {
       deps.logger.log('audit.write_failed', { alias: record.alias, error: messageOf(error) }, 'error');
     }
     // Metrics and the call's log line count the call once, when it ends (its rounds' spans say input_required).
+    // The outcome was just checked: the record itself is the facts (no copy per call).
     if (record.outcome !== 'INPUT_REQUIRED')
-      deps.telemetry.toolFinished({ ...record, outcome: record.outcome });
+      deps.telemetry.toolFinished(record as CallRecord & { outcome: 'OK' | 'ERROR' });
   };
 }
 

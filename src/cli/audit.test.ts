@@ -65,7 +65,7 @@ describe('portcullis audit verify', () => {
     seed(2);
     const store = openStore({ path: db });
     const log = createAuditLog(store);
-    store.auditJournals?.own().append([log.prepare(record(2)).toLink.row, log.prepare(record(3)).toLink.row]);
+    store.auditJournals?.own().append([log.prepare(record(2)).row, log.prepare(record(3)).row]);
     store.close(); // stopped without storing them; another store of this process takes the journal for orphaned
     const { io, out, err } = capture();
     expect(await runAuditCommand(['verify', '--db', db], io)).toBe(0);

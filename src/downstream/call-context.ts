@@ -64,25 +64,29 @@ export function callerOf(
   request: RequestView,
   extra: Partial<CallerContext> = {},
 ): CallerContext {
-  const progress = progressRelay(request);
-  const meta = request.meta;
-  const forwardMeta: NonNullable<CallerContext['meta']> = {};
-  if (typeof meta?.traceparent === 'string') forwardMeta.traceparent = meta.traceparent;
-  if (typeof meta?.tracestate === 'string') forwardMeta.tracestate = meta.tracestate;
-  return {
+  const caller: CallerContext = {
     principal: identity.principal,
     profile: identity.profile,
-    ...(identity.sessionId === undefined ? {} : { sessionId: identity.sessionId }),
     era: identity.era,
     signal: request.signal,
-    ...(progress ? { progress } : {}),
     log: (message) =>
       void request
         .log(message.level as LoggingLevel, core.maskDeep(message.data), message.logger)
         .catch(clientGone),
-    ...(Object.keys(forwardMeta).length > 0 ? { meta: forwardMeta } : {}),
-    ...extra,
   };
+  if (identity.sessionId !== undefined) caller.sessionId = identity.sessionId;
+  const progress = progressRelay(request);
+  if (progress) caller.progress = progress;
+  const meta = request.meta;
+  const traceparent = meta?.traceparent;
+  const tracestate = meta?.tracestate;
+  if (typeof traceparent === 'string' || typeof tracestate === 'string') {
+    const forwardMeta: NonNullable<CallerContext['meta']> = {};
+    if (typeof traceparent === 'string') forwardMeta.traceparent = traceparent;
+    if (typeof tracestate === 'string') forwardMeta.tracestate = tracestate;
+    caller.meta = forwardMeta;
+  }
+  return Object.assign(caller, extra);
 }
 
 /**

@@ -24,7 +24,7 @@ export type CanonicalProfile = 'stringify' | 'strict';
 /** The canonical JSON text of a value in the given profile; throws on what the profile refuses (file header). */
 export function canonicalJson(value: unknown, profile: CanonicalProfile): string {
   const rules = PROFILES[profile];
-  const first = rules.literal(value, () => []);
+  const first = rules.literal(value, AT_ROOT);
   if (first === undefined) {
     if (profile === 'strict') throw strictInvalid([], 'a undefined');
     throw new TypeError('canonical JSON needs a JSON value, got ' + typeof value);
@@ -89,8 +89,11 @@ export function canonicalString(value: string): string {
 /** A path from the root to a value, as keys and indices; turned into a pointer only for an error. */
 type Path = readonly (string | number)[];
 
-/** Where the value being written sits; called only to build an error. */
-type Where = () => Path;
+/** Where the value being written sits: the open containers; turned into a path only to build an error. */
+type Where = readonly OpenContainer[];
+
+/** The top-level value sits in no container. */
+const AT_ROOT: Where = [];
 
 /** What a profile does with one value: its JSON text, undefined for "no JSON form", or the container to open. */
 interface ProfileRules {
@@ -161,7 +164,7 @@ const STRICT: ProfileRules = {
       case 'string':
         return canonicalString(value);
       case 'number':
-        if (!Number.isFinite(value)) throw strictInvalid(where(), 'a non-finite number');
+        if (!Number.isFinite(value)) throw strictInvalid(pathOf(where), 'a non-finite number');
         return JSON.stringify(value);
       case 'boolean':
         return value ? 'true' : 'false';
@@ -170,14 +173,14 @@ const STRICT: ProfileRules = {
       case 'object':
         return value === null ? 'null' : value;
       default:
-        throw strictInvalid(where(), `a ${typeof value}`);
+        throw strictInvalid(pathOf(where), `a ${typeof value}`);
     }
   },
   key: canonicalString,
   absentItem: (where) => {
-    throw strictInvalid(where(), 'undefined');
+    throw strictInvalid(pathOf(where), 'undefined');
   },
-  cycle: (where) => strictInvalid(where(), 'a cycle'),
+  cycle: (where) => strictInvalid(pathOf(where), 'a cycle'),
 };
 
 const PROFILES: Readonly<Record<CanonicalProfile, ProfileRules>> = { stringify: STRINGIFY, strict: STRICT };
@@ -208,21 +211,15 @@ function pathOf(stack: readonly OpenContainer[]): (string | number)[] {
   );
 }
 
-// Written for the audit hot path: string concatenation, no intermediate arrays, and the error path is built
-// only when an error is thrown. Iterative, because the values written (call arguments, schemas) come from
-// clients and upstreams and can nest arbitrarily deep; the open containers are kept to detect cycles (the
-// same object twice on one path), while the same object in two branches is allowed.
+// Written for the audit hot path: string concatenation, no intermediate arrays, no closure made per call, and
+// the error path is built only when an error is thrown. Iterative, because the values written (call arguments,
+// schemas) come from clients and upstreams and can nest arbitrarily deep; the open containers are kept to detect
+// cycles (the same object twice on one path), while the same object in two branches is allowed.
 function serializeContainer(root: object, rules: ProfileRules): string {
   const stack: OpenContainer[] = [opened(root)];
   // A short path is scanned (cheapest for records a few levels deep); a long one gets a set, so a deep value
   // costs O(1) per check instead of O(depth).
   let longPath: Set<object> | undefined;
-  const isOpen = (object: object): boolean => {
-    if (longPath) return longPath.has(object);
-    for (const container of stack) if (container.object === object) return true;
-    return false;
-  };
-  const here: Where = () => pathOf(stack);
   let text = Array.isArray(root) ? '[' : '{';
   while (stack.length > 0) {
     const top = stack[stack.length - 1] as OpenContainer;
@@ -241,25 +238,31 @@ function serializeContainer(root: object, rules: ProfileRules): string {
       const key = top.keys[index] as string;
       const value = (top.object as Record<string, unknown>)[key];
       if (value === undefined) continue;
-      member = rules.literal(value, here);
+      member = rules.literal(value, stack);
       if (member === undefined) continue;
       prefix = (top.wrote ? ',' : '') + rules.key(key) + ':';
       top.wrote = true;
     } else {
       const items = top.object as unknown[];
-      member = index in items ? rules.literal(items[index], here) : undefined;
-      member ??= rules.absentItem(here);
+      member = index in items ? rules.literal(items[index], stack) : undefined;
+      member ??= rules.absentItem(stack);
       prefix = index > 0 ? ',' : '';
     }
     if (typeof member === 'string') {
       text += prefix + member;
       continue;
     }
-    if (isOpen(member)) throw rules.cycle(here);
+    if (longPath ? longPath.has(member) : isOnPath(stack, member)) throw rules.cycle(stack);
     stack.push(opened(member));
     if (longPath) longPath.add(member);
     else if (stack.length > SHORT_PATH) longPath = new Set(stack.map((container) => container.object));
     text += prefix + (Array.isArray(member) ? '[' : '{');
   }
   return text;
+}
+
+/** True when `object` is one of the open containers (a short path: scanning beats a set). */
+function isOnPath(stack: readonly OpenContainer[], object: object): boolean {
+  for (const container of stack) if (container.object === object) return true;
+  return false;
 }

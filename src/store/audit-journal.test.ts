@@ -24,12 +24,14 @@ const row = (id: string): AuditRowInput => ({
   decision: 'allow',
   record: `{"id":"${id}"}`,
 });
+/** The journal line of a row: its other fields as JSON, a tab, and the record text unescaped. */
+const line = ({ record, ...fields }: AuditRowInput): string => `${JSON.stringify(fields)}\t${record}`;
 const journalFiles = () => readdirSync(dir).filter((name) => name.startsWith('audit.db-audit-journal-'));
 /** A pid that belonged to a process which has exited. */
 const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid as number;
 
 describe('audit journals', () => {
-  it('appends rows as JSON lines to a 0600 file of its own, empties it, and removes it on close when empty', () => {
+  it('appends rows as lines to a 0600 file of its own, empties it, and removes it on close when empty', () => {
     const own = createAuditJournals(dbPath).own();
     expect(journalFiles()).toEqual([]);
     own.append([row('a'), row('b')]);
@@ -37,11 +39,7 @@ describe('audit journals', () => {
     expect(name).toMatch(new RegExp(`^audit\\.db-audit-journal-${process.pid}-[0-9a-f]{12}$`));
     const file = join(dir, name as string);
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(readFileSync(file, 'utf8').split('\n')).toEqual([
-      JSON.stringify(row('a')),
-      JSON.stringify(row('b')),
-      '',
-    ]);
+    expect(readFileSync(file, 'utf8').split('\n')).toEqual([line(row('a')), line(row('b')), '']);
     own.clear();
     expect(readFileSync(file, 'utf8')).toBe('');
     own.close();
@@ -63,7 +61,36 @@ describe('audit journals', () => {
     own.clear();
     own.append([row('b')]);
     expect(journalFiles()).toEqual([first]);
-    expect(readFileSync(join(dir, first as string), 'utf8')).toBe(`${JSON.stringify(row('b'))}\n`);
+    expect(readFileSync(join(dir, first as string), 'utf8')).toBe(`${line(row('b'))}\n`);
+  });
+
+  it('reads back what it wrote, the whole-row lines of earlier versions, and skips a line cut short anywhere', () => {
+    const tricky: AuditRowInput = {
+      ...row('tricky'),
+      principal: 'a\tb "c"',
+      record: '{"args":{"s":"tab\\t quote\\" 😀 \\u2028"},"id":"tricky"}',
+    };
+    const notJson: AuditRowInput = { ...row('plain'), record: 'one\nline\tor two' };
+    const writer = createAuditJournals(dbPath);
+    writer.own().append([row('a'), tricky, notJson, row('b')]);
+    const [own] = journalFiles();
+    const written = readFileSync(join(dir, own as string), 'utf8');
+    // The record that is not a one-line JSON object is kept inside its row's JSON, as whole-row lines were.
+    expect(written).toContain(`${JSON.stringify(notJson)}\n`);
+    const dead = deadPid();
+    writeFileSync(join(dir, `audit.db-audit-journal-${dead}-aaaaaaaaaaaa`), written);
+    const full = line(row('cut'));
+    const cuts = [full.indexOf('\t') - 3, full.indexOf('\t') + 1, full.length - 1];
+    writeFileSync(
+      join(dir, `audit.db-audit-journal-${dead}-bbbbbbbbbbbb`),
+      `${JSON.stringify(row('old'))}\n${cuts.map((at) => full.slice(0, at)).join('\n')}`,
+    );
+    const orphans = createAuditJournals(join(dir, 'audit.db')).orphans();
+    const byName = (suffix: string) => orphans.find((o) => o.file.endsWith(suffix));
+    expect(byName('aaaaaaaaaaaa')?.rows).toEqual([row('a'), tricky, notJson, row('b')]);
+    expect(byName('aaaaaaaaaaaa')?.unreadableLines).toBe(0);
+    expect(byName('bbbbbbbbbbbb')?.rows).toEqual([row('old')]);
+    expect(byName('bbbbbbbbbbbb')?.unreadableLines).toBe(3);
   });
 
   it('reports as orphans the journals of gone processes and of an earlier process with this pid, not live ones', () => {

@@ -87,7 +87,9 @@ function openJournal(file: string): AuditJournal {
     append(rows) {
       if (rows.length === 0) return;
       fd ??= openSync(file, 'a', 0o600);
-      const bytes = Buffer.from(rows.map((row) => `${JSON.stringify(row)}\n`).join(''));
+      let text = '';
+      for (const row of rows) text += journalLine(row);
+      const bytes = Buffer.from(text);
       for (let written = 0; written < bytes.length;) {
         written += writeSync(fd, bytes, written, bytes.length - written);
       }
@@ -111,6 +113,29 @@ function openJournal(file: string): AuditJournal {
   };
 }
 
+/**
+ * One row as a journal line: the row's other fields as JSON, a tab, then the record text as it is (no second
+ * escaping of the longest field). JSON text holds no raw tab or newline, so the first tab splits the line, and a
+ * line cut short by a crash fails to parse in either part. A record that is not one line holding a JSON object
+ * (never the case for the audit log's canonical text) is written inside the row's JSON instead, the line form
+ * journals had before, which is still read.
+ */
+function journalLine(row: AuditRowInput): string {
+  const { record } = row;
+  if (!record.startsWith('{') || !record.endsWith('}') || record.includes('\n'))
+    return `${JSON.stringify(row)}\n`;
+  const fields = JSON.stringify({
+    id: row.id,
+    time: row.time,
+    timeMs: row.timeMs,
+    principal: row.principal,
+    alias: row.alias,
+    outcome: row.outcome,
+    decision: row.decision,
+  });
+  return `${fields}\t${record}\n`;
+}
+
 function readJournal(file: string): OrphanJournal {
   const rows: AuditRowInput[] = [];
   let unreadableLines = 0;
@@ -124,11 +149,19 @@ function readJournal(file: string): OrphanJournal {
 }
 
 function parseRow(line: string): AuditRowInput | undefined {
+  const tab = line.indexOf('\t');
   let value: unknown;
   try {
-    value = JSON.parse(line);
+    // A torn last line (crash mid-write) or garbage fails to parse: the caller counts it as unreadable. The record
+    // text after the tab is parsed as well: a record cut short is never stored.
+    value = JSON.parse(tab < 0 ? line : line.slice(0, tab));
+    if (tab >= 0) {
+      const record = line.slice(tab + 1);
+      JSON.parse(record);
+      if (typeof value === 'object' && value !== null && !('record' in value))
+        (value as Record<string, unknown>).record = record;
+    }
   } catch {
-    // A torn last line (crash mid-write) or garbage: the caller counts it as unreadable.
     return undefined;
   }
   if (typeof value !== 'object' || value === null) return undefined;

@@ -1,6 +1,6 @@
 /** SQLite implementation of AuditStore: the rows of the hash-chained audit log and its head. */
 import type Database from 'better-sqlite3';
-import type { AuditChainHead, AuditRow, AuditRowToLink, AuditStore } from './types.ts';
+import type { AuditChainHead, AuditLinker, AuditRow, AuditRowInput, AuditStore } from './types.ts';
 
 interface AuditDbRow {
   seq: number;
@@ -55,38 +55,40 @@ export function createAuditRepository(db: Database.Database): AuditStore {
 
   const readHead = (): AuditChainHead | undefined => selectHead.get() as AuditChainHead | undefined;
 
-  const append = db.transaction((rows: readonly AuditRowToLink[], skipExisting: boolean): AuditRow[] => {
-    let head = readHead();
-    const stored: AuditRow[] = [];
-    const statement = skipExisting ? insertNew : insert;
-    for (const { row, link } of rows) {
-      const seq = (head?.seq ?? 0) + 1;
-      const { prevDigest, digest } = link(head);
-      const { changes } = statement.run(
-        seq,
-        row.id,
-        row.time,
-        row.timeMs,
-        row.principal,
-        row.alias,
-        row.outcome,
-        row.decision,
-        row.record,
-        prevDigest,
-        digest,
-      );
-      if (changes === 0) continue;
-      stored.push({ ...row, seq, prevDigest, digest });
-      head = { seq, digest };
-    }
-    if (head && stored.length > 0) moveHead.run(head.seq, head.digest);
-    return stored;
-  });
+  const append = db.transaction(
+    (rows: readonly AuditRowInput[], link: AuditLinker, skipExisting: boolean): AuditRow[] => {
+      let head = readHead();
+      const stored: AuditRow[] = [];
+      const statement = skipExisting ? insertNew : insert;
+      for (const row of rows) {
+        const seq = (head?.seq ?? 0) + 1;
+        const { prevDigest, digest } = link(head, row.record);
+        const { changes } = statement.run(
+          seq,
+          row.id,
+          row.time,
+          row.timeMs,
+          row.principal,
+          row.alias,
+          row.outcome,
+          row.decision,
+          row.record,
+          prevDigest,
+          digest,
+        );
+        if (changes === 0) continue;
+        stored.push({ ...row, seq, prevDigest, digest });
+        head = { seq, digest };
+      }
+      if (head && stored.length > 0) moveHead.run(head.seq, head.digest);
+      return stored;
+    },
+  );
 
   return {
     // IMMEDIATE: the write lock is taken before the head is read, so two writers never chain to the same row.
-    append: (rows, options) =>
-      rows.length === 0 ? [] : append.immediate(rows, options?.skipExisting === true),
+    append: (rows, link, options) =>
+      rows.length === 0 ? [] : append.immediate(rows, link, options?.skipExisting === true),
     head: readHead,
     scan(afterSeq, limit) {
       return (scan.all(afterSeq, limit) as AuditDbRow[]).map(toRow);

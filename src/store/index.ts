@@ -19,8 +19,7 @@ export type {
   EventStore,
   AuditChainHead,
   AuditRow,
-  AuditLinker,
-  AuditRowToLink,
+  AuditRowInput,
   AuditAppendOptions,
   AuditRowQuery,
 } from './types.ts';

@@ -134,26 +134,24 @@ describe('events', () => {
 
 describe('audit rows', () => {
   const row = (id: string) => ({
-    row: {
-      id,
-      time: '2026-11-28T20:00:00.000Z',
-      timeMs: 1_795_896_000_000,
-      principal: null,
-      alias: 'echo',
-      outcome: 'OK',
-      decision: 'allow',
-      record: `{"id":"${id}"}`,
-    },
-    // A stand-in chain: the digest names the row and the digest it follows.
-    link: (head: { digest: string } | undefined) => {
-      const prevDigest = head?.digest ?? 'genesis';
-      return { prevDigest, digest: `${prevDigest}>${id}` };
-    },
+    id,
+    time: '2026-11-28T20:00:00.000Z',
+    timeMs: 1_795_896_000_000,
+    principal: null,
+    alias: 'echo',
+    outcome: 'OK',
+    decision: 'allow',
+    record: `{"id":"${id}"}`,
   });
+  // A stand-in chain: the digest names the row (from its record text) and the digest it follows.
+  const link = (head: { digest: string } | undefined, record: string) => {
+    const prevDigest = head?.digest ?? 'genesis';
+    return { prevDigest, digest: `${prevDigest}>${(JSON.parse(record) as { id: string }).id}` };
+  };
 
   it('with skipExisting leaves out ids already stored and chains the rest without a gap', () => {
-    store.audit.append([row('a'), row('b')]);
-    const stored = store.audit.append([row('b'), row('c'), row('a'), row('d')], { skipExisting: true });
+    store.audit.append([row('a'), row('b')], link);
+    const stored = store.audit.append([row('b'), row('c'), row('a'), row('d')], link, { skipExisting: true });
     expect(stored.map((r) => [r.seq, r.id, r.prevDigest])).toEqual([
       [3, 'c', 'genesis>a>b'],
       [4, 'd', 'genesis>a>b>c'],
@@ -163,14 +161,14 @@ describe('audit rows', () => {
   });
 
   it('with skipExisting stores nothing and keeps the head when every id is stored already', () => {
-    store.audit.append([row('a')]);
-    expect(store.audit.append([row('a')], { skipExisting: true })).toEqual([]);
+    store.audit.append([row('a')], link);
+    expect(store.audit.append([row('a')], link, { skipExisting: true })).toEqual([]);
     expect(store.audit.head()).toEqual({ seq: 1, digest: 'genesis>a' });
   });
 
   it('without skipExisting refuses a stored id and stores none of the batch', () => {
-    store.audit.append([row('a')]);
-    expect(() => store.audit.append([row('b'), row('a')])).toThrow(/UNIQUE/);
+    store.audit.append([row('a')], link);
+    expect(() => store.audit.append([row('b'), row('a')], link)).toThrow(/UNIQUE/);
     expect(store.audit.scan(0, 10).map((r) => r.id)).toEqual(['a']);
     expect(store.audit.head()).toEqual({ seq: 1, digest: 'genesis>a' });
   });

@@ -141,14 +141,11 @@ export interface AuditAppendOptions {
   skipExisting?: boolean;
 }
 
-/** A row to append with the function that links it to the row before. */
-export interface AuditRowToLink {
-  row: AuditRowInput;
-  link: AuditLinker;
-}
-
-/** Computes the chain link of a new row from the current head (undefined for the first row). */
-export type AuditLinker = (head: AuditChainHead | undefined) => { prevDigest: string; digest: string };
+/** Computes the chain link of a new row with this record text from the current head (undefined for the first row). */
+export type AuditLinker = (
+  head: AuditChainHead | undefined,
+  record: string,
+) => { prevDigest: string; digest: string };
 
 /** Filters for reading audit rows; every field is optional and they are AND-ed. */
 export interface AuditRowQuery {
@@ -176,7 +173,7 @@ export interface AuditStore {
    * Appends rows in one write transaction: reads the head, asks each row's `link` for its digests (chaining the
    * rows in order), inserts them with consecutive seqs and moves the head once. Durable once it returns.
    */
-  append(rows: readonly AuditRowToLink[], options?: AuditAppendOptions): AuditRow[];
+  append(rows: readonly AuditRowInput[], link: AuditLinker, options?: AuditAppendOptions): AuditRow[];
   /** The recorded chain head, or undefined when nothing was ever appended. */
   head(): AuditChainHead | undefined;
   /** Up to `limit` rows with seq > afterSeq, oldest first (for verification and export). */

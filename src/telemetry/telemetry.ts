@@ -141,7 +141,7 @@ export interface Telemetry {
 /** The state of one request span: the RequestTrace handed out, and kept in the context so that tool events find it. */
 interface RequestState extends RequestTrace {
   span: Span;
-  /** The request's context: its span as the parent of child spans, and this state under REQUEST_KEY. */
+  /** The request's context: its span as the parent of child spans, and this state under REQUEST_KEY when it may be entered. */
   context: Context;
   method: string;
   /** The alias of the resolved tool; only this (never the client-sent name) labels metrics. */
@@ -420,8 +420,10 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
   };
 
   // The request's span and state; with the SDK off, none. Shared by startRequestSpan and traceRequest, which
-  // keeps the per-request path free of closures made per call.
-  const openRequest = (running: Sdk, info: RequestSpanInfo): RequestState => {
+  // keeps the per-request path free of closures made per call. Only a context that may be entered (`entered`)
+  // carries the state for activeRequest: a handed one is read for its span alone, and each value set on a
+  // context copies its map.
+  const openRequest = (running: Sdk, info: RequestSpanInfo, entered: boolean): RequestState => {
     let parent = ROOT_CONTEXT;
     if (info.traceparent !== undefined) {
       const carrier: Record<string, string> = { traceparent: info.traceparent };
@@ -439,7 +441,8 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
       startedAt: now(),
       ended: false,
     };
-    state.context = trace.setSpan(parent, span).setValue(REQUEST_KEY, state);
+    state.context = trace.setSpan(parent, span);
+    if (entered) state.context = state.context.setValue(REQUEST_KEY, state);
     return state;
   };
   const failRequest = (state: RequestState, error: unknown) => {
@@ -455,7 +458,7 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
 
   const startRequestSpan = (info: RequestSpanInfo): RequestSpan => {
     if (!sdk) return NOOP_REQUEST_SPAN;
-    const state = openRequest(sdk, info);
+    const state = openRequest(sdk, info, true);
     return {
       traceId: state.traceId,
       trace: state,
@@ -641,7 +644,7 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     context: 'active' | 'handed' = 'active',
   ): Promise<T> => {
     if (!sdk) return handler(undefined);
-    const state = openRequest(sdk, info);
+    const state = openRequest(sdk, info, context === 'active');
     try {
       const result = await (context === 'handed'
         ? handler(state)
