@@ -66,11 +66,18 @@ function liveDefinition(entry: CorpusEntry): McpToolDefinition {
   return { ...entry.tool, name: defaultAlias(UPSTREAM_ID, entry.tool.name) };
 }
 
+// A redefinition (a rug pull's `previous`) is scanned with the definition it replaces, as the gateway scans a
+// changed tool with the one its ledger approved before (src/guards/tool-facts.ts), under the same name.
 function scanEntry(entry: CorpusEntry, wiring: Wiring, live: PoisoningScanner): ScoredEntry {
+  const { previous } = entry;
   const result =
     wiring === 'live'
-      ? live.scanTool(liveDefinition(entry))
-      : createPoisoningScanner({ otherNames: entry.coexistingTools ?? [] }).scanTool(entry.tool);
+      ? live.scanTool(liveDefinition(entry), {
+          previous: previous === undefined ? undefined : liveDefinition({ ...entry, tool: previous }),
+        })
+      : createPoisoningScanner({ otherNames: entry.coexistingTools ?? [] }).scanTool(entry.tool, {
+          previous,
+        });
   return { entry, flagged: !result.clean, patterns: [...new Set(result.matches.map((m) => m.patternId))] };
 }
 

@@ -36,8 +36,12 @@ type Concept =
   | 'ALSO'
   | 'TOOLREF'
   | 'SCOPE'
+  | 'REPLY'
+  | 'PACKAGE'
+  | 'DISCREDIT'
   | 'ORDERS'
-  | 'DESCRIBES';
+  | 'DESCRIBES'
+  | 'IDENTITY';
 
 // Word lists are judgement about what each kind of word does in an instruction, not phrases of the corpus.
 /** Each concept's words. */
@@ -65,7 +69,7 @@ export const LEXICON: ReadonlyArray<readonly [Concept, string]> = [
     'SECRET',
     'password passwords passphrase token tokens secret secrets credential credentials key keys apikey ssh rsa ' +
       'ed25519 env dotenv aws private cookie cookies wallet seed mnemonic keychain npmrc netrc pgpass ' +
-      'kubeconfig gnupg shadow passwd otp pin',
+      'kubeconfig gnupg shadow passwd otp pin cvv passport ssn',
   ],
   [
     'CONVO',
@@ -86,15 +90,19 @@ export const LEXICON: ReadonlyArray<readonly [Concept, string]> = [
   [
     'OVERRIDE',
     'ignore disregard forget override overrides bypass supersede supersedes overrule previous prior earlier ' +
-      'rules guidelines policy policies restrictions',
+      'rules guidelines policy policies restrictions guardrails safeguards censorship limitations',
   ],
   [
     'PERSONA',
     'pretend roleplay persona character identity mode jailbreak jailbroken dan unrestricted unfiltered ' +
-      'act behave impersonate',
+      'act behave impersonate upgraded unlocked unchained uncensored limitless unbound liberated obey ' +
+      'obedient loyal loyalty allegiance embody incarnate',
   ],
   ['DEST', 'http https www com net org io xyz webhook webhooks endpoint collector attacker address'],
-  ['REDIRECT', 'redirect reroute route swap replace substitute rewrite change actually'],
+  [
+    'REDIRECT',
+    'redirect reroute route swap replace substitute rewrite change actually rather switch instead',
+  ],
   ['EXEC', 'curl wget bash sh eval exec chmod sudo install npm pip npx powershell execute'],
   ['ADVISE', 'recommend advise suggest prefer promote point pick choose favor favour steer'],
   ['FUNDS', 'refund payment payments payee account iban bank wallet transfer pay invoice beneficiary'],
@@ -106,12 +114,28 @@ export const LEXICON: ReadonlyArray<readonly [Concept, string]> = [
     'henceforth hereafter thereafter onward onwards permanently forever remainder future subsequent later ' +
       'session sessions globally',
   ],
+  // What the model itself says: an order hung on its every reply reaches past this call.
+  ['REPLY', 'reply replies answer answers respond responds greeting greet'],
+  // What code depends on: a planted or swapped dependency is an order about what the user's code imports.
+  [
+    'PACKAGE',
+    'package packages library libraries dependency dependencies module modules crate crates gem gems ' +
+      'import imports middleware registry',
+  ],
+  // Words that discredit something: steering the model away from another tool or source.
+  [
+    'DISCREDIT',
+    'deprecated outdated obsolete retired unreliable untrusted untrustworthy tampered compromised broken ' +
+      'misleading stale closed',
+  ],
 ];
 
 // The mood of a sentence, read from its first word: an order aimed at the reader opens with a verb in its base
 // form ("send", "include", "always"), a description of what the tool does with one in the third person
 // ("returns", "lists"). Each is a concept with no words of its own, so it pairs with what the sentence holds.
-const MOODS: readonly Concept[] = ['ORDERS', 'DESCRIBES'];
+// IDENTITY is a sentence or clause that tells the reader what it is: it opens with "you are", "you're",
+// "you become", "you now", "you have been" (German "du bist", French "tu es", Spanish "eres", Italian "sei").
+const MOODS: readonly Concept[] = ['ORDERS', 'DESCRIBES', 'IDENTITY'];
 
 // Each concept is one bit, so the concepts of a sentence are one integer.
 const CONCEPT_LIST: readonly Concept[] = [...new Set(LEXICON.map(([concept]) => concept)), ...MOODS];
@@ -225,6 +249,30 @@ function bucketsOf(prefix: string): ConceptBuckets {
   return found;
 }
 
+// The concept of a window's text and the same concept in text a redefinition added (`ak:`), for both the prose
+// and the slot prefixes: an added order to take something weighs apart from the same order in a first version.
+const ADDED_CONCEPTS = new Map<number, { bucket: number; name: string }>();
+for (const prefix of ['', 'x'])
+  for (const concept of CONCEPT_LIST)
+    ADDED_CONCEPTS.set(symbolicBucket(`${prefix}k:${concept}`), {
+      bucket: symbolicBucket(`ak:${concept}`),
+      name: `ak:${concept}`,
+    });
+
+/** Adds to `set` the added-text concept (`ak:`) of each concept bucket of `buckets` (R-POISON-REDEFINITION). */
+export function addAddedConcepts(set: Set<number>, buckets: Iterable<number>): void {
+  for (const bucket of buckets) {
+    const added = ADDED_CONCEPTS.get(bucket);
+    if (added !== undefined) set.add(added.bucket);
+  }
+}
+
+/** The name of an added-text concept bucket, or undefined. */
+export function addedConceptName(bucket: number): string | undefined {
+  for (const added of ADDED_CONCEPTS.values()) if (added.bucket === bucket) return added.name;
+  return undefined;
+}
+
 function lowestBit(mask: number): number {
   return 31 - Math.clz32(mask & -mask);
 }
@@ -286,6 +334,10 @@ export class ConceptSentences {
   private first = true;
   private prefix = '';
   private buckets: ConceptBuckets | undefined;
+  // Words read since the sentence or a clause after a colon began, and what they were (identityOf).
+  private clauseWord = 0;
+  private clause = 0;
+  private lastEnd = 0;
 
   constructor(
     private readonly set: FeatureSet,
@@ -298,8 +350,15 @@ export class ConceptSentences {
       this.finish();
       this.first = true;
     }
+    if (newSentence || colonBetween(text, this.lastEnd, start)) this.clauseWord = 0;
+    this.lastEnd = end;
     let found = mayNameConcept(text, start, end) ? conceptsAt(text, start, end) : 0;
     if (this.first) found |= moodOf(text, start, end);
+    if (this.clauseWord < 3) {
+      this.clause = identityOf(this.clauseWord, this.clause, text.slice(start, end));
+      if (this.clause === IDENTITY_SAID) found |= MOOD_BITS.IDENTITY;
+      this.clauseWord += 1;
+    }
     if (found !== 0) {
       if (this.buckets === undefined) {
         this.prefix = this.slot();
@@ -319,6 +378,27 @@ export class ConceptSentences {
   }
 }
 
+function colonBetween(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i += 1) if (text.charCodeAt(i) === 0x3a) return true;
+  return false;
+}
+
+// The states of a clause's first words as identityOf reads them.
+const IDENTITY_SAID = 1;
+const YOU = 2;
+const YOU_HAVE = 3;
+const READER = new Set(['you', 'du', 'tu']);
+const BEING = new Set(['are', 're', 'become', 'now', 'bist', 'es', 'eres', 'sei']);
+
+// The next state of a clause's first words: "you" + a form of being, "you have been", or a form of being that
+// holds its subject ("eres", "sei") as the first word.
+function identityOf(position: number, state: number, word: string): number {
+  if (position === 0) return READER.has(word) ? YOU : word === 'eres' || word === 'sei' ? IDENTITY_SAID : 0;
+  if (state === YOU) return BEING.has(word) ? IDENTITY_SAID : word === 'have' ? YOU_HAVE : 0;
+  if (state === YOU_HAVE && word === 'been') return IDENTITY_SAID;
+  return state === IDENTITY_SAID ? IDENTITY_SAID : 0;
+}
+
 /** The concepts of the words of one lower-case text. */
 function conceptsIn(text: string): number {
   let mask = 0;
@@ -329,7 +409,7 @@ function conceptsIn(text: string): number {
 
 const bit = (concept: Concept): number => 1 << CONCEPT_LIST.indexOf(concept);
 const ORDER_HEAD_BITS = ORDER_HEADS.reduce((mask, concept) => mask | bit(concept), 0);
-const MOOD_BITS = { ORDERS: bit('ORDERS'), DESCRIBES: bit('DESCRIBES') };
+const MOOD_BITS = { ORDERS: bit('ORDERS'), DESCRIBES: bit('DESCRIBES'), IDENTITY: bit('IDENTITY') };
 const ORDER = bit('TAKE') | bit('SEND') | bit('EXEC') | bit('REDIRECT');
 const OBJECT_OF_ORDER = bit('SECRET') | bit('CONVO') | bit('DEST');
 const ADDRESSED = bit('AGENT') | bit('YOU');
