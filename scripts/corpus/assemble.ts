@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { EXTRA_TOOLS } from './honest-extra.ts';
+import { HONEST_BATCH3_PERSONA } from './honest-batch3-persona.ts';
 import { HONEST_BATCH3_UPDATES } from './honest-batch3-updates.ts';
 import { HARD_FRESH } from './honest-fresh.ts';
 import { HARD_MORE } from './honest-hard-more.ts';
@@ -16,6 +17,7 @@ import { OFFICIAL_CORE } from './honest-official.ts';
 import { PUBLISHED_TOOLS } from './honest-published.ts';
 import { VENDOR_TOOLS } from './honest-vendors.ts';
 import { SPLIT_SEED, type Split } from './load.ts';
+import { POISONED_BATCH3_PERSONA } from './poisoned-batch3-persona.ts';
 import { POISONED_BATCH3_UPDATES } from './poisoned-batch3-updates.ts';
 import { CARRIERS, fromCarrier } from './poisoned-carriers.ts';
 import { POISONED_DIRECT } from './poisoned-direct.ts';
@@ -97,7 +99,7 @@ const POISONED_BATCHES: Readonly<Record<string, readonly PoisonedSpec[]>> = {
   fresh: POISONED_FRESH,
   published: POISONED_PUBLISHED,
   thin: [...POISONED_THIN, ...POISONED_THIN_LONG],
-  batch3: [...POISONED_BATCH3_UPDATES],
+  batch3: [...POISONED_BATCH3_UPDATES, ...POISONED_BATCH3_PERSONA],
 };
 const HONEST_BATCHES: Readonly<Record<string, readonly HonestSpec[]>> = {
   'honest-official': OFFICIAL_CORE,
@@ -108,7 +110,7 @@ const HONEST_BATCHES: Readonly<Record<string, readonly HonestSpec[]>> = {
   'honest-hard-more': HARD_MORE,
   fresh: HARD_FRESH,
   thin: [...HARD_THIN, ...HARD_THIN_MORE],
-  batch3: [...HONEST_BATCH3_UPDATES],
+  batch3: [...HONEST_BATCH3_UPDATES, ...HONEST_BATCH3_PERSONA],
   published: PUBLISHED_TOOLS,
   'honest-carriers': CLEAN_CARRIERS,
 };
