@@ -17,6 +17,7 @@ import { OFFICIAL_CORE } from './honest-official.ts';
 import { PUBLISHED_TOOLS } from './honest-published.ts';
 import { VENDOR_TOOLS } from './honest-vendors.ts';
 import { SPLIT_SEED, type Split } from './load.ts';
+import { POISONED_BATCH3_ORDERS } from './poisoned-batch3-orders.ts';
 import { POISONED_BATCH3_PERSONA } from './poisoned-batch3-persona.ts';
 import { POISONED_BATCH3_UPDATES } from './poisoned-batch3-updates.ts';
 import { CARRIERS, fromCarrier } from './poisoned-carriers.ts';
@@ -99,7 +100,7 @@ const POISONED_BATCHES: Readonly<Record<string, readonly PoisonedSpec[]>> = {
   fresh: POISONED_FRESH,
   published: POISONED_PUBLISHED,
   thin: [...POISONED_THIN, ...POISONED_THIN_LONG],
-  batch3: [...POISONED_BATCH3_UPDATES, ...POISONED_BATCH3_PERSONA],
+  batch3: [...POISONED_BATCH3_UPDATES, ...POISONED_BATCH3_PERSONA, ...POISONED_BATCH3_ORDERS],
 };
 const HONEST_BATCHES: Readonly<Record<string, readonly HonestSpec[]>> = {
   'honest-official': OFFICIAL_CORE,
