@@ -80,7 +80,7 @@ function liveTool(tool: McpToolDefinition): McpToolDefinition {
 
 /**
  * The approved definition the gateway hands its scanner with a redefinition (src/guards/tool-facts.ts): the
- * entry's `previous`, where the corpus has one (rug pulls), under the same alias.
+ * entry's `previous`, where the corpus has one (rug pulls and honest updates), under the same alias.
  */
 export function livePrevious(entry: CorpusEntry): McpToolDefinition | undefined {
   return entry.previous === undefined ? undefined : liveTool(entry.previous);
@@ -155,7 +155,11 @@ function toWindowVector(set: ReadonlySet<number>): Vector[] {
 
 /** The training row of an entry, from its live definition. */
 export function toRow(entry: CorpusEntry, parameters: TrainingParameters = TRAINING): Row {
-  const update = parameters.honestUpdates && entry.label === 'honest' ? honestUpdate(entry.tool) : undefined;
+  // An entry's own earlier version first (rug pulls, honest updates); else an honest tool's made-up update.
+  const update =
+    parameters.honestUpdates && entry.label === 'honest' && entry.previous === undefined
+      ? honestUpdate(entry.tool)
+      : undefined;
   const previous = update === undefined ? livePrevious(entry) : liveTool(update);
   const { whole, windows } = toolWindows(liveDefinition(entry), [], previous);
   return {
