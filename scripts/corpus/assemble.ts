@@ -8,7 +8,7 @@ import { EXTRA_TOOLS } from './honest-extra.ts';
 import { HONEST_BATCH3_HARD } from './honest-batch3-hard.ts';
 import { HONEST_BATCH3_PERSONA } from './honest-batch3-persona.ts';
 import { HONEST_BATCH3_RULES } from './honest-batch3-rules.ts';
-import { HONEST_BATCH3_UPDATES } from './honest-batch3-updates.ts';
+import { HONEST_BATCH3_FIRST_VERSIONS, HONEST_BATCH3_UPDATES } from './honest-batch3-updates.ts';
 import { HARD_FRESH } from './honest-fresh.ts';
 import { HARD_MORE } from './honest-hard-more.ts';
 import { HARD_SCRIPTS } from './honest-hard-scripts.ts';
@@ -113,7 +113,13 @@ const HONEST_BATCHES: Readonly<Record<string, readonly HonestSpec[]>> = {
   'honest-hard-more': HARD_MORE,
   fresh: HARD_FRESH,
   thin: [...HARD_THIN, ...HARD_THIN_MORE],
-  batch3: [...HONEST_BATCH3_UPDATES, ...HONEST_BATCH3_PERSONA, ...HONEST_BATCH3_HARD, ...HONEST_BATCH3_RULES],
+  batch3: [
+    ...HONEST_BATCH3_UPDATES,
+    ...HONEST_BATCH3_PERSONA,
+    ...HONEST_BATCH3_HARD,
+    ...HONEST_BATCH3_RULES,
+    ...HONEST_BATCH3_FIRST_VERSIONS,
+  ],
   published: PUBLISHED_TOOLS,
   'honest-carriers': CLEAN_CARRIERS,
 };
