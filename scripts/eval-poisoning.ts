@@ -7,7 +7,9 @@
  *   --wiring live|full           live (default): the wiring before issue 17, one scanner with no other-server
  *                                names, each tool scanned under its sanitized alias (kept so figures compare
  *                                across rounds); full: as the gateway scans now, the original name and the
- *                                entry's coexistingTools as other-server names
+ *                                entry's coexistingTools as other-server names; in both, an entry with a
+ *                                `previous` version (a rug pull, an honest update) is scanned with it, as the
+ *                                gateway scans a changed tool with the definition its ledger approved before
  *   --json                       print the figures as JSON instead of the table
  *   --out FILE                   also write the JSON figures to FILE
  *   --verbose                    list the ids of every miss and false alarm
