@@ -36,12 +36,8 @@ type Concept =
   | 'ALSO'
   | 'TOOLREF'
   | 'SCOPE'
-  | 'REPLY'
-  | 'PACKAGE'
-  | 'DISCREDIT'
   | 'ORDERS'
-  | 'DESCRIBES'
-  | 'IDENTITY';
+  | 'DESCRIBES';
 
 // Word lists are judgement about what each kind of word does in an instruction, not phrases of the corpus.
 /** Each concept's words. */
@@ -69,7 +65,7 @@ export const LEXICON: ReadonlyArray<readonly [Concept, string]> = [
     'SECRET',
     'password passwords passphrase token tokens secret secrets credential credentials key keys apikey ssh rsa ' +
       'ed25519 env dotenv aws private cookie cookies wallet seed mnemonic keychain npmrc netrc pgpass ' +
-      'kubeconfig gnupg shadow passwd otp pin cvv passport ssn',
+      'kubeconfig gnupg shadow passwd otp pin',
   ],
   [
     'CONVO',
@@ -90,19 +86,15 @@ export const LEXICON: ReadonlyArray<readonly [Concept, string]> = [
   [
     'OVERRIDE',
     'ignore disregard forget override overrides bypass supersede supersedes overrule previous prior earlier ' +
-      'rules guidelines policy policies restrictions guardrails safeguards censorship limitations',
+      'rules guidelines policy policies restrictions',
   ],
   [
     'PERSONA',
     'pretend roleplay persona character identity mode jailbreak jailbroken dan unrestricted unfiltered ' +
-      'act behave impersonate upgraded unlocked unchained uncensored limitless unbound liberated obey ' +
-      'obedient loyal loyalty allegiance embody incarnate',
+      'act behave impersonate',
   ],
   ['DEST', 'http https www com net org io xyz webhook webhooks endpoint collector attacker address'],
-  [
-    'REDIRECT',
-    'redirect reroute route swap replace substitute rewrite change actually rather switch instead',
-  ],
+  ['REDIRECT', 'redirect reroute route swap replace substitute rewrite change actually'],
   ['EXEC', 'curl wget bash sh eval exec chmod sudo install npm pip npx powershell execute'],
   ['ADVISE', 'recommend advise suggest prefer promote point pick choose favor favour steer'],
   ['FUNDS', 'refund payment payments payee account iban bank wallet transfer pay invoice beneficiary'],
@@ -114,28 +106,12 @@ export const LEXICON: ReadonlyArray<readonly [Concept, string]> = [
     'henceforth hereafter thereafter onward onwards permanently forever remainder future subsequent later ' +
       'session sessions globally',
   ],
-  // What the model itself says: an order hung on its every reply reaches past this call.
-  ['REPLY', 'reply replies answer answers respond responds greeting greet'],
-  // What code depends on: a planted or swapped dependency is an order about what the user's code imports.
-  [
-    'PACKAGE',
-    'package packages library libraries dependency dependencies module modules crate crates gem gems ' +
-      'import imports middleware registry',
-  ],
-  // Words that discredit something: steering the model away from another tool or source.
-  [
-    'DISCREDIT',
-    'deprecated outdated obsolete retired unreliable untrusted untrustworthy tampered compromised broken ' +
-      'misleading stale closed',
-  ],
 ];
 
 // The mood of a sentence, read from its first word: an order aimed at the reader opens with a verb in its base
 // form ("send", "include", "always"), a description of what the tool does with one in the third person
 // ("returns", "lists"). Each is a concept with no words of its own, so it pairs with what the sentence holds.
-// IDENTITY is a sentence or clause that tells the reader what it is: it opens with "you are", "you're",
-// "you become", "you now", "you have been" (German "du bist", French "tu es", Spanish "eres", Italian "sei").
-const MOODS: readonly Concept[] = ['ORDERS', 'DESCRIBES', 'IDENTITY'];
+const MOODS: readonly Concept[] = ['ORDERS', 'DESCRIBES'];
 
 // Each concept is one bit, so the concepts of a sentence are one integer.
 const CONCEPT_LIST: readonly Concept[] = [...new Set(LEXICON.map(([concept]) => concept)), ...MOODS];
@@ -334,10 +310,6 @@ export class ConceptSentences {
   private first = true;
   private prefix = '';
   private buckets: ConceptBuckets | undefined;
-  // Words read since the sentence or a clause after a colon began, and what they were (identityOf).
-  private clauseWord = 0;
-  private clause = 0;
-  private lastEnd = 0;
 
   constructor(
     private readonly set: FeatureSet,
@@ -350,15 +322,8 @@ export class ConceptSentences {
       this.finish();
       this.first = true;
     }
-    if (newSentence || colonBetween(text, this.lastEnd, start)) this.clauseWord = 0;
-    this.lastEnd = end;
     let found = mayNameConcept(text, start, end) ? conceptsAt(text, start, end) : 0;
     if (this.first) found |= moodOf(text, start, end);
-    if (this.clauseWord < 3) {
-      this.clause = identityOf(this.clauseWord, this.clause, text.slice(start, end));
-      if (this.clause === IDENTITY_SAID) found |= MOOD_BITS.IDENTITY;
-      this.clauseWord += 1;
-    }
     if (found !== 0) {
       if (this.buckets === undefined) {
         this.prefix = this.slot();
@@ -378,27 +343,6 @@ export class ConceptSentences {
   }
 }
 
-function colonBetween(text: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i += 1) if (text.charCodeAt(i) === 0x3a) return true;
-  return false;
-}
-
-// The states of a clause's first words as identityOf reads them.
-const IDENTITY_SAID = 1;
-const YOU = 2;
-const YOU_HAVE = 3;
-const READER = new Set(['you', 'du', 'tu']);
-const BEING = new Set(['are', 're', 'become', 'now', 'bist', 'es', 'eres', 'sei']);
-
-// The next state of a clause's first words: "you" + a form of being, "you have been", or a form of being that
-// holds its subject ("eres", "sei") as the first word.
-function identityOf(position: number, state: number, word: string): number {
-  if (position === 0) return READER.has(word) ? YOU : word === 'eres' || word === 'sei' ? IDENTITY_SAID : 0;
-  if (state === YOU) return BEING.has(word) ? IDENTITY_SAID : word === 'have' ? YOU_HAVE : 0;
-  if (state === YOU_HAVE && word === 'been') return IDENTITY_SAID;
-  return state === IDENTITY_SAID ? IDENTITY_SAID : 0;
-}
-
 /** The concepts of the words of one lower-case text. */
 function conceptsIn(text: string): number {
   let mask = 0;
@@ -409,7 +353,7 @@ function conceptsIn(text: string): number {
 
 const bit = (concept: Concept): number => 1 << CONCEPT_LIST.indexOf(concept);
 const ORDER_HEAD_BITS = ORDER_HEADS.reduce((mask, concept) => mask | bit(concept), 0);
-const MOOD_BITS = { ORDERS: bit('ORDERS'), DESCRIBES: bit('DESCRIBES'), IDENTITY: bit('IDENTITY') };
+const MOOD_BITS = { ORDERS: bit('ORDERS'), DESCRIBES: bit('DESCRIBES') };
 const ORDER = bit('TAKE') | bit('SEND') | bit('EXEC') | bit('REDIRECT');
 const OBJECT_OF_ORDER = bit('SECRET') | bit('CONVO') | bit('DEST');
 const ADDRESSED = bit('AGENT') | bit('YOU');

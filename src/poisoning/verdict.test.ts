@@ -419,7 +419,7 @@ describe('a redefinition scored against the previous definition (R-POISON-REDEFI
   // A model that weighs an order hung on every reply a little, and the text a redefinition adds more: the same
   // sentence is below the threshold in a first version and above it when it is what an update added.
   const weights = new Array<number>(FEATURE_BUCKETS).fill(0);
-  weights[symbolicBucket('kk:REPLY+WHEN')] = 10_000;
+  weights[symbolicBucket('kk:TELL+WHEN')] = 10_000;
   weights[symbolicBucket('add')] = 20_000;
   weights[symbolicBucket('win')] = -5_000;
   const model = {
