@@ -245,9 +245,10 @@ export function addAddedConcepts(set: Set<number>, buckets: Iterable<number>): v
 
 /** The name of an added-text concept bucket, or undefined. */
 export function addedConceptName(bucket: number): string | undefined {
-  for (const added of ADDED_CONCEPTS.values()) if (added.bucket === bucket) return added.name;
-  return undefined;
+  return ADDED_CONCEPT_NAMES.get(bucket);
 }
+
+const ADDED_CONCEPT_NAMES = new Map([...ADDED_CONCEPTS.values()].map(({ bucket, name }) => [bucket, name]));
 
 function lowestBit(mask: number): number {
   return 31 - Math.clz32(mask & -mask);
