@@ -7,7 +7,9 @@
  *   --wiring live|full           live (default): the wiring before issue 17, one scanner with no other-server
  *                                names, each tool scanned under its sanitized alias (kept so figures compare
  *                                across rounds); full: as the gateway scans now, the original name and the
- *                                entry's coexistingTools as other-server names
+ *                                entry's coexistingTools as other-server names; in both, an entry with a
+ *                                `previous` version (a rug pull, an honest update) is scanned with it, as the
+ *                                gateway scans a changed tool with the definition its ledger approved before
  *   --json                       print the figures as JSON instead of the table
  *   --out FILE                   also write the JSON figures to FILE
  *   --verbose                    list the ids of every miss and false alarm
@@ -66,11 +68,18 @@ function liveDefinition(entry: CorpusEntry): McpToolDefinition {
   return { ...entry.tool, name: defaultAlias(UPSTREAM_ID, entry.tool.name) };
 }
 
+// A redefinition (a rug pull's `previous`) is scanned with the definition it replaces, as the gateway scans a
+// changed tool with the one its ledger approved before (src/guards/tool-facts.ts), under the same name.
 function scanEntry(entry: CorpusEntry, wiring: Wiring, live: PoisoningScanner): ScoredEntry {
+  const { previous } = entry;
   const result =
     wiring === 'live'
-      ? live.scanTool(liveDefinition(entry))
-      : createPoisoningScanner({ otherNames: entry.coexistingTools ?? [] }).scanTool(entry.tool);
+      ? live.scanTool(liveDefinition(entry), {
+          previous: previous === undefined ? undefined : liveDefinition({ ...entry, tool: previous }),
+        })
+      : createPoisoningScanner({ otherNames: entry.coexistingTools ?? [] }).scanTool(entry.tool, {
+          previous,
+        });
   return { entry, flagged: !result.clean, patterns: [...new Set(result.matches.map((m) => m.patternId))] };
 }
 

@@ -54,6 +54,17 @@ function report(
       formatRate(rules.perHonestKind[name] as never),
     ]),
   ];
+  // Honest tools scanned as redefinitions of themselves (model-training.ts, honestUpdate): false alarms on updates.
+  const updates = results.filter((r) => r.update !== undefined);
+  const updateRate = (flagged: (r: OutOfFold) => boolean): string => {
+    const hits = updates.filter(flagged).length;
+    return `${(hits / Math.max(updates.length, 1)).toFixed(3)} (${hits}/${updates.length})`;
+  };
+  rows.push([
+    'FPR honest updates',
+    updateRate((r) => r.update?.byRule === true || (r.update?.score ?? 0) >= r.threshold),
+    updateRate((r) => r.update?.byRule === true),
+  ]);
   const width = Math.max(...rows.map(([name]) => name.length));
   const lines = [
     `${title} over train+dev (${results.length} entries, live wiring)`,
@@ -65,6 +76,10 @@ function report(
   if (verbose) {
     lines.push('', `Misses: ${combined.misses.join(' ') || 'none'}`);
     lines.push(`False alarms: ${combined.falsePositives.map((f) => f.id).join(' ') || 'none'}`);
+    const updateAlarms = updates.filter(
+      (r) => r.update?.byRule === true || (r.update?.score ?? 0) >= r.threshold,
+    );
+    lines.push(`False alarms on honest updates: ${updateAlarms.map((r) => r.entry.id).join(' ') || 'none'}`);
   }
   return lines.join('\n');
 }

@@ -5,6 +5,10 @@
  */
 import { createHash } from 'node:crypto';
 import { EXTRA_TOOLS } from './honest-extra.ts';
+import { HONEST_BATCH3_HARD } from './honest-batch3-hard.ts';
+import { HONEST_BATCH3_PERSONA } from './honest-batch3-persona.ts';
+import { HONEST_BATCH3_RULES } from './honest-batch3-rules.ts';
+import { HONEST_BATCH3_FIRST_VERSIONS, HONEST_BATCH3_UPDATES } from './honest-batch3-updates.ts';
 import { HARD_FRESH } from './honest-fresh.ts';
 import { HARD_MORE } from './honest-hard-more.ts';
 import { HARD_SCRIPTS } from './honest-hard-scripts.ts';
@@ -15,6 +19,9 @@ import { OFFICIAL_CORE } from './honest-official.ts';
 import { PUBLISHED_TOOLS } from './honest-published.ts';
 import { VENDOR_TOOLS } from './honest-vendors.ts';
 import { SPLIT_SEED, type Split } from './load.ts';
+import { POISONED_BATCH3_ORDERS } from './poisoned-batch3-orders.ts';
+import { POISONED_BATCH3_PERSONA } from './poisoned-batch3-persona.ts';
+import { POISONED_BATCH3_UPDATES } from './poisoned-batch3-updates.ts';
 import { CARRIERS, fromCarrier } from './poisoned-carriers.ts';
 import { POISONED_DIRECT } from './poisoned-direct.ts';
 import { POISONED_FRESH } from './poisoned-fresh.ts';
@@ -51,7 +58,8 @@ function poisonedEntries(specs: readonly PoisonedSpec[]): CorpusEntry[] {
 
 function honestEntries(specs: readonly HonestSpec[]): CorpusEntry[] {
   return specs.map((spec) => ({
-    id: `h-${spec.tool.name.replace(/[^A-Za-z0-9_-]/g, '_')}-${contentHash(spec.tool)}`,
+    // An entry without `previous` keeps the id it had before honest entries could carry one.
+    id: `h-${spec.tool.name.replace(/[^A-Za-z0-9_-]/g, '_')}-${contentHash(spec.previous === undefined ? spec.tool : [spec.previous, spec.tool])}`,
     label: 'honest',
     technique: 'honest',
     variant: spec.variant,
@@ -59,6 +67,7 @@ function honestEntries(specs: readonly HonestSpec[]): CorpusEntry[] {
     whySuspicious: spec.why,
     source: spec.source,
     ...(spec.coexistingTools === undefined ? {} : { coexistingTools: spec.coexistingTools }),
+    ...(spec.previous === undefined ? {} : { previous: spec.previous }),
     tool: spec.tool,
   }));
 }
@@ -93,6 +102,7 @@ const POISONED_BATCHES: Readonly<Record<string, readonly PoisonedSpec[]>> = {
   fresh: POISONED_FRESH,
   published: POISONED_PUBLISHED,
   thin: [...POISONED_THIN, ...POISONED_THIN_LONG],
+  batch3: [...POISONED_BATCH3_UPDATES, ...POISONED_BATCH3_PERSONA, ...POISONED_BATCH3_ORDERS],
 };
 const HONEST_BATCHES: Readonly<Record<string, readonly HonestSpec[]>> = {
   'honest-official': OFFICIAL_CORE,
@@ -103,6 +113,13 @@ const HONEST_BATCHES: Readonly<Record<string, readonly HonestSpec[]>> = {
   'honest-hard-more': HARD_MORE,
   fresh: HARD_FRESH,
   thin: [...HARD_THIN, ...HARD_THIN_MORE],
+  batch3: [
+    ...HONEST_BATCH3_UPDATES,
+    ...HONEST_BATCH3_PERSONA,
+    ...HONEST_BATCH3_HARD,
+    ...HONEST_BATCH3_RULES,
+    ...HONEST_BATCH3_FIRST_VERSIONS,
+  ],
   published: PUBLISHED_TOOLS,
   'honest-carriers': CLEAN_CARRIERS,
 };

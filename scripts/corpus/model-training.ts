@@ -32,6 +32,12 @@ export interface TrainingParameters {
    * poisoned tool's strongest one up.
    */
   readonly windows: boolean;
+  /**
+   * Whether each honest entry is also trained as an honest redefinition (`honestUpdate`): the corpus's
+   * redefinitions are all rug pulls, so without these the "added in a redefinition" feature would learn that
+   * any update is poisoned.
+   */
+  readonly honestUpdates: boolean;
 }
 
 /** The parameters the committed weights are trained with. */
@@ -42,6 +48,7 @@ export const TRAINING: TrainingParameters = {
   l2: 5e-5,
   carrierWeight: 0.5,
   windows: true,
+  honestUpdates: true,
 };
 
 /** Weights are stored as integers: value × SCALE. */
@@ -64,7 +71,48 @@ const UPSTREAM_ID = 'eval';
 
 /** What the gateway hands its scanner for a corpus entry (src/exposure/registry.ts). */
 export function liveDefinition(entry: CorpusEntry): McpToolDefinition {
-  return { ...entry.tool, name: defaultAlias(UPSTREAM_ID, entry.tool.name) };
+  return liveTool(entry.tool);
+}
+
+function liveTool(tool: McpToolDefinition): McpToolDefinition {
+  return { ...tool, name: defaultAlias(UPSTREAM_ID, tool.name) };
+}
+
+/**
+ * The approved definition the gateway hands its scanner with a redefinition (src/guards/tool-facts.ts): the
+ * entry's `previous`, where the corpus has one (rug pulls and honest updates), under the same alias.
+ */
+export function livePrevious(entry: CorpusEntry): McpToolDefinition | undefined {
+  return entry.previous === undefined ? undefined : liveTool(entry.previous);
+}
+
+/**
+ * An honest redefinition made from an honest tool, for training and for measuring false alarms on updates:
+ * the previous version is the tool without the last sentence of its description and without its last
+ * parameter, so the current one adds an honest sentence and parameter. Undefined when it has neither to drop.
+ */
+export function honestUpdate(tool: McpToolDefinition): McpToolDefinition | undefined {
+  let changed = false;
+  const previous: Record<string, unknown> = { ...tool };
+  const description = typeof tool.description === 'string' ? tool.description.trimEnd() : '';
+  const cut = description.slice(0, -1).search(/[.!?]\s+[^.!?]*$/);
+  if (cut > 0) {
+    previous['description'] = description.slice(0, cut + 1);
+    changed = true;
+  }
+  const schema = tool.inputSchema as { properties?: Record<string, unknown>; required?: unknown } | undefined;
+  const keys = schema?.properties === undefined ? [] : Object.keys(schema.properties);
+  if (keys.length >= 2) {
+    const last = keys[keys.length - 1] as string;
+    const properties = { ...schema?.properties };
+    delete properties[last];
+    const required = Array.isArray(schema?.required)
+      ? { required: (schema.required as unknown[]).filter((key) => key !== last) }
+      : {};
+    previous['inputSchema'] = { ...schema, properties, ...required };
+    changed = true;
+  }
+  return changed ? (previous as unknown as McpToolDefinition) : undefined;
 }
 
 /** One feature vector as the trainer sees it: its sorted buckets, lexical ones first, and their scales. */
@@ -107,7 +155,13 @@ function toWindowVector(set: ReadonlySet<number>): Vector[] {
 
 /** The training row of an entry, from its live definition. */
 export function toRow(entry: CorpusEntry, parameters: TrainingParameters = TRAINING): Row {
-  const { whole, windows } = toolWindows(liveDefinition(entry));
+  // An entry's own earlier version first (rug pulls, honest updates); else an honest tool's made-up update.
+  const update =
+    parameters.honestUpdates && entry.label === 'honest' && entry.previous === undefined
+      ? honestUpdate(entry.tool)
+      : undefined;
+  const previous = update === undefined ? livePrevious(entry) : liveTool(update);
+  const { whole, windows } = toolWindows(liveDefinition(entry), [], previous);
   return {
     ...toVector(whole.buckets),
     windows: parameters.windows ? windows.flatMap(toWindowVector) : [],
@@ -191,6 +245,8 @@ export interface Scored {
   readonly entry: CorpusEntry;
   readonly byRule: boolean;
   readonly score: number;
+  /** An honest entry scanned as its `honestUpdate` (not part of the corpus figures): rule verdict and score. */
+  readonly update?: { readonly byRule: boolean; readonly score: number };
 }
 
 /** Scans entries in the live wiring with the given weights; the model never flags on its own here. */
@@ -204,8 +260,12 @@ export function scoreEntries(
     cache: { maxEntries: 0 },
   });
   return entries.map((entry) => {
-    const result = scanner.scanTool(liveDefinition(entry));
-    return { entry, byRule: !result.clean, score: result.score ?? 0 };
+    const result = scanner.scanTool(liveDefinition(entry), { previous: livePrevious(entry) });
+    const scored = { entry, byRule: !result.clean, score: result.score ?? 0 };
+    const update = entry.label === 'honest' ? honestUpdate(entry.tool) : undefined;
+    if (update === undefined) return scored;
+    const updated = scanner.scanTool(liveDefinition(entry), { previous: liveTool(update) });
+    return { ...scored, update: { byRule: !updated.clean, score: updated.score ?? 0 } };
   });
 }
 

@@ -41,7 +41,10 @@ export interface CorpusEntry {
   readonly source: string;
   /** Names of other servers' tools exposed beside this one (for a cross-server check), when it matters. */
   readonly coexistingTools?: readonly string[];
-  /** Rug-pull only: the benign first version the server published before the poisoned one. */
+  /**
+   * The version the server published before `tool`: on a rug pull the benign first version, on an honest
+   * redefinition (variant `honest-update`) the earlier honest one.
+   */
   readonly previous?: McpToolDefinition;
   readonly tool: McpToolDefinition;
 }
@@ -108,15 +111,19 @@ export interface HonestSpec {
   readonly why: string;
   readonly tool: McpToolDefinition;
   readonly coexistingTools?: readonly string[];
+  readonly previous?: McpToolDefinition;
 }
 
-/** Builds an honest spec. `variant` names the kind of hard negative (`plain` for ordinary tools). */
+/**
+ * Builds an honest spec. `variant` names the kind of hard negative (`plain` for ordinary tools); `previous`, the
+ * earlier honest version of a redefined tool.
+ */
 export function honest(
   source: string,
   variant: string,
   why: string,
   tool: McpToolDefinition,
-  options: { hard?: boolean; coexistingTools?: readonly string[] } = {},
+  options: { hard?: boolean; coexistingTools?: readonly string[]; previous?: McpToolDefinition } = {},
 ): HonestSpec {
   return {
     source,
@@ -125,6 +132,7 @@ export function honest(
     why,
     tool,
     ...(options.coexistingTools === undefined ? {} : { coexistingTools: options.coexistingTools }),
+    ...(options.previous === undefined ? {} : { previous: options.previous }),
   };
 }
 

@@ -82,9 +82,15 @@ export interface LiveScanner {
   setTools(tools: readonly ExposedTool[]): void;
   /**
    * Scans a definition of `owner` under its original `name`; a finding on that name tells the original, its
-   * skeleton and `exposedAs`.
+   * skeleton and `exposedAs`. `previous` is the definition approved before this one, when it changed: what
+   * this one adds is scored as well (docs/rules/poisoning.md, R-POISON-REDEFINITION).
    */
-  scanDefinition(owner: string, definition: McpToolDefinition, exposedAs: string): ToolScanResult;
+  scanDefinition(
+    owner: string,
+    definition: McpToolDefinition,
+    exposedAs: string,
+    previous?: McpToolDefinition,
+  ): ToolScanResult;
   /** Scans one text of `owner` (server instructions): rules and detectors, not the model. */
   scanText(owner: string, text: string): TextScanResult;
 }
@@ -156,10 +162,11 @@ export function createLiveScanner(createScanner: ScannerFactory): LiveScanner {
       previous = current;
       current = new Map();
     },
-    scanDefinition(owner, definition, exposedAs) {
+    scanDefinition(owner, definition, exposedAs, previous) {
       const { id, scanner } = scannerFor(owner);
-      return cached(`${id}:tool:${digest(`${exposedAs}\u0000${JSON.stringify(definition)}`)}`, () =>
-        describeName(flagCrossServer(scanner.scanTool(definition)), definition.name, exposedAs),
+      const before = previous === undefined ? '' : `\u0000${JSON.stringify(previous)}`;
+      return cached(`${id}:tool:${digest(`${exposedAs}\u0000${JSON.stringify(definition)}${before}`)}`, () =>
+        describeName(flagCrossServer(scanner.scanTool(definition, { previous })), definition.name, exposedAs),
       );
     },
     scanText(owner, text) {

@@ -5,9 +5,10 @@
  * the risk model reads the scan (a hit forfeits the HITL credit) even when the poisoning guard is off.
  */
 import type { LocalExposedTool, UpstreamExposedTool } from '../exposure/index.ts';
-import type { Ledger } from '../ledger/index.ts';
+import { reviewLedgerRecord, type Ledger } from '../ledger/index.ts';
 import type { ToolMatch } from '../poisoning/index.ts';
 import { evaluateLocalToolRisk, evaluateToolRisk, findToolDescriptor } from '../risk/index.ts';
+import type { McpToolDefinition } from '../risk/index.ts';
 import type { GovernanceEmit } from './event-emitter.ts';
 import { LOCAL_OWNER, upstreamOwner, type LiveScanner } from './live-scanner.ts';
 import type { AssessedServer } from './server-assessment.ts';
@@ -48,7 +49,9 @@ export function gatherUpstreamFacts(
   // scan (sanitizing into an alias would hide a look-alike letter or an invisible character); everything else
   // looks at what the model sees.
   const visible = { ...tool.definition, name: upstreamTool };
-  const scan = deps.scanner.scanDefinition(upstreamOwner(upstream), visible, tool.alias);
+  const check = deps.ledger.checkTool(upstream, tool.source);
+  const previous = approvedBefore(check.record);
+  const scan = deps.scanner.scanDefinition(upstreamOwner(upstream), visible, tool.alias, previous);
   const risk = evaluateToolRisk({
     server: server.assessment,
     tool: visible,
@@ -56,7 +59,6 @@ export function gatherUpstreamFacts(
     hitl: earnsHitlCredit(tool),
     scan,
   });
-  const check = deps.ledger.checkTool(upstream, tool.source);
   if (check.outcome === 'MISMATCH') {
     deps.emit('HashLedgerMismatch', `${upstream}::${upstreamTool}`, {
       upstream,
@@ -87,6 +89,17 @@ export function gatherUpstreamFacts(
       matches: scan.matches.map(matchFacts),
     });
   }
+}
+
+/**
+ * The definition the operator approved before the current one, when the ledger kept it and the tool changed
+ * since: the scanner scores what the redefinition adds (docs/rules/poisoning.md, R-POISON-REDEFINITION).
+ */
+function approvedBefore(record: Parameters<typeof reviewLedgerRecord>[0]): McpToolDefinition | undefined {
+  if (record.approvedHash === record.hash) return undefined;
+  const { changed, approved } = reviewLedgerRecord(record);
+  // The stored canonical JSON holds the six model-visible fields, an absent one as null, which a scan skips.
+  return changed && approved.stored ? (approved.definition as unknown as McpToolDefinition) : undefined;
 }
 
 /** Scans and scores a local tool from its sandbox level; emits the poisoning event. */

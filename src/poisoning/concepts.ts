@@ -225,6 +225,31 @@ function bucketsOf(prefix: string): ConceptBuckets {
   return found;
 }
 
+// The concept of a window's text and the same concept in text a redefinition added (`ak:`), for both the prose
+// and the slot prefixes: an added order to take something weighs apart from the same order in a first version.
+const ADDED_CONCEPTS = new Map<number, { bucket: number; name: string }>();
+for (const prefix of ['', 'x'])
+  for (const concept of CONCEPT_LIST)
+    ADDED_CONCEPTS.set(symbolicBucket(`${prefix}k:${concept}`), {
+      bucket: symbolicBucket(`ak:${concept}`),
+      name: `ak:${concept}`,
+    });
+
+/** Adds to `set` the added-text concept (`ak:`) of each concept bucket of `buckets` (R-POISON-REDEFINITION). */
+export function addAddedConcepts(set: Set<number>, buckets: Iterable<number>): void {
+  for (const bucket of buckets) {
+    const added = ADDED_CONCEPTS.get(bucket);
+    if (added !== undefined) set.add(added.bucket);
+  }
+}
+
+/** The name of an added-text concept bucket, or undefined. */
+export function addedConceptName(bucket: number): string | undefined {
+  return ADDED_CONCEPT_NAMES.get(bucket);
+}
+
+const ADDED_CONCEPT_NAMES = new Map([...ADDED_CONCEPTS.values()].map(({ bucket, name }) => [bucket, name]));
+
 function lowestBit(mask: number): number {
   return 31 - Math.clz32(mask & -mask);
 }

@@ -59,7 +59,7 @@ const DETECTORS = [
     `\\bstay in character\\b`,
     `\\b(?:you have been|you've been|you were) (?:upgraded|promoted|reassigned|unlocked|freed)\\b`,
     `\\blet's play a game\\b`,
-    `\\bwithout (?:any )?(?:restrictions|rules|limits|filters)\\b`,
+    `\\bwithout (?:any )?filters\\b|\\bwithout (?:any |the )?(?:[a-z']+ ){0,2}(?:restrictions|rules|limits|limitations|guardrails|safeguards|censorship)\\b`,
     `\\b(?:obeys?|follows?) (?:no rules|only (?:the )?(?:operator|server|this server|instructions of this))`,
     `\\byou are [a-z0-9-]{3,20}, (?:who|whose|an?|the)\\b|\\bidentity override\\b|\\bbehave as (?:the |a )?(?:raw|base|unaligned)\\b`,
     `\\b(?:enter|entering|entered) (?:maintenance|developer|god|debug|admin|sudo|unrestricted|jailbreak) mode\\b`,

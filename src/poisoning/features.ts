@@ -106,6 +106,15 @@ export function symbolicBucket(feature: string): number {
  */
 export const WINDOW_FEATURE = 'win';
 
+/**
+ * The feature of a window that a redefinition adds (R-POISON-REDEFINITION): a learned offset, so a quiet order
+ * added to an approved tool weighs more than the same words in a first version.
+ */
+export const ADDED_FEATURE = 'add';
+
+/** The feature of a URL a redefinition made a value of a schema slot (a default, an enum entry). */
+export const ADDED_URL_FEATURE = 'add:url';
+
 /** Adds one named symbolic feature. */
 export function addFeature(set: FeatureSet, feature: string): void {
   const bucket = symbolicBucket(feature);

@@ -4,6 +4,7 @@ import type { PoisoningPatternId } from './poisoning-patterns.ts';
 import type { McpToolDefinition } from '../risk/index.ts';
 import { forEachVisibleString } from './tool-strings.ts';
 import { BucketUnion, createFeatureSet, LEXICAL_BUCKETS, type FeatureSet } from './features.ts';
+import { ADDED_FEATURE, ADDED_URL_FEATURE, sentenceSpans, symbolicBucket } from './features.ts';
 import { createLinearModel, type LinearModel, type ModelWeights } from './model.ts';
 import {
   addSentenceFeatures,
@@ -21,6 +22,7 @@ import type { ScanCacheOptions } from './scan-cache.ts';
 import { createStringReader, otherNamesMatcher, scanWith, type StringReader } from './string-reader.ts';
 import { KEY_SENTENCE_PATH, keySentence } from './key-sentence.ts';
 import { addToolFeatures, argumentSmuggling, foreignSentences, shadowingTriggers } from './concepts.ts';
+import { addAddedConcepts, addedConceptName } from './concepts.ts';
 import type { ForeignSentences } from './concepts.ts';
 
 export { CROSS_SERVER_WINDOW } from './string-reader.ts';
@@ -64,7 +66,16 @@ export interface ToolScanResult {
 /** A scanner compiled once (names of the other exposed tools included) and run many times. */
 export interface PoisoningScanner {
   scanText(text: string | null | undefined): TextScanResult;
-  scanTool(tool: McpToolDefinition): ToolScanResult;
+  scanTool(tool: McpToolDefinition, options?: ToolScanOptions): ToolScanResult;
+}
+
+/** What a tool scan knows besides the definition. */
+export interface ToolScanOptions {
+  /**
+   * The definition approved before this one (a redefinition): the text this version adds is also scored as
+   * windows of its own, with the model's "added in a redefinition" feature (R-POISON-REDEFINITION).
+   */
+  readonly previous?: McpToolDefinition | undefined;
 }
 
 /** Scanner options. */
@@ -171,15 +182,76 @@ interface ModelWindow {
   readonly buckets: ReadonlySet<number>;
 }
 
-// Every string is a window, and so is each sentence of a description of more than one (R-POISON-MODEL).
-function windowsOf(fields: readonly FieldFeatures[]): ModelWindow[] {
+// Every string is a window, and so is each sentence of a description of more than one (R-POISON-MODEL). With
+// the previous definition, each string and sentence it did not hold is a window again, with ADDED_FEATURE.
+function windowsOf(fields: readonly FieldFeatures[], previous?: PreviousText): ModelWindow[] {
   const windows: ModelWindow[] = [];
   for (const field of fields) {
     windows.push({ field, buckets: field.buckets });
-    for (const sentence of sentenceWindows(field.reading, field.slot()))
+    const added = previous !== undefined && !previous.strings.has(field.text);
+    const sentences = sentenceWindows(field.reading, field.slot());
+    if (added && sentences.length === 0)
+      windows.push({ field, buckets: addedField(field, previous as PreviousText) });
+    const { text } = field.reading.read.normalized;
+    for (const sentence of sentences) {
       windows.push({ field, sentence, buckets: sentence.buckets });
+      if (added && !(previous as PreviousText).sentences.has(text.slice(sentence.start, sentence.end)))
+        windows.push({ field, sentence, buckets: withAdded(sentence.buckets, previous as PreviousText) });
+    }
   }
   return windows;
+}
+
+const ADDED_BUCKET = symbolicBucket(ADDED_FEATURE);
+// A URL that became a value (a default, an enum entry) in an update: a destination the model gives no concept
+// in a first version, where an endpoint is what a tool names (R-POISON-SLOTS), but a changed one is news.
+const ADDED_URL_BUCKET = symbolicBucket(ADDED_URL_FEATURE);
+// Text added to a tool whose read-only hint both versions keep: a destructive step added under it is the lie.
+const ADDED_READ_ONLY_FEATURE = 'add:read-only';
+const ADDED_READ_ONLY_BUCKET = symbolicBucket(ADDED_READ_ONLY_FEATURE);
+const ADDED_NAMES = new Map([
+  [ADDED_BUCKET, ADDED_FEATURE],
+  [ADDED_URL_BUCKET, ADDED_URL_FEATURE],
+  [ADDED_READ_ONLY_BUCKET, ADDED_READ_ONLY_FEATURE],
+]);
+
+function addedField(field: FieldFeatures, previous: PreviousText): ReadonlySet<number> {
+  const buckets = withAdded(field.buckets, previous);
+  if (field.reading.bareUrl && field.slot() !== 'description') buckets.add(ADDED_URL_BUCKET);
+  return buckets;
+}
+
+function withAdded(buckets: ReadonlySet<number>, previous: PreviousText): Set<number> {
+  const set = new Set(buckets);
+  set.add(ADDED_BUCKET);
+  if (previous.readOnly) set.add(ADDED_READ_ONLY_BUCKET);
+  addAddedConcepts(set, buckets);
+  return set;
+}
+
+/** What the previous definition held: its strings as written, and its descriptions' sentences normalized. */
+interface PreviousText {
+  readonly strings: ReadonlySet<string>;
+  readonly sentences: ReadonlySet<string>;
+  /** Both versions say the tool only reads: what the update adds is read under that promise. */
+  readonly readOnly: boolean;
+}
+
+// One pass over the previous definition's strings; only its descriptions are normalized, once each.
+function readPrevious(previous: McpToolDefinition, tool: McpToolDefinition): PreviousText {
+  const strings = new Set<string>();
+  const sentences = new Set<string>();
+  forEachVisibleString(previous, (text, _path, slot) => {
+    strings.add(text);
+    if (slot() !== 'description') return;
+    const normalized = normalizeText(text).text;
+    const spans = sentenceSpans(normalized);
+    for (let at = 0; at < spans.length; at += 2)
+      sentences.add(normalized.slice(spans[at] as number, spans[at + 1] as number));
+  });
+  const readOnly = (definition: McpToolDefinition): boolean =>
+    (definition.annotations as { readOnlyHint?: unknown } | undefined)?.readOnlyHint === true;
+  return { strings, sentences, readOnly: readOnly(previous) && readOnly(tool) };
 }
 
 // The highest-margin window, or undefined when the whole tool's vector scores at least as high.
@@ -211,7 +283,11 @@ function explainWindow(window: ModelWindow, model: LinearModel, score: number): 
   const named = createFeatureSet(true, new Set(buckets));
   if (sentence === undefined) addStringFeatures(named, field.reading, field.slot);
   else addSentenceFeatures(named, field.reading, sentence.start, sentence.end);
-  const top = buckets.map((bucket) => named.names?.get(bucket) ?? String(bucket));
+  // The added-text feature is the window's own, not the text's: reading the text again does not name it.
+  const top = buckets.map(
+    (bucket) =>
+      ADDED_NAMES.get(bucket) ?? named.names?.get(bucket) ?? addedConceptName(bucket) ?? String(bucket),
+  );
   const span =
     sentence === undefined
       ? { offset: 0, length: field.text.length }
@@ -338,6 +414,7 @@ function verdict(
   model: LinearModel | undefined,
   union?: BucketUnion,
   tool?: McpToolDefinition,
+  previous?: McpToolDefinition,
 ): ToolScanResult {
   const fields: FieldFeatures[] = [];
   union?.clear();
@@ -360,7 +437,10 @@ function verdict(
     return { clean: false, matches: [...strong, ...signals], signals: [] };
   }
   const wholeMargin = model.margin(features.buckets);
-  const best = model.windowed ? bestWindow(model, wholeMargin, windowsOf(fields)) : { margin: wholeMargin };
+  const before = previous === undefined || tool === undefined ? undefined : readPrevious(previous, tool);
+  const best = model.windowed
+    ? bestWindow(model, wholeMargin, windowsOf(fields, before))
+    : { margin: wholeMargin };
   const score = sigmoid(best.margin);
   // The model may flag a tool no rule saw: gating it on a signal cost a tenth of the dev recall at equal FPR.
   const byModel = score >= model.threshold;
@@ -424,10 +504,11 @@ export function createPoisoningScanner(options: PoisoningScannerOptions = {}): P
         },
       );
     },
-    scanTool(tool) {
+    scanTool(tool, scanOptions) {
+      const previous = scanOptions?.previous;
       return cached(
-        () => toolDigest(tool),
-        () => verdict((visit) => forEachVisibleString(tool, visit), reader, model, union, tool),
+        () => toolDigest(tool, previous),
+        () => verdict((visit) => forEachVisibleString(tool, visit), reader, model, union, tool, previous),
       );
     },
   };
@@ -455,8 +536,12 @@ export function scanText(text: string | null | undefined, otherNames?: readonly 
  * Scans every model-visible string of a tool: name, title, description, every key and string inside
  * inputSchema and outputSchema (property names, descriptions, enum values, defaults, titles), annotations.
  */
-export function scanTool(tool: McpToolDefinition, otherNames?: readonly string[]): ToolScanResult {
-  return createPoisoningScanner({ otherNames }).scanTool(tool);
+export function scanTool(
+  tool: McpToolDefinition,
+  otherNames?: readonly string[],
+  options?: ToolScanOptions,
+): ToolScanResult {
+  return createPoisoningScanner({ otherNames }).scanTool(tool, options);
 }
 
 /** The model's feature vector of a tool as the scanner builds it (for scripts/train-poisoning.ts). */
@@ -471,13 +556,15 @@ export function toolFeatures(tool: McpToolDefinition, otherNames: readonly strin
 export function toolWindows(
   tool: McpToolDefinition,
   otherNames: readonly string[] = [],
+  previous?: McpToolDefinition,
 ): { whole: FeatureSet; windows: ReadonlyArray<ReadonlySet<number>> } {
   const whole = createFeatureSet();
   const fields: FieldFeatures[] = [];
   const reader = createStringReader(otherNamesMatcher(otherNames));
   collect((visit) => forEachVisibleString(tool, visit), reader, whole.buckets, fields);
   addToolFeatures(whole, tool, readKeys(tool, reader)?.read.normalized.text);
-  return { whole, windows: windowsOf(fields).map((window) => window.buckets) };
+  const before = previous === undefined ? undefined : readPrevious(previous, tool);
+  return { whole, windows: windowsOf(fields, before).map((window) => window.buckets) };
 }
 
 /**

@@ -57,8 +57,8 @@ export function createScanCache<T>(maxEntries: number): ScanCache<T> {
  * well-formed (a lone surrogate as an escape), so distinct strings never share bytes; a definition as it
  * arrives over the wire is a tree, which the text renders exactly. Undefined when the value has no JSON text.
  */
-export function toolDigest(tool: McpToolDefinition): string | undefined {
-  const read = [
+export function toolDigest(tool: McpToolDefinition, previous?: McpToolDefinition): string | undefined {
+  const read: unknown[] = [
     tool.name,
     tool.title,
     tool.description,
@@ -66,6 +66,12 @@ export function toolDigest(tool: McpToolDefinition): string | undefined {
     tool.outputSchema,
     tool.annotations,
   ];
+  // A redefinition is scored against what it replaces: the same definition after another is another scan.
+  if (previous !== undefined) {
+    const before = toolDigest(previous);
+    if (before === undefined) return undefined;
+    read.push(before);
+  }
   let text: string;
   try {
     text = JSON.stringify(read);

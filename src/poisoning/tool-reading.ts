@@ -68,6 +68,22 @@ const CONCEALED_ACTIONS = new Set<PoisoningPatternId>([
  * stay signals; the promoted ones are appended to `strong`.
  */
 export function combineSignals<T extends Finding>(strong: T[], signals: readonly T[]): T[] {
+  return combineConcealment(strong, combinePersonas(strong, signals));
+}
+
+/**
+ * Two persona-swap phrasings at two places of one tool (a new identity and its rules taken away, a game and a
+ * named character) are a finding: an honest persona feature (a chat app's "set persona" tool, an example system
+ * prompt) names one.
+ */
+function combinePersonas<T extends Finding>(strong: T[], signals: readonly T[]): T[] {
+  const personas = signals.filter((s) => s.patternId === 'PERSONA_SWAP');
+  if (new Set(personas.map((s) => `${s.offset}:${s.matchedText}`)).size < 2) return [...signals];
+  strong.push(...personas);
+  return signals.filter((s) => s.patternId !== 'PERSONA_SWAP');
+}
+
+function combineConcealment<T extends Finding>(strong: T[], signals: readonly T[]): T[] {
   const concealed = signals.some((s) => s.patternId === 'CONCEALMENT_PHRASE');
   const crossServer = signals.some((s) => s.patternId === 'CROSS_SERVER_IMPERATIVE');
   const action = signals.some(

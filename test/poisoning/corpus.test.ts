@@ -47,13 +47,16 @@ describe('poisoning corpus', () => {
         expect(nonEmpty(e.whySuspicious), where).toBe(true);
         expect(e.hardNegative, where).toBe(e.variant !== 'plain' && e.variant !== 'carrier');
         expect(/^(modelled on|written for this corpus|published by)/.test(e.source), where).toBe(true);
-        expect(e.surface === undefined && e.previous === undefined, where).toBe(true);
+        expect(e.surface, where).toBeUndefined();
+        expect(e.previous !== undefined, where).toBe(e.variant === 'honest-update');
       }
     }
   });
 
-  it('keeps rug pulls as a benign first version and a different poisoned second one under the same name', () => {
-    for (const e of poisoned.filter((p) => p.technique === 'rug-pull')) {
+  it('keeps rug pulls and honest updates as a first version and a different second one under the same name', () => {
+    for (const e of corpus.entries.filter(
+      (p) => p.technique === 'rug-pull' || p.variant === 'honest-update',
+    )) {
       expect(e.previous?.name, e.id).toBe(e.tool.name);
       expect(JSON.stringify(e.previous), e.id).not.toBe(JSON.stringify(e.tool));
     }

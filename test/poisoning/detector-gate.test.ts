@@ -36,7 +36,7 @@ const texts = loadCorpus().entries.flatMap((entry) =>
 
 // The FNV-1a of each gated detector's pattern as the gate's word lists were read off it.
 const GATED_SOURCES: Readonly<Record<string, number>> = {
-  PERSONA_SWAP: 0xde3a9d91,
+  PERSONA_SWAP: 0x841f11d5,
   PERSONA_OVERRIDE: 0x61e63c6c,
   CHAT_TEMPLATE_DELIMITER: 0xdc83aa5f,
   FORGED_SYSTEM_TURN: 0x60390016,
