@@ -120,18 +120,25 @@ export interface EraMemo {
   legacy: boolean;
 }
 
-/** Connects to the upstream; rejects with UPSTREAM_UNAVAILABLE naming the upstream and the cause. */
+/**
+ * Connects to the upstream; rejects with UPSTREAM_UNAVAILABLE naming the upstream and the cause. `stop` (the
+ * gateway closing) ends a connect in flight like its deadline: every process it started is closed.
+ */
 export async function connectUpstream(
   config: UpstreamConfig,
   context: TransportContext,
   events: ConnectionEvents,
   connectTimeoutMs = 30_000,
   memo: EraMemo = { legacy: false },
+  stop?: AbortSignal,
 ): Promise<UpstreamConnection> {
   // The deadline ends the whole connect, the era probe included; a connect it ends is reported once, by the
   // rejection below, never through onClose.
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(new Error('connect timeout')), connectTimeoutMs);
+  const onStop = () => deadline.abort(new Error('the gateway closed'));
+  if (stop?.aborted) onStop();
+  else stop?.addEventListener('abort', onStop, { once: true });
   try {
     let discover: DiscoverResult | undefined;
     let open: Transport | undefined;
@@ -161,9 +168,11 @@ export async function connectUpstream(
     }
     return await connectModern(config, transport, events, deadline.signal, discover);
   } catch (error) {
-    const why = deadline.signal.aborted
-      ? `it did not complete the MCP handshake within ${connectTimeoutMs} ms`
-      : describeError(error);
+    const why = stop?.aborted
+      ? 'the gateway closed while it connected'
+      : deadline.signal.aborted
+        ? `it did not complete the MCP handshake within ${connectTimeoutMs} ms`
+        : describeError(error);
     throw new PortcullisError(
       'UPSTREAM_UNAVAILABLE',
       `upstream "${config.id}" could not be connected: ${why}`,
@@ -173,6 +182,7 @@ export async function connectUpstream(
     );
   } finally {
     clearTimeout(timer);
+    stop?.removeEventListener('abort', onStop);
   }
 }
 

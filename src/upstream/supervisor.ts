@@ -115,6 +115,9 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
   const log = options.log ?? (() => {});
   const entries = new Map<string, Entry>();
   let closed = false;
+  // Closing ends the connects in flight too; close() waits for them, so no process they started outlives it.
+  const closing = new AbortController();
+  const connecting = new Set<Promise<unknown>>();
   const watchdog = createOrphanWatchdog();
 
   for (const config of options.upstreams) {
@@ -281,7 +284,7 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
     // before that, and onClose must then leave the failure to the rejected connect (reported once, below).
     let connection: UpstreamConnection | undefined;
     try {
-      connection = await connectUpstream(
+      const connect = connectUpstream(
         entry.config,
         transportFor(entry, generation),
         {
@@ -315,7 +318,14 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
         },
         entry.config.connectTimeoutMs ?? options.connectTimeoutMs,
         entry.eraMemo,
+        closing.signal,
       );
+      connecting.add(connect);
+      try {
+        connection = await connect;
+      } finally {
+        connecting.delete(connect);
+      }
       if (closed || generation !== entry.generation) {
         await connection.close();
         return;
@@ -441,7 +451,9 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
     },
     async close() {
       closed = true;
+      closing.abort();
       if (heartbeat) clearInterval(heartbeat);
+      await Promise.allSettled([...connecting]);
       await Promise.all(
         [...entries.values()].map(async (entry) => {
           if (entry.timer) clearTimeout(entry.timer);
