@@ -236,3 +236,25 @@ export function pidWith(marker: string): number | undefined {
   }
   return undefined;
 }
+
+/** Whether process `pid` is running (a zombie counts as ended). */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+/** Sends SIGKILL to each pid still running: a test's clean-up of the processes it found. */
+export function killAll(pids: Iterable<number | undefined>): void {
+  for (const pid of pids) {
+    if (pid === undefined) continue;
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+}

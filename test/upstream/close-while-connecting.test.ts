@@ -3,29 +3,11 @@
  * silent server that ignores its stdin must not outlive the gateway that started it.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pidWith, startGateway, waitFor } from '../helpers/gateway-harness.ts';
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
-  } catch {
-    return false;
-  }
-};
+import { isRunning as alive, killAll, pidWith, startGateway, waitFor } from '../helpers/gateway-harness.ts';
 
 const started: number[] = [];
-afterAll(() => {
-  for (const pid of started) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  }
-});
+afterAll(() => killAll(started));
 
 describe('closing the gateway while an upstream connects', () => {
   it.each(['legacy', 'auto'] as const)(

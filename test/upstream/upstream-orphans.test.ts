@@ -4,34 +4,23 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, pidWith, ROOT, tempDir, waitFor } from '../helpers/gateway-harness.ts';
+import {
+  freePort,
+  isRunning as alive,
+  killAll,
+  pidWith,
+  ROOT,
+  tempDir,
+  waitFor,
+} from '../helpers/gateway-harness.ts';
 import { writeConfigFile } from '../helpers/serve-support.ts';
 
 const marker = `portcullis-orphan-test-${randomUUID()}`;
 let gateway: ChildProcess | undefined;
 let upstreamPid: number | undefined;
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
-  } catch {
-    return false;
-  }
-};
-
-afterAll(() => {
-  for (const pid of [gateway?.pid, upstreamPid]) {
-    if (pid === undefined) continue;
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  }
-});
+afterAll(() => killAll([gateway?.pid, upstreamPid]));
 
 describe('kill -9 of the gateway', () => {
   it.each(['legacy', 'auto'] as const)(
