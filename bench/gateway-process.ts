@@ -1,12 +1,14 @@
 /**
  * Portcullis as its own process, as users run it: a temp portcullis.yaml (default config plus the bench's
  * upstreams, a temp store and workspace, and an OTLP endpoint so spans are really exported), then either
- * `src/main.ts serve --config FILE --port N` (waited for on /healthz and /readyz) or the launch line of
- * `src/main.ts stdio --config FILE` for a stdio client to spawn.
+ * `dist/main.js serve --config FILE --port N` (waited for on /healthz and /readyz) or the launch line of
+ * `dist/main.js stdio --config FILE` for a stdio client to spawn. The gateway runs compiled, as the installed
+ * `portcullis` command (bin/portcullis.js) and the Docker image run it: `buildGateway()` compiles it once per
+ * bench process with `tsc -p tsconfig.build.json`, as `npm run build` does.
  * With PORTCULLIS_BENCH_CPU_PROF=DIR in the bench's environment, each `serve` child runs under
  * `node --cpu-prof --cpu-prof-dir=DIR` and writes a .cpuprofile there when it exits (after SIGTERM).
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,8 +20,24 @@ import type { BenchClient, StdioLaunch } from './clients.ts';
 import { ROOT } from './echo-upstream.ts';
 import { childEnv, stopChild } from './spawn.ts';
 
-/** The gateway's entry point. */
-export const GATEWAY_MAIN = path.join(ROOT, 'src/main.ts');
+/** The gateway's compiled entry point (`npm run build` writes it). */
+export const GATEWAY_MAIN = path.join(ROOT, 'dist/main.js');
+
+let built = false;
+
+/** Compiles the gateway into dist/ as `npm run build` does, once per process (about 10 s), so no stale build is measured. */
+export function buildGateway(): void {
+  if (built) return;
+  execFileSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  built = true;
+}
 
 /**
  * The config document of a bench gateway: only what differs from the defaults, plus telemetry when given and the
@@ -51,14 +69,20 @@ export function tsxLaunch(script: string, args: readonly string[]): StdioLaunch 
   };
 }
 
-/** The command line of `portcullis <mode> --config FILE` run from source with tsx (as `npm start` does). */
+/** The command line of the compiled `portcullis <mode> --config FILE`, with the node flags of bin/portcullis.js; call buildGateway() first. */
 export function gatewayLaunch(mode: 'serve' | 'stdio', configFile: string, port?: number): StdioLaunch {
-  return tsxLaunch(GATEWAY_MAIN, [
-    mode,
-    '--config',
-    configFile,
-    ...(port === undefined ? [] : ['--port', String(port)]),
-  ]);
+  return {
+    command: process.execPath,
+    args: [
+      '--no-node-snapshot',
+      GATEWAY_MAIN,
+      mode,
+      '--config',
+      configFile,
+      ...(port === undefined ? [] : ['--port', String(port)]),
+    ],
+    cwd: ROOT,
+  };
 }
 
 /** A temp directory holding a written portcullis.yaml; `remove()` deletes it with the store. */
@@ -138,6 +162,7 @@ export async function startGatewayProcess(
   timeoutMs = 90_000,
   extra: Record<string, unknown> = {},
 ): Promise<GatewayProcess> {
+  buildGateway();
   const config = writeGatewayConfig(upstreams, otlpEndpoint, extra);
   const port = await freePort();
   const launch = gatewayLaunch('serve', config.file, port);

@@ -19,6 +19,7 @@ import { ECHO_STDIO, startEchoHttp } from '../echo-upstream.ts';
 import { ms, percent, rate, signedMs } from '../format.ts';
 import { startBenchGateway } from '../gateway.ts';
 import {
+  buildGateway,
   createLineCounter,
   gatewayLaunch,
   startGatewayProcess,
@@ -202,6 +203,7 @@ export function cpuBudget(
 }
 
 async function runProxy(options: BenchOptions): Promise<SectionResult> {
+  buildGateway();
   const cleanups = createCleanupStack();
   try {
     const sink = await startOtlpSink();
@@ -441,8 +443,9 @@ async function runProxy(options: BenchOptions): Promise<SectionResult> {
       lines: [
         `shape: one SDK client per path; concurrency ${options.concurrency} = ${options.concurrency} workers sharing that one client and a call counter`,
         `paths: direct = the client spawns/calls the echo upstream; portcullis-inproc = createGateway in the bench process ` +
-          `(same event loop as the client); portcullis-stdio = the client launches \`node --no-node-snapshot --import tsx src/main.ts stdio --config FILE\` ` +
-          `(same client transport as stdio / direct); portcullis-http = \`src/main.ts serve --config FILE --port N\` as a child, client over Streamable HTTP; ` +
+          `(same event loop as the client); portcullis-stdio = the client launches \`node --no-node-snapshot dist/main.js stdio --config FILE\` ` +
+          `(the compiled gateway, as bin/portcullis.js and the Docker image run it; same client transport as stdio / direct); ` +
+          `portcullis-http = \`dist/main.js serve --config FILE --port N\` as a child, client over Streamable HTTP; ` +
           `relay-bytes|json|sdk = bench/reference-relay.ts in front of the stdio echo upstream (no governance; the floor); ` +
           `mcp-proxy, supergateway = the npm relays as children on 127.0.0.1 in front of the same stdio echo upstream, ` +
           `the same SDK client over Streamable HTTP as portcullis-http`,

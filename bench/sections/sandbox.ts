@@ -163,7 +163,7 @@ async function runSandbox(options: BenchOptions): Promise<SectionResult> {
       ],
       targets: [target],
       lines: [
-        `gateway: out-of-process \`src/main.ts serve\` (default config: bundled catalog tools published, audit on; OTLP export to the sink); ` +
+        `gateway: out-of-process \`dist/main.js serve\` (compiled) (default config: bundled catalog tools published, audit on; OTLP export to the sink); ` +
           `${spans.spans} spans received in ${spans.tracePosts} POSTs; ${logLines} log lines counted, not printed`,
         `p50 delta base64 - echo: ${signedMs(stats.base64.p50Ms - stats.echo.p50Ms)} ms; ` +
           'gw cpu ms/call: CPU of the gateway child from /proc/<pid>/stat (the isolate runs inside it; the echo upstream child is not counted)',

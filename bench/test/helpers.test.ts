@@ -98,12 +98,17 @@ describe('the bench gateway config', () => {
     expect(() => readFileSync(written.file)).toThrow();
   });
 
-  it('launches src/main.ts with --no-node-snapshot and tsx', () => {
+  it('launches the compiled dist/main.js with --no-node-snapshot, as bin/portcullis.js does', () => {
     const launch = gatewayLaunch('serve', '/c.yaml', 9000);
-    expect(launch.args).toEqual(
-      expect.arrayContaining(['--no-node-snapshot', 'tsx', 'serve', '--config', '/c.yaml', '--port', '9000']),
-    );
-    expect(launch.args.at(-6)).toMatch(/src\/main\.ts$/);
+    expect(launch.args).toEqual([
+      '--no-node-snapshot',
+      expect.stringMatching(/dist\/main\.js$/),
+      'serve',
+      '--config',
+      '/c.yaml',
+      '--port',
+      '9000',
+    ]);
     expect(gatewayLaunch('stdio', '/c.yaml').args.slice(-3)).toEqual(['stdio', '--config', '/c.yaml']);
   });
 });
