@@ -145,13 +145,16 @@ interface RequestState extends RequestTrace {
   context: Context;
   method: string;
   /** The alias of the resolved tool; only this (never the client-sent name) labels metrics. */
-  tool?: string;
+  tool: string | undefined;
   /** The attributes toolStarted put on the span, so that toolFinished does not set them again. */
-  toolContext?: Attributes;
+  toolContext: Attributes | undefined;
   startedAt: number;
-  outcome?: RequestOutcome;
-  errorType?: string;
-  rpcCode?: string;
+  /** When the answer left, and the outcome its result shows (used if nothing set `outcome` by the end). */
+  endedAt: number;
+  answered: { readonly outcome: RequestOutcome; readonly errorType?: string } | undefined;
+  outcome: RequestOutcome | undefined;
+  errorType: string | undefined;
+  rpcCode: string | undefined;
   ended: boolean;
 }
 
@@ -250,32 +253,40 @@ function createInstruments(sdk: Sdk): Instruments {
   };
 }
 
+/** Deferred work: a function and the two arguments it is called with (no closure is made per call). */
+type Work<A, B> = (a: A, b: B) => void;
+
 /**
  * Queues telemetry work that must not delay a call: it runs after the current turn, by which time the turn's
  * answers have been handed to the transport and its upstream requests written (so a call's start is logged while
  * it waits for the upstream). Work runs in the order it was deferred, all of a turn's work in one immediate; it
- * does not run in its deferrer's async context, so it is handed the request state it needs.
+ * does not run in its deferrer's async context, so it is handed the request state it needs. Each item is kept as
+ * its function and arguments side by side in one array: work deferred by every call costs no closure.
  */
-export function createDeferredQueue(): { defer(work: () => void): void; settled(): Promise<void> } {
-  let queue: (() => void)[] = [];
+export function createDeferredQueue(): {
+  defer<A = undefined, B = undefined>(work: Work<A, B>, a?: A, b?: B): void;
+  settled(): Promise<void>;
+} {
+  let queue: unknown[] = [];
   const drain = () => {
-    const work = queue;
+    const items = queue;
     queue = [];
     let done = 0;
     try {
-      for (; done < work.length; done += 1) (work[done] as () => void)();
+      for (; done < items.length; done += 3)
+        (items[done] as Work<unknown, unknown>)(items[done + 1], items[done + 2]);
     } finally {
       // An item that throws surfaces as before (an uncaught error), and the items after it still run.
-      if (done < work.length - 1) {
+      if (done + 3 < items.length) {
         if (queue.length === 0) setImmediate(drain);
-        queue = [...work.slice(done + 1), ...queue];
+        queue = [...items.slice(done + 3), ...queue];
       }
     }
   };
   return {
-    defer(work) {
+    defer(work, a, b) {
       if (queue.length === 0) setImmediate(drain);
-      queue.push(work);
+      queue.push(work, a, b);
     },
     // Immediates run in the order they were queued: this one runs after the drain of the work queued so far.
     settled: () => new Promise((resolve) => setImmediate(resolve)),
@@ -401,11 +412,11 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     return attrs;
   };
 
-  const endRequest = (state: RequestState, result: unknown, endedAt: number) => {
+  const endRequest = (state: RequestState) => {
     if (state.ended) return;
     state.ended = true;
     if (state.outcome === undefined) {
-      const seen = resultOutcomeOf(result);
+      const seen = state.answered ?? resultOutcomeOf(undefined);
       state.outcome = seen.outcome;
       if (seen.errorType !== undefined) state.errorType = seen.errorType;
     }
@@ -414,7 +425,7 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     state.span.setAttribute(ATTR.outcome, state.outcome);
     state.span.end();
     instruments?.duration.record(
-      (endedAt - state.startedAt) / 1000,
+      (state.endedAt - state.startedAt) / 1000,
       durationAttributesOf(state.method, state.tool, state.outcome, state.errorType),
     );
   };
@@ -438,7 +449,14 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
       span,
       context: parent,
       method: info.method,
+      tool: undefined,
+      toolContext: undefined,
       startedAt: now(),
+      endedAt: 0,
+      answered: undefined,
+      outcome: undefined,
+      errorType: undefined,
+      rpcCode: undefined,
       ended: false,
     };
     state.context = trace.setSpan(parent, span);
@@ -451,9 +469,11 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     state.errorType = errorType;
     if (rpcCode !== undefined) state.rpcCode = rpcCode;
   };
+  // The result's outcome is read now (a few property reads), so that the deferred end need not keep the result.
   const endRequestLater = (state: RequestState, result: unknown) => {
-    const endedAt = now();
-    afterThisTurn(() => endRequest(state, result, endedAt));
+    state.endedAt = now();
+    state.answered = resultOutcomeOf(result);
+    afterThisTurn(endRequest, state);
   };
 
   const startRequestSpan = (info: RequestSpanInfo): RequestSpan => {
@@ -567,6 +587,24 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     }
     return set;
   };
+
+  const logToolStart = (facts: ToolStartFacts, state: RequestState | undefined) =>
+    log(
+      LOG_EVENT.toolStart,
+      {
+        alias: facts.alias,
+        origin: facts.tool?.origin,
+        upstream: facts.tool?.upstream,
+        upstreamTool: facts.tool?.upstreamTool,
+        composition: facts.tool?.composition,
+        principal: facts.caller.principal.id,
+        profile: facts.caller.profile?.name,
+        sessionId: facts.caller.sessionId,
+        risk: riskLevelOf(facts.tool),
+      },
+      'info',
+      state,
+    );
 
   const finishTool = (facts: ToolCallFacts, state: RequestState | undefined) => {
     const outcome = callOutcomeOf(facts);
@@ -715,29 +753,12 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     toolStarted(facts) {
       const state = requestOf(facts.caller.trace);
       if (state && !state.ended) putToolContext(state, facts.tool, facts.alias);
-      afterThisTurn(() =>
-        log(
-          LOG_EVENT.toolStart,
-          {
-            alias: facts.alias,
-            origin: facts.tool?.origin,
-            upstream: facts.tool?.upstream,
-            upstreamTool: facts.tool?.upstreamTool,
-            composition: facts.tool?.composition,
-            principal: facts.caller.principal.id,
-            profile: facts.caller.profile?.name,
-            sessionId: facts.caller.sessionId,
-            risk: riskLevelOf(facts.tool),
-          },
-          'info',
-          state,
-        ),
-      );
+      afterThisTurn(logToolStart, facts, state);
     },
 
     toolFinished(facts) {
       const state = requestOf(facts.caller.trace);
-      afterThisTurn(() => finishTool(facts, state));
+      afterThisTurn(finishTool, facts, state);
     },
 
     poisoningHit(hit) {
