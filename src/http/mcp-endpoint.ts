@@ -229,10 +229,10 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       callers.set(authInfo, { principal, profile });
       let response: Response;
       try {
-        response = await modern.fetch(request, {
-          ...(parsedBody === undefined ? {} : { parsedBody }),
-          authInfo,
-        });
+        // Built in place, not `{ ...(…), authInfo }`: a spread followed by a member is V8's slow copy.
+        const init: Parameters<McpHttpHandler['fetch']>[1] = { authInfo };
+        if (parsedBody !== undefined) init.parsedBody = parsedBody;
+        response = await modern.fetch(request, init);
       } catch (error) {
         release();
         throw error;
