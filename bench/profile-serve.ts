@@ -1,17 +1,24 @@
 /**
- * `node --import tsx bench/profile-serve.ts [calls] [concurrency] [--otlp] [--prof DIR]`: one `portcullis serve`
- * child in front of the stdio echo upstream, driven by one SDK client over Streamable HTTP; prints the child's
- * CPU per call (from /proc). With --prof DIR the child runs under `node --cpu-prof` (PORTCULLIS_BENCH_CPU_PROF)
- * and the samples of the measured run are printed per call: self time by file and by function, and inclusive
- * time of the functions of the HTTP path (src/, the SDK server, hono, node's http). V8 samples wall time on the
- * main thread, so a write that gets the process preempted (the pipe write to the upstream on a busy machine)
- * shows more time than it costs in CPU. A quick loop for work on the HTTP path, lighter than the proxy section.
+ * `node --import tsx bench/profile-serve.ts [calls] [concurrency] [--otlp] [--stdio [--dist]] [--prof DIR]`: one gateway
+ * in front of the stdio echo upstream, driven by one SDK client, a warm-up run, then the measured run; prints the
+ * gateway's CPU per call (from /proc). By default the gateway is `portcullis serve` and the client speaks
+ * Streamable HTTP to /mcp; with --stdio it is `portcullis stdio`, launched by the client as its stdio server, from
+ * source with tsx, or with --dist the compiled gateway as the installed command runs it (`npm run build` first).
+ * With --prof DIR the gateway runs under `node --cpu-prof` (serve: PORTCULLIS_BENCH_CPU_PROF; stdio: the flags on
+ * its launch line, so its profile is written when the client closes its stdin) and the samples of the measured
+ * run are printed per call: self time by file and by function, inclusive time of the functions of the call path
+ * (src/, the SDK server, hono, node's http), and time by owner, where each sample goes to the nearest frame of
+ * src/ or of a package above it (a write syscall and the garbage collector get their own rows; the corked writes of
+ * both stdio hops, upstream stdin and `portcullis stdio`'s stdout, leave from shared/json-lines). V8 samples wall
+ * time on the main thread, so a write that gets the process preempted (the pipe write to the upstream on a busy
+ * machine) shows more time than it costs in CPU, and so does any function the process was preempted in. A quick
+ * loop for work on the call path, lighter than the proxy section.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { connectHttp } from './clients.ts';
+import { connectHttp, connectStdio, type BenchClient, type StdioLaunch } from './clients.ts';
 import { ECHO_STDIO } from './echo-upstream.ts';
-import { startGatewayProcess, waitForTools } from './gateway-process.ts';
+import { gatewayLaunch, startGatewayProcess, waitForTools, writeGatewayConfig } from './gateway-process.ts';
 import { collectLoad } from './load.ts';
 import { startOtlpSink, type OtlpSink } from './otlp-sink.ts';
 import { processCpuMs } from './proc-cpu.ts';
@@ -32,8 +39,8 @@ interface Node {
   children?: number[];
 }
 
-/** The frames whose inclusive time is printed. */
-const HTTP_PATH = /\/src\/|@modelcontextprotocol\/server|\/hono\/|@hono\/|^node:_http/;
+/** The frames whose inclusive time is printed: the call path of either door. */
+const CALL_PATH = /\/src\/|@modelcontextprotocol\/server|\/hono\/|@hono\/|^node:_http/;
 
 function bucketOf(url: string, fn: string): string {
   if (url === '') return fn.startsWith('(') ? fn : '(native)';
@@ -100,14 +107,116 @@ function summarize(file: string, calls: number, from: number, to: number): void 
     const seen = new Set<string>();
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
       const frame = (byId.get(at) as Node).callFrame;
-      if (!HTTP_PATH.test(frame.url)) continue;
+      if (!CALL_PATH.test(frame.url)) continue;
       const key = `${frame.functionName || '(anon)'} ${bucketOf(frame.url, frame.functionName)}:${frame.lineNumber + 1}`;
       if (seen.has(key)) continue;
       seen.add(key);
       inclusive.set(key, (inclusive.get(key) ?? 0) + msSelf);
     }
   }
-  print('inclusive time by function of the HTTP path', inclusive, 60);
+  print('inclusive time by function of the call path', inclusive, 60);
+  print('time by owner', ownerTimes(byId, parent, self), 40);
+}
+
+/** The owner of a frame: its src/ domain and file, or its package; undefined for node's own code and natives. */
+function ownerOf(url: string): string | undefined {
+  if (/@opentelemetry\/|\/src\/telemetry\//.test(url)) return 'telemetry (src/telemetry, @opentelemetry)';
+  const src = /\/src\/([a-z-]+)\/([a-z-]+)\.ts/.exec(url);
+  if (src) return `src/${src[1]}/${src[2]}`;
+  const at = url.lastIndexOf('/node_modules/');
+  if (at < 0) return undefined;
+  const [scope, name] = url.slice(at + '/node_modules/'.length).split('/');
+  return scope?.startsWith('@') ? `${scope}/${name}` : scope;
+}
+
+const WRITES = /^(writeGeneric|writevGeneric|handleWriteReq)$/;
+
+/**
+ * Self time of each sampled node summed by owner: the nearest frame with an owner (ownerOf) from the sample up,
+ * a write syscall as "write syscall via <owner>", the garbage collector as itself.
+ */
+function ownerTimes(
+  byId: Map<number, Node>,
+  parent: Map<number, number>,
+  self: Map<number, number>,
+): Map<string, number> {
+  const owners = new Map<string, number>();
+  for (const [id, msSelf] of self) {
+    const leaf = (byId.get(id) as Node).callFrame;
+    if (['(idle)', '(program)'].includes(leaf.functionName)) continue;
+    let owner: string | undefined;
+    let write = false;
+    if (leaf.functionName === '(garbage collector)') owner = '(garbage collector)';
+    for (let at: number | undefined = id, depth = 0; owner === undefined && at !== undefined; depth += 1) {
+      const frame = (byId.get(at) as Node).callFrame;
+      if (depth < 4 && WRITES.test(frame.functionName)) write = true;
+      owner = ownerOf(frame.url);
+      at = parent.get(at);
+    }
+    const key = `${write ? 'write syscall via ' : ''}${owner ?? "node's own code"}`;
+    owners.set(key, (owners.get(key) ?? 0) + msSelf);
+  }
+  return owners;
+}
+
+/** The gateway under test: its pid, a connected client, and how to stop both. */
+interface Door {
+  pid: number | null | undefined;
+  client: BenchClient;
+  stop(): Promise<void>;
+}
+
+/** `portcullis serve` as its own process, with an SDK client on its /mcp. */
+async function serveDoor(otlpEndpoint: string | undefined): Promise<Door> {
+  const echo = { transport: 'stdio', ...ECHO_STDIO, args: [...ECHO_STDIO.args] };
+  const gateway = await startGatewayProcess({ stdio: echo }, otlpEndpoint);
+  const client = await connectHttp(gateway.url);
+  return {
+    pid: gateway.pid,
+    client,
+    async stop() {
+      await client.close();
+      await gateway.stop();
+    },
+  };
+}
+
+/** The launch line of the compiled `portcullis stdio` (dist/main.js, with the node flag bin/portcullis.js sets). */
+function distLaunch(configFile: string): StdioLaunch {
+  const root = path.resolve(import.meta.dirname, '..');
+  const main = path.join(root, 'dist/main.js');
+  if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
+  return {
+    command: process.execPath,
+    args: ['--no-node-snapshot', main, 'stdio', '--config', configFile],
+    cwd: root,
+  };
+}
+
+/**
+ * `portcullis stdio` launched by an SDK client as its stdio server, from source or compiled (`dist`);
+ * `profDir` adds node's --cpu-prof flags.
+ */
+async function stdioDoor(
+  otlpEndpoint: string | undefined,
+  profDir: string | undefined,
+  dist: boolean,
+): Promise<Door> {
+  const echo = { transport: 'stdio', ...ECHO_STDIO, args: [...ECHO_STDIO.args] };
+  const config = writeGatewayConfig({ stdio: echo }, otlpEndpoint);
+  const launch = dist ? distLaunch(config.file) : gatewayLaunch('stdio', config.file);
+  const prof = profDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profDir}`];
+  const client = await connectStdio({ ...launch, args: [...prof, ...launch.args] }, () => {});
+  const transport = client.transport as { pid?: number | null };
+  return {
+    pid: transport.pid,
+    client,
+    async stop() {
+      // Closing stdin ends the gateway normally, which is when node writes its profile.
+      await client.close();
+      config.remove();
+    },
+  };
 }
 
 async function main(): Promise<void> {
@@ -117,33 +226,34 @@ async function main(): Promise<void> {
   const positional = args.filter((a, i) => !a.startsWith('--') && (profIndex < 0 || i !== profIndex + 1));
   const calls = Number(positional[0] ?? 4000);
   const concurrency = Number(positional[1] ?? 16);
-  if (profDir) process.env.PORTCULLIS_BENCH_CPU_PROF = profDir;
+  const stdio = args.includes('--stdio');
+  if (profDir && !stdio) process.env.PORTCULLIS_BENCH_CPU_PROF = profDir;
   let sink: OtlpSink | undefined;
-  if (process.argv.includes('--otlp')) sink = await startOtlpSink();
-  const echo = { transport: 'stdio', ...ECHO_STDIO, args: [...ECHO_STDIO.args] };
-  const gateway = await startGatewayProcess({ stdio: echo }, sink?.endpoint('profile'));
-  const client = await connectHttp(gateway.url);
-  // The measured run, in µs of the monotonic clock: only samples inside it are summed.
+  if (args.includes('--otlp')) sink = await startOtlpSink();
+  const endpoint = sink?.endpoint('profile');
+  const dist = args.includes('--dist');
+  if (dist && !stdio) throw new Error('--dist measures the stdio door only: add --stdio');
+  const door = stdio ? await stdioDoor(endpoint, profDir, dist) : await serveDoor(endpoint);
+  const { client } = door;
   const window = { from: 0, to: 0 };
   try {
     await waitForTools(client, ['stdio_echo']);
     await collectLoad((i) => client.echo('stdio_echo', `warm-${i}`), 500, concurrency);
-    const before = processCpuMs(gateway.pid);
-    const [userBefore, systemBefore] = userSystemMs(gateway.pid);
+    const before = processCpuMs(door.pid);
+    const [userBefore, systemBefore] = userSystemMs(door.pid as number);
     window.from = Number(process.hrtime.bigint() / 1000n);
     const run = await collectLoad((i) => client.echo('stdio_echo', `call-${i}`), calls, concurrency);
     window.to = Number(process.hrtime.bigint() / 1000n);
-    const used = processCpuMs(gateway.pid) - before;
-    const [userAfter, systemAfter] = userSystemMs(gateway.pid);
+    const used = processCpuMs(door.pid) - before;
+    const [userAfter, systemAfter] = userSystemMs(door.pid as number);
     const sorted = [...run.latenciesMs].sort((a, b) => a - b);
     console.log(
-      `${calls} calls at c${concurrency}: gateway cpu ${(used / calls).toFixed(3)} ms/call, ` +
+      `${stdio ? 'stdio' : 'http'} door${dist ? ' (compiled)' : ''}, ${calls} calls at c${concurrency}: gateway cpu ${(used / calls).toFixed(3)} ms/call, ` +
         `${((1000 * calls) / run.wallMs).toFixed(0)} calls/s, p50 ${sorted[Math.floor(sorted.length / 2)]?.toFixed(2)} ms, errors ${run.errors}; ` +
         `user ${((userAfter - userBefore) / calls).toFixed(3)}, system ${((systemAfter - systemBefore) / calls).toFixed(3)} ms/call`,
     );
   } finally {
-    await client.close();
-    await gateway.stop();
+    await door.stop();
     await sink?.stop();
   }
   if (profDir) {

@@ -12,7 +12,7 @@ import {
   type ApprovalRules,
   type ElicitationOutcome,
 } from '../approval/index.ts';
-import type { ApprovalChannel } from '../config/index.ts';
+import type { ApprovalChannel, HitlMode } from '../config/index.ts';
 import type { RiskLevel } from '../risk/index.ts';
 import type { ApprovalRecord } from '../audit/index.ts';
 import type { ApprovalOutcome, ApprovalStage, CallerContext } from './pipeline.ts';
@@ -75,19 +75,19 @@ export function createApprovalStage(deps: ApprovalStageDeps): ApprovalStage {
         threshold: deps.threshold,
         ruleDecision: rule,
       });
-      const record: Pick<ApprovalRecord, 'mode' | 'ruleId'> = {
-        mode: tool.hitl,
-        ...(hitl.ruleId === undefined ? {} : { ruleId: hitl.ruleId }),
-      };
-      if (hitl.kind === 'run') return { kind: 'run', record: { ...record, decision: 'allow' } };
+      if (hitl.kind === 'run') return { kind: 'run', record: decided(tool.hitl, hitl.ruleId, 'allow') };
       if (hitl.kind === 'deny') {
         return {
           kind: 'deny',
           reason: hitl.reason,
           code: hitl.code,
-          record: { ...record, decision: 'deny' },
+          record: decided(tool.hitl, hitl.ruleId, 'deny'),
         };
       }
+      const record: Pick<ApprovalRecord, 'mode' | 'ruleId'> = {
+        mode: tool.hitl,
+        ...(hitl.ruleId === undefined ? {} : { ruleId: hitl.ruleId }),
+      };
       const prompt = renderApprovalPrompt(hitl.prompt ?? deps.promptTemplateOf?.(tool), tool.alias, args, {
         inputSchema: tool.definition.inputSchema,
         sensitive: deps.rules.watchedArgs(hitl.ruleId),
@@ -140,6 +140,16 @@ export function createApprovalStage(deps: ApprovalStageDeps): ApprovalStage {
       return { kind: 'deny', reason: verdict.reason, code, record: asked };
     },
   };
+}
+
+/**
+ * The record of a call decided without asking, built whole: every call takes this path, and a spread followed by
+ * more members (`{ ...record, decision }`) is V8's slow copy, some 0.5 µs.
+ */
+function decided(mode: HitlMode, ruleId: string | undefined, decision: 'allow' | 'deny'): ApprovalRecord {
+  const record: ApprovalRecord = { mode, decision };
+  if (ruleId !== undefined) record.ruleId = ruleId;
+  return record;
 }
 
 async function askPerson(
