@@ -1,9 +1,9 @@
 /**
- * `node --import tsx bench/profile-serve.ts [calls] [concurrency] [--otlp] [--stdio [--dist]] [--prof DIR]`: one gateway
+ * `node --import tsx bench/profile-serve.ts [calls] [concurrency] [--otlp] [--stdio] [--prof DIR]`: one gateway
  * in front of the stdio echo upstream, driven by one SDK client, a warm-up run, then the measured run; prints the
  * gateway's CPU per call (from /proc). By default the gateway is `portcullis serve` and the client speaks
- * Streamable HTTP to /mcp; with --stdio it is `portcullis stdio`, launched by the client as its stdio server, from
- * source with tsx, or with --dist the compiled gateway as the installed command runs it (`npm run build` first).
+ * Streamable HTTP to /mcp; with --stdio it is `portcullis stdio`, launched by the client as its stdio server. Both
+ * run compiled (dist/main.js, built first by bench/gateway-process.ts), as the installed command runs it.
  * With --prof DIR the gateway runs under `node --cpu-prof` (serve: PORTCULLIS_BENCH_CPU_PROF; stdio: the flags on
  * its launch line, so its profile is written when the client closes its stdin) and the samples of the measured
  * run are printed per call: self time by file and by function, inclusive time of the functions of the call path
@@ -14,11 +14,17 @@
  * machine) shows more time than it costs in CPU, and so does any function the process was preempted in. A quick
  * loop for work on the call path, lighter than the proxy section.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { connectHttp, connectStdio, type BenchClient, type StdioLaunch } from './clients.ts';
+import { connectHttp, connectStdio, type BenchClient } from './clients.ts';
 import { ECHO_STDIO } from './echo-upstream.ts';
-import { gatewayLaunch, startGatewayProcess, waitForTools, writeGatewayConfig } from './gateway-process.ts';
+import {
+  buildGateway,
+  gatewayLaunch,
+  startGatewayProcess,
+  waitForTools,
+  writeGatewayConfig,
+} from './gateway-process.ts';
 import { collectLoad } from './load.ts';
 import { startOtlpSink, type OtlpSink } from './otlp-sink.ts';
 import { processCpuMs } from './proc-cpu.ts';
@@ -181,30 +187,12 @@ async function serveDoor(otlpEndpoint: string | undefined): Promise<Door> {
   };
 }
 
-/** The launch line of the compiled `portcullis stdio` (dist/main.js, with the node flag bin/portcullis.js sets). */
-function distLaunch(configFile: string): StdioLaunch {
-  const root = path.resolve(import.meta.dirname, '..');
-  const main = path.join(root, 'dist/main.js');
-  if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
-  return {
-    command: process.execPath,
-    args: ['--no-node-snapshot', main, 'stdio', '--config', configFile],
-    cwd: root,
-  };
-}
-
-/**
- * `portcullis stdio` launched by an SDK client as its stdio server, from source or compiled (`dist`);
- * `profDir` adds node's --cpu-prof flags.
- */
-async function stdioDoor(
-  otlpEndpoint: string | undefined,
-  profDir: string | undefined,
-  dist: boolean,
-): Promise<Door> {
+/** `portcullis stdio` launched by an SDK client as its stdio server; `profDir` adds node's --cpu-prof flags. */
+async function stdioDoor(otlpEndpoint: string | undefined, profDir: string | undefined): Promise<Door> {
   const echo = { transport: 'stdio', ...ECHO_STDIO, args: [...ECHO_STDIO.args] };
   const config = writeGatewayConfig({ stdio: echo }, otlpEndpoint);
-  const launch = dist ? distLaunch(config.file) : gatewayLaunch('stdio', config.file);
+  buildGateway();
+  const launch = gatewayLaunch('stdio', config.file);
   const prof = profDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profDir}`];
   const client = await connectStdio({ ...launch, args: [...prof, ...launch.args] }, () => {});
   const transport = client.transport as { pid?: number | null };
@@ -231,9 +219,7 @@ async function main(): Promise<void> {
   let sink: OtlpSink | undefined;
   if (args.includes('--otlp')) sink = await startOtlpSink();
   const endpoint = sink?.endpoint('profile');
-  const dist = args.includes('--dist');
-  if (dist && !stdio) throw new Error('--dist measures the stdio door only: add --stdio');
-  const door = stdio ? await stdioDoor(endpoint, profDir, dist) : await serveDoor(endpoint);
+  const door = stdio ? await stdioDoor(endpoint, profDir) : await serveDoor(endpoint);
   const { client } = door;
   const window = { from: 0, to: 0 };
   try {
@@ -248,7 +234,7 @@ async function main(): Promise<void> {
     const [userAfter, systemAfter] = userSystemMs(door.pid as number);
     const sorted = [...run.latenciesMs].sort((a, b) => a - b);
     console.log(
-      `${stdio ? 'stdio' : 'http'} door${dist ? ' (compiled)' : ''}, ${calls} calls at c${concurrency}: gateway cpu ${(used / calls).toFixed(3)} ms/call, ` +
+      `${stdio ? 'stdio' : 'http'} door, ${calls} calls at c${concurrency}: gateway cpu ${(used / calls).toFixed(3)} ms/call, ` +
         `${((1000 * calls) / run.wallMs).toFixed(0)} calls/s, p50 ${sorted[Math.floor(sorted.length / 2)]?.toFixed(2)} ms, errors ${run.errors}; ` +
         `user ${((userAfter - userBefore) / calls).toFixed(3)}, system ${((systemAfter - systemBefore) / calls).toFixed(3)} ms/call`,
     );
@@ -257,7 +243,7 @@ async function main(): Promise<void> {
     await sink?.stop();
   }
   if (profDir) {
-    // One profile per thread; the main thread's is the one with `.0.` after the pid (the other is tsx's loader).
+    // One profile per thread; the main thread's is the one with `.0.` after the pid (others are worker threads).
     const main = readdirSync(profDir)
       .filter((f) => /\.0\.\d+\.cpuprofile$/.test(f))
       .sort()
