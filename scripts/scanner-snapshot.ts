@@ -1,8 +1,8 @@
 /**
  * Records what the poisoning scanner says about every definition of the train and dev splits of eval/poisoning,
  * of the bench's generated corpus (bench/tool-corpus.ts) and of the definitions ten real servers publish
- * (scripts/corpus/published), so a speed change can be checked to leave every verdict and finding
- * byte-identical; and times scanTool in CPU time.
+ * (scripts/corpus/published), alone and as redefinitions of another definition, so a speed change can be
+ * checked to leave every verdict and finding byte-identical; and times scanTool in CPU time.
  *   node --import tsx scripts/scanner-snapshot.ts record <file>   writes the results (JSON lines)
  *   node --import tsx scripts/scanner-snapshot.ts compare <file>  exits 1 on the first difference
  *   node --import tsx scripts/scanner-snapshot.ts time [passes]   tools/s of CPU, first two passes discarded, over
@@ -68,6 +68,17 @@ function lines(): string[] {
     out.push(`pub-${i} ${JSON.stringify(plain.scanTool(tool))}`);
     out.push(`pub-${i} text ${JSON.stringify(plain.scanText(tool.description))}`);
     out.push(`pub-${i} cross ${JSON.stringify(realCross.scanTool(tool))}`);
+  });
+  // Redefinitions (R-POISON-REDEFINITION): each published definition after the one before it (every string
+  // added), and after itself with the later half of its description cut (its opening sentences kept).
+  real.forEach((tool, i) => {
+    const before = real[i - 1];
+    if (before !== undefined)
+      out.push(`pub-${i} redefined ${JSON.stringify(plain.scanTool(tool, { previous: before }))}`);
+    if (typeof tool.description === 'string') {
+      const cut = { ...tool, description: tool.description.slice(0, tool.description.length >> 1) };
+      out.push(`pub-${i} grown ${JSON.stringify(plain.scanTool(tool, { previous: cut }))}`);
+    }
   });
   for (const { name, text } of createAdversarialInputs(65_536))
     out.push(`adv-${name} ${JSON.stringify(plain.scanTool({ name: 'adversarial', description: text }))}`);
