@@ -10,7 +10,6 @@ import {
   addSentenceFeatures,
   addStringFeatures,
   combineSignals,
-  sentenceWindows,
   slotInstruction,
   slotOf,
 } from './tool-reading.ts';
@@ -107,6 +106,8 @@ interface FieldFeatures {
   readonly path: () => string;
   readonly slot: () => string;
   readonly buckets: ReadonlySet<number>;
+  /** Its sentence windows, when it is a description of more than one sentence. */
+  readonly sentences: readonly SentenceWindow[];
   readonly reading: StringReading;
 }
 
@@ -126,8 +127,8 @@ function collect(
       // The union of each string's own set, taken in order, has the same members in the same insertion
       // order as one set filled string by string, so the model's sum is the same to the last bit.
       const own = reader.features(text, found, slot);
-      for (const bucket of own) features.add(bucket);
-      fields?.push({ text, path, slot, buckets: own, reading: found });
+      for (const bucket of own.buckets) features.add(bucket);
+      fields?.push({ text, path, slot, buckets: own.buckets, sentences: own.windows, reading: found });
     }
     // A lone text (path '') sits in no schema slot.
     const lone = path === LONE_TEXT;
@@ -189,7 +190,7 @@ function windowsOf(fields: readonly FieldFeatures[], previous?: PreviousText): M
   for (const field of fields) {
     windows.push({ field, buckets: field.buckets });
     const added = previous !== undefined && !previous.strings.has(field.text);
-    const sentences = sentenceWindows(field.reading, field.slot());
+    const { sentences } = field;
     if (added && sentences.length === 0)
       windows.push({ field, buckets: addedField(field, previous as PreviousText) });
     const { text } = field.reading.read.normalized;

@@ -7,7 +7,8 @@ import { EXTRA_RULES, MAX_FINDINGS_PER_RULE, REFERENCE_REGEX_RULES, ruleView } f
 import type { RuleView, ScanRule } from './poisoning-patterns.ts';
 import type { TextMatch } from './poisoning-scanner.ts';
 import { createFeatureSet } from './features.ts';
-import { addStringFeatures, findInString, type StringReading } from './tool-reading.ts';
+import { addStringFeaturesAndWindows, findInString } from './tool-reading.ts';
+import type { SentenceWindow, StringReading } from './tool-reading.ts';
 
 /** The matcher of the names of the other exposed tools, lower-cased; blank names are left out. */
 export function otherNamesMatcher(otherNames: readonly string[] = []): NameMatcher {
@@ -74,7 +75,13 @@ export interface StringReader {
   readonly names: NameMatcher;
   read(text: string): StringReading;
   /** A string's own model features: its distinct buckets, in the order they were first added. */
-  features(text: string, reading: StringReading, slot: () => string): ReadonlySet<number>;
+  features(text: string, reading: StringReading, slot: () => string): OwnFeatures;
+}
+
+/** A string's own model features, and its sentence windows when it is a description of several sentences. */
+export interface OwnFeatures {
+  readonly buckets: ReadonlySet<number>;
+  readonly windows: readonly SentenceWindow[];
 }
 
 // Schemas repeat their short strings ("type", "string", "object", "path") across tools: a tool list holds a
@@ -94,22 +101,22 @@ export const LONG_MEMO_MAX_CHARS = 131_072;
 interface MemoEntry {
   readonly reading: StringReading;
   /** Set once computed, unless they depended on the slot the string sat in. */
-  buckets?: ReadonlySet<number>;
+  own?: OwnFeatures;
   /** When they did: per slot kind (a handful: key, enum, default, description, ...). */
-  bySlot?: Map<string, ReadonlySet<number>>;
+  bySlot?: Map<string, OwnFeatures>;
 }
 
 function ownFeatures(
   reading: StringReading,
   slot: () => string,
-): { buckets: Set<number>; kind: string | undefined } {
-  const own = createFeatureSet();
+): { own: OwnFeatures; kind: string | undefined } {
+  const set = createFeatureSet();
   let kind: string | undefined;
-  addStringFeatures(own, reading, () => {
+  const windows = addStringFeaturesAndWindows(set, reading, () => {
     kind ??= slot();
     return kind;
   });
-  return { buckets: own.buckets, kind };
+  return { own: { buckets: set.buckets, windows }, kind };
 }
 
 /** A reader for one scanner; its memo lives as long as the scanner. */
@@ -154,21 +161,21 @@ export function createStringReader(names: NameMatcher): StringReader {
     features(text, reading, slot) {
       const entry = memoOf(text)?.get(text);
       const mine = entry !== undefined && entry.reading === reading ? entry : undefined;
-      if (mine?.buckets !== undefined) return mine.buckets;
+      if (mine?.own !== undefined) return mine.own;
       if (mine?.bySlot !== undefined) {
         const kind = slot();
         const known = mine.bySlot.get(kind);
         if (known !== undefined) return known;
-        const { buckets } = ownFeatures(reading, () => kind);
-        mine.bySlot.set(kind, buckets);
-        return buckets;
+        const { own } = ownFeatures(reading, () => kind);
+        mine.bySlot.set(kind, own);
+        return own;
       }
-      const { buckets, kind } = ownFeatures(reading, slot);
+      const { own, kind } = ownFeatures(reading, slot);
       if (mine !== undefined) {
-        if (kind === undefined) mine.buckets = buckets;
-        else mine.bySlot = new Map([[kind, buckets]]);
+        if (kind === undefined) mine.own = own;
+        else mine.bySlot = new Map([[kind, own]]);
       }
-      return buckets;
+      return own;
     },
   };
 }

@@ -5,7 +5,7 @@
 import { readText, wordCountAtLeast, type ReadPayload, type ReadText } from './analyze.ts';
 import { opensWithOrder, type DetectorHit } from './detectors.ts';
 import { ConceptSentences, readsAsInstruction } from './concepts.ts';
-import { addFeature, addTextFeatures, createFeatureSet, sentenceSpans, type FeatureSet } from './features.ts';
+import { addFeature, addTextFeatures, symbolicBucket, type FeatureSet } from './features.ts';
 import type { HiddenKind } from './normalize.ts';
 import { MAX_FINDINGS_PER_RULE, type PoisoningPatternId } from './poisoning-patterns.ts';
 import { META_KEYWORDS, TOOL_TITLE } from './tool-strings.ts';
@@ -196,6 +196,29 @@ function decodesToOrder(payload: ReadPayload): boolean {
 
 /** Adds the model features of one read string, always in the same order (the order names a bucket). */
 export function addStringFeatures(features: FeatureSet, reading: StringReading, slot: () => string): void {
+  addFeaturesOf(features, reading, slot);
+}
+
+/**
+ * Adds the model features of one read string as addStringFeatures does, and returns its sentence windows when it
+ * is a description of more than one sentence (sentenceWindows' windows, read in the same pass over its words).
+ */
+export function addStringFeaturesAndWindows(
+  features: FeatureSet,
+  reading: StringReading,
+  slot: () => string,
+): SentenceWindow[] {
+  const sentences = new SentenceTee(features.buckets);
+  addFeaturesOf(features, reading, slot, sentences);
+  return sentences.windows(reading, slot);
+}
+
+function addFeaturesOf(
+  features: FeatureSet,
+  reading: StringReading,
+  slot: () => string,
+  sentences?: SentenceTee,
+): void {
   const { legacy, read } = reading;
   // JSON Schema's own keywords hold a URI by the specification (`$schema`, `$id`, `$ref`): the model learned
   // from a corpus that holds none, and must not weigh a dialect URL that SDK-built servers all send. The rules
@@ -211,7 +234,11 @@ export function addStringFeatures(features: FeatureSet, reading: StringReading, 
     features,
     read.normalized.text,
     '',
-    value ? undefined : new ConceptSentences(features, prose),
+    value
+      ? undefined
+      : sentences === undefined
+        ? new ConceptSentences(features, prose)
+        : new TeedConceptSentences(sentences, prose),
   );
   if (!value && wordCountAtLeast(read.normalized.text, 4)) {
     const kind = slot();
@@ -250,22 +277,72 @@ export function addSentenceFeatures(
 }
 
 /**
- * The windows of a description (a tool's or a property's) of more than one sentence: each sentence with its own
- * features, so the model can score one poisoned sentence apart from a long honest text around it
- * (R-POISON-MODEL). Other slots are windows whole.
+ * The concept features of a whole text, each added to the text's set and to the set of the sentence under way:
+ * a sentence's concepts are read exactly as addSentenceFeatures reads its slice alone (the same sentence split,
+ * the same first word, the same buckets in the same order), so a description's one concept pass also gives its
+ * sentence windows. A Set only by type: what it is given goes to the two sets it feeds.
  */
-export function sentenceWindows(reading: StringReading, slot: string): SentenceWindow[] {
-  if (slot !== 'description') return [];
-  const spans = sentenceSpans(reading.read.normalized.text);
-  const windows: SentenceWindow[] = [];
-  for (let at = 0; at < spans.length; at += 2) {
-    const start = spans[at] as number;
-    const end = spans[at + 1] as number;
-    const features = createFeatureSet();
-    addSentenceFeatures(features, reading, start, end);
-    windows.push({ start, end, buckets: features.buckets });
+class SentenceTee extends Set<number> {
+  /** Start and end of each sentence in the normalized text, as sentenceSpans gives them. */
+  private readonly spans: number[] = [];
+  private readonly sets: Set<number>[] = [];
+  private current: Set<number> | undefined;
+
+  constructor(private readonly whole: Set<number>) {
+    super();
   }
-  return windows;
+
+  override add(bucket: number): this {
+    this.whole.add(bucket);
+    this.current ??= new Set();
+    this.current.add(bucket);
+    return this;
+  }
+
+  /** The next word, `[start, end)`; `newSentence` as addTextFeatures tells ConceptSentences. */
+  word(start: number, end: number, newSentence: boolean): void {
+    const count = this.spans.length;
+    // A gap that ends a sentence before the text's first word starts none (sentenceSpans splits after a word).
+    if (count > 0 && !newSentence) {
+      this.spans[count - 1] = end;
+      return;
+    }
+    if (count > 0) this.sets.push(this.current ?? new Set());
+    this.current = undefined;
+    this.spans.push(start, end);
+  }
+
+  /** The windows of the text read, when `slot` is a description's and the text holds two sentences or more. */
+  windows(reading: StringReading, slot: () => string): SentenceWindow[] {
+    if (this.spans.length < 4 || slot() !== 'description') return [];
+    this.sets.push(this.current ?? new Set());
+    const windows: SentenceWindow[] = [];
+    for (let at = 0; at < this.spans.length; at += 2) {
+      const start = this.spans[at] as number;
+      const end = this.spans[at + 1] as number;
+      const buckets = this.sets[at / 2] as Set<number>;
+      for (const hit of reading.read.hits)
+        if (hit.start >= start && hit.start < end) buckets.add(symbolicBucket(`r:${hit.id}`));
+      windows.push({ start, end, buckets });
+    }
+    return windows;
+  }
+}
+
+// ConceptSentences over a tee: a sentence's features are added (finish) before the tee moves to the next one.
+class TeedConceptSentences extends ConceptSentences {
+  constructor(
+    private readonly tee: SentenceTee,
+    slot: () => string,
+  ) {
+    super({ buckets: tee }, slot);
+  }
+
+  override word(text: string, start: number, end: number, newSentence: boolean): void {
+    if (newSentence) this.finish();
+    this.tee.word(start, end, newSentence);
+    super.word(text, start, end, newSentence);
+  }
 }
 
 const BARE_URL = /^[a-z][a-z0-9+.-]*:\/\/\S*$/i;
