@@ -196,6 +196,12 @@ function hexBytes(text: string, start: number, pairs: number): number[] {
 // that starts no pair costs a few comparisons and no allocation.
 function collectHexRuns(text: string, out: DecodedSegment[]): void {
   for (let i = 0; i < text.length;) {
+    const unit = text.charCodeAt(i);
+    // A unit that is neither a hex digit nor a prefix's first (`%`, `\`; `0` is a digit) starts no pair.
+    if (unit !== PERCENT && unit !== BACKSLASH && hexValue(unit) < 0) {
+      i += 1;
+      continue;
+    }
     const start = i;
     let pairs = 0;
     let percent = 0;
