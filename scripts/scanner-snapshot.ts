@@ -11,11 +11,12 @@
  *   node --import tsx scripts/scanner-snapshot.ts time-published [passes]   the last row alone
  * No detection metric is computed or printed: only outputs are compared.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createPoisoningScanner } from '../src/poisoning/index.ts';
 import { createAdversarialInputs } from '../src/poisoning/index.ts';
 import type { McpToolDefinition } from '../src/risk/index.ts';
 import { loadCorpus, selectSplit } from './corpus/load.ts';
+import { loadPublishedTools as published } from './corpus/published-tools.ts';
 import { createToolCorpus } from '../bench/tool-corpus.ts';
 
 function trainAndDev(): { id: string; tool: McpToolDefinition; others: readonly string[] }[] {
@@ -25,20 +26,6 @@ function trainAndDev(): { id: string; tool: McpToolDefinition; others: readonly 
     tool: entry.tool,
     others: entry.coexistingTools ?? [],
   }));
-}
-
-// The definitions of ten real servers as they publish them (scripts/corpus/published), in file order.
-function published(): McpToolDefinition[] {
-  const dir = new URL('./corpus/published/', import.meta.url);
-  return readdirSync(dir)
-    .filter((file) => file.endsWith('.json'))
-    .sort()
-    .flatMap((file) => {
-      const { tools } = JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as {
-        tools: { tool: McpToolDefinition }[];
-      };
-      return tools.map(({ tool }) => tool);
-    });
 }
 
 function lines(): string[] {

@@ -8,7 +8,6 @@
  * (invisible runs, nested encodings, letter spacing), reported and never asserted.
  * Longer than most files: the four measurements share their timing, growth and table helpers.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import {
   collectVisibleStrings,
@@ -22,6 +21,7 @@ import { percentile } from '../stats.ts';
 import { createToolCorpus, type CorpusTool } from '../tool-corpus.ts';
 import type { McpToolDefinition } from '../../src/risk/index.ts';
 import { loadCorpus } from '../../scripts/corpus/load.ts';
+import { loadPublishedTools } from '../../scripts/corpus/published-tools.ts';
 import type { BenchOptions, Section, SectionResult, Table, TargetResult } from '../types.ts';
 
 /** One MB of input: 2^20 UTF-16 units for texts (ASCII, so also bytes), 2^20 UTF-8 bytes for JSON. */
@@ -255,19 +255,6 @@ function timeEvalCorpus(minMs: number): EvalRun[] {
       createPoisoningScanner({ cache: { maxEntries: 0 } }),
     ),
   ];
-}
-
-/** The tool definitions of real servers as they publish them (scripts/corpus/published, before any rewording). */
-function loadPublishedTools(): McpToolDefinition[] {
-  const dir = new URL('../../scripts/corpus/published/', import.meta.url);
-  return readdirSync(dir)
-    .filter((file) => file.endsWith('.json'))
-    .flatMap((file) => {
-      const { tools } = JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as {
-        tools: { tool: McpToolDefinition }[];
-      };
-      return tools.map(({ tool }) => tool);
-    });
 }
 
 function evalTable(runs: readonly EvalRun[]): Table {

@@ -1,7 +1,6 @@
 // A description's sentence windows are read in its one concept pass (addStringFeaturesAndWindows): each must
 // equal the window read from its sentence's slice alone, the same buckets in the same order (the order of a
 // set is the order of the model's sum), or a score would change in its last bits.
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createFeatureSet, sentenceSpans } from './features.ts';
 import { createAdversarialInputs } from './poisoning-samples.ts';
@@ -9,7 +8,7 @@ import { otherNamesMatcher, scanWith } from './string-reader.ts';
 import { addSentenceFeatures, addStringFeatures, addStringFeaturesAndWindows } from './tool-reading.ts';
 import { findInString, type StringReading } from './tool-reading.ts';
 import { collectVisibleStrings } from './tool-strings.ts';
-import type { McpToolDefinition } from '../risk/index.ts';
+import { loadPublishedTools } from '../../scripts/corpus/published-tools.ts';
 
 const names = otherNamesMatcher();
 
@@ -19,19 +18,11 @@ function read(text: string): StringReading {
 
 // Every description of the definitions ten real servers publish (scripts/corpus/published).
 function publishedDescriptions(): string[] {
-  const dir = new URL('../../scripts/corpus/published/', import.meta.url);
-  return readdirSync(dir)
-    .filter((file) => file.endsWith('.json'))
-    .flatMap((file) => {
-      const { tools } = JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as {
-        tools: { tool: McpToolDefinition }[];
-      };
-      return tools.flatMap(({ tool }) =>
-        collectVisibleStrings(tool)
-          .filter(({ fieldPath }) => fieldPath === 'description' || fieldPath.endsWith('.description'))
-          .map(({ text }) => text),
-      );
-    });
+  return loadPublishedTools().flatMap((tool) =>
+    collectVisibleStrings(tool)
+      .filter(({ fieldPath }) => fieldPath === 'description' || fieldPath.endsWith('.description'))
+      .map(({ text }) => text),
+  );
 }
 
 const EDGES = [
