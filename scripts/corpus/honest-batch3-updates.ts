@@ -11,7 +11,8 @@ import type { HonestSpec, PoisonedSpec } from './types.ts';
 
 const STYLE = 'written for this corpus in the style of';
 
-const update = (
+/** An honest redefinition (`honest-update`): the earlier honest version `before`, then `after`. */
+export const update = (
   source: string,
   why: string,
   before: McpToolDefinition,

@@ -4,20 +4,12 @@
  * limits; and the first versions of the batch's rug pulls as `carrier`. Facts follow the servers named in
  * `source`; every sentence is written anew.
  */
-import { DESTRUCTIVE, READ_ONLY, arr, bool, honest, int, oneOf, str, tool } from './types.ts';
-import { firstVersions } from './honest-batch3-updates.ts';
+import { DESTRUCTIVE, READ_ONLY, arr, bool, int, oneOf, str, tool } from './types.ts';
+import { firstVersions, update } from './honest-batch3-updates.ts';
 import { POISONED_BATCH4_UPDATES } from './poisoned-batch4-updates.ts';
-import type { McpToolDefinition } from '../../src/risk/index.ts';
 import type { HonestSpec } from './types.ts';
 
 const STYLE = 'written for this corpus in the style of';
-
-const update = (
-  source: string,
-  why: string,
-  before: McpToolDefinition,
-  after: McpToolDefinition,
-): HonestSpec => honest(source, 'honest-update', why, after, { previous: before });
 
 /** Honest redefinitions of the sixth batch. */
 export const HONEST_BATCH4_UPDATES: HonestSpec[] = [

@@ -6,17 +6,9 @@
  */
 import { WRITEUPS as W } from './poisoned-carriers.ts';
 import { base64, hex } from './encode.ts';
-import { DESTRUCTIVE, READ_ONLY, arr, bool, int, oneOf, poisoned, str, tool } from './types.ts';
-import type { McpToolDefinition } from '../../src/risk/index.ts';
+import { rug } from './poisoned-batch3-updates.ts';
+import { DESTRUCTIVE, READ_ONLY, arr, bool, int, oneOf, str, tool } from './types.ts';
 import type { PoisonedSpec, Prop } from './types.ts';
-
-const rug = (
-  variant: string,
-  surface: string,
-  before: McpToolDefinition,
-  after: McpToolDefinition,
-  source: string = W.invariant,
-): PoisonedSpec => poisoned('rug-pull', variant, surface, source, after, { previous: before });
 
 const NOTE_PROPS: Record<string, Prop> = {
   title: str('Note title.'),
