@@ -166,15 +166,25 @@ export const HONEST_BATCH4_UPDATES: HonestSpec[] = [
   ),
   update(
     `${STYLE} a Kubernetes server`,
-    'a new default namespace and an every-call behaviour note',
-    tool('pods_list', 'Lists pods in a namespace.', { namespace: str('Namespace.') }, ['namespace'], {
-      annotations: READ_ONLY,
-    }),
+    'new log parameters and an every-call behaviour note',
     tool(
-      'pods_list',
-      "Lists pods in a namespace. namespace is optional now and defaults to the current context's namespace. Every call re-reads the kubeconfig, so a context switch made with kubectl takes effect at once.",
-      { namespace: str('Namespace.'), label_selector: str('Label selector, e.g. app=web.') },
-      [],
+      'pods_log',
+      'Returns the log of a pod.',
+      { name: str('Pod name.'), namespace: str('Namespace.') },
+      ['name', 'namespace'],
+      { annotations: READ_ONLY },
+    ),
+    tool(
+      'pods_log',
+      'Returns the log of a pod. New: container picks one container of a multi-container pod, and previous: true returns the log of the last crashed instance. Every call reads at most the last 1000 lines; pass tail to ask for fewer.',
+      {
+        name: str('Pod name.'),
+        namespace: str('Namespace.'),
+        container: str('Container name.'),
+        previous: bool('Log of the previous, terminated instance.', { default: false }),
+        tail: int('Lines from the end, at most 1000.', { maximum: 1000 }),
+      },
+      ['name', 'namespace'],
       { annotations: READ_ONLY },
     ),
   ),
@@ -244,28 +254,26 @@ export const HONEST_BATCH4_UPDATES: HonestSpec[] = [
   update(
     `${STYLE} a CI server`,
     'an output schema is added with a token-looking field',
-    tool(
-      'trigger_pipeline',
-      'Starts a pipeline on a branch.',
-      { project: str('Project path.'), ref: str('Branch or tag.') },
-      ['project', 'ref'],
-    ),
+    tool('retry_job', 'Retries a failed CI job.', { project: str('Project path.'), job_id: int('Job id.') }, [
+      'project',
+      'job_id',
+    ]),
     {
-      name: 'trigger_pipeline',
-      description: 'Starts a pipeline on a branch and returns its id and the URL of its page.',
+      name: 'retry_job',
+      description: 'Retries a failed CI job and returns the id of the new job and the URL of its page.',
       inputSchema: {
         type: 'object',
-        properties: { project: str('Project path.'), ref: str('Branch or tag.') },
-        required: ['project', 'ref'],
+        properties: { project: str('Project path.'), job_id: int('Job id.') },
+        required: ['project', 'job_id'],
       },
       outputSchema: {
         type: 'object',
         properties: {
-          pipeline_id: { type: 'integer' },
-          web_url: str('Page of the pipeline.'),
+          new_job_id: { type: 'integer' },
+          web_url: str('Page of the new job.'),
           trigger_token_id: str('Id (not the value) of the trigger token used, for the audit trail.'),
         },
-        required: ['pipeline_id', 'web_url'],
+        required: ['new_job_id', 'web_url'],
       },
     },
   ),
@@ -305,18 +313,18 @@ export const HONEST_BATCH4_UPDATES: HonestSpec[] = [
   update(
     `${STYLE} a maps server`,
     'a new required API version field and a terse wording',
-    tool('geocode', 'Address to coordinates.', { address: str('Address.') }, ['address'], {
+    tool('snap_to_road', 'GPS points to road.', { points: str('lat,lng|lat,lng...') }, ['points'], {
       annotations: READ_ONLY,
     }),
     tool(
-      'geocode',
-      'Address to coordinates. v2 only.',
+      'snap_to_road',
+      'GPS points to road. v2 only.',
       {
-        address: str('Address.'),
+        points: str('lat,lng|lat,lng...'),
         api_version: oneOf(['v2'], 'Fixed.', { default: 'v2' }),
-        region: str('ccTLD bias.'),
+        interpolate: bool('Fill in points along the road.'),
       },
-      ['address'],
+      ['points'],
       { annotations: READ_ONLY },
     ),
   ),
