@@ -31,6 +31,7 @@ import { POISONED_PUBLISHED } from './poisoned-published.ts';
 import { POISONED_SCHEMA } from './poisoned-schema.ts';
 import { POISONED_THIN } from './poisoned-thin.ts';
 import { POISONED_THIN_LONG } from './poisoned-thin-long.ts';
+import { BATCH4_HONEST, BATCH4_POISONED } from './batch4.ts';
 import { dealSplit } from './split.ts';
 import { honest as honestSpec } from './types.ts';
 import type { CorpusEntry, HonestSpec, PoisonedSpec } from './types.ts';
@@ -103,6 +104,7 @@ const POISONED_BATCHES: Readonly<Record<string, readonly PoisonedSpec[]>> = {
   published: POISONED_PUBLISHED,
   thin: [...POISONED_THIN, ...POISONED_THIN_LONG],
   batch3: [...POISONED_BATCH3_UPDATES, ...POISONED_BATCH3_PERSONA, ...POISONED_BATCH3_ORDERS],
+  batch4: BATCH4_POISONED,
 };
 const HONEST_BATCHES: Readonly<Record<string, readonly HonestSpec[]>> = {
   'honest-official': OFFICIAL_CORE,
@@ -120,6 +122,7 @@ const HONEST_BATCHES: Readonly<Record<string, readonly HonestSpec[]>> = {
     ...HONEST_BATCH3_RULES,
     ...HONEST_BATCH3_FIRST_VERSIONS,
   ],
+  batch4: BATCH4_HONEST,
   published: PUBLISHED_TOOLS,
   'honest-carriers': CLEAN_CARRIERS,
 };
