@@ -23,6 +23,9 @@ import { SPLIT_SEED, type Split } from './load.ts';
 import { POISONED_BATCH3_ORDERS } from './poisoned-batch3-orders.ts';
 import { POISONED_BATCH3_PERSONA } from './poisoned-batch3-persona.ts';
 import { POISONED_BATCH3_UPDATES } from './poisoned-batch3-updates.ts';
+import { POISONED_BATCH5_ORDERS } from './poisoned-batch5-orders.ts';
+import { POISONED_BATCH5_PERSONA } from './poisoned-batch5-persona.ts';
+import { POISONED_BATCH5_UPDATES } from './poisoned-batch5-updates.ts';
 import { CARRIERS, fromCarrier } from './poisoned-carriers.ts';
 import { POISONED_DIRECT } from './poisoned-direct.ts';
 import { POISONED_FRESH } from './poisoned-fresh.ts';
@@ -104,6 +107,7 @@ const POISONED_BATCHES: Readonly<Record<string, readonly PoisonedSpec[]>> = {
   published: POISONED_PUBLISHED,
   thin: [...POISONED_THIN, ...POISONED_THIN_LONG],
   batch3: [...POISONED_BATCH3_UPDATES, ...POISONED_BATCH3_PERSONA, ...POISONED_BATCH3_ORDERS],
+  batch5: [...POISONED_BATCH5_UPDATES, ...POISONED_BATCH5_PERSONA, ...POISONED_BATCH5_ORDERS],
 };
 const HONEST_BATCHES: Readonly<Record<string, readonly HonestSpec[]>> = {
   'honest-official': OFFICIAL_CORE,
