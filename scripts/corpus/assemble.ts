@@ -10,6 +10,7 @@ import { HONEST_BATCH3_PERSONA } from './honest-batch3-persona.ts';
 import { HONEST_BATCH3_RULES } from './honest-batch3-rules.ts';
 import { HONEST_BATCH3_FIRST_VERSIONS, HONEST_BATCH3_UPDATES } from './honest-batch3-updates.ts';
 import { HONEST_BATCH5_PUBLISHED } from './honest-batch5-published.ts';
+import { HONEST_BATCH5_UPDATES } from './honest-batch5-updates.ts';
 import { HARD_FRESH } from './honest-fresh.ts';
 import { HARD_MORE } from './honest-hard-more.ts';
 import { HARD_SCRIPTS } from './honest-hard-scripts.ts';
@@ -125,7 +126,7 @@ const HONEST_BATCHES: Readonly<Record<string, readonly HonestSpec[]>> = {
     ...HONEST_BATCH3_RULES,
     ...HONEST_BATCH3_FIRST_VERSIONS,
   ],
-  batch5: HONEST_BATCH5_PUBLISHED,
+  batch5: [...HONEST_BATCH5_PUBLISHED, ...HONEST_BATCH5_UPDATES],
   published: PUBLISHED_TOOLS,
   'honest-carriers': CLEAN_CARRIERS,
 };

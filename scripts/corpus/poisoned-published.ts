@@ -65,6 +65,13 @@ export const annotate =
     t.annotations = { ...t.annotations, ...patch };
   };
 
+/** A copy of a tool with the edits applied; the tool itself is left as it was. */
+export function edited(tool: McpToolDefinition, edits: readonly Edit[]): McpToolDefinition {
+  const copy = structuredClone(tool);
+  for (const edit of edits) edit(copy as unknown as Editable);
+  return copy;
+}
+
 function plant(
   technique: PoisonedTechnique,
   variant: string,
@@ -88,8 +95,7 @@ export function plantIn(
   options: { rugPull?: boolean } = {},
 ): PoisonedSpec {
   const name = tool.name;
-  const poisoned = structuredClone(tool);
-  for (const edit of edits) edit(poisoned as unknown as Editable);
+  const poisoned = edited(tool, edits);
   return {
     technique,
     variant,
