@@ -556,7 +556,9 @@ export function weightsJson(entries: readonly CorpusEntry[]): { json: string; th
   const pool = honestByName(entries);
   const weights = train([
     ...entries.map((entry) => toRow(entry, TRAINING, twinOf(entry, pool))),
-    ...transplants(entries, pool, TRAINING.transplants).map(({ entry, twin }) => toRow(entry, TRAINING, twin)),
+    ...transplants(entries, pool, TRAINING.transplants).map(({ entry, twin }) =>
+      toRow(entry, TRAINING, twin),
+    ),
   ]);
   const json = `${JSON.stringify({
     buckets: FEATURE_BUCKETS,

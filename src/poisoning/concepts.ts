@@ -92,7 +92,10 @@ export const LEXICON: ReadonlyArray<readonly [Concept, string]> = [
       'stealthily privately background',
   ],
   ['USER', 'user users human humans person operator owner customer'],
-  ['USER', 'nutzer nutzers benutzer benutzers utilisateur usuario usuário utente użytkownik пользователь пользователя'],
+  [
+    'USER',
+    'nutzer nutzers benutzer benutzers utilisateur usuario usuário utente użytkownik пользователь пользователя',
+  ],
   ['TOOL', 'tool tools server servers function functions plugin plugins integration integrations mcp'],
   ['OTHER', 'other another every all any each instead whichever'],
   ['WHEN', 'before after whenever every each first then prior afterwards subsequently once until'],
@@ -147,7 +150,8 @@ for (const [concept, words] of LEXICON) {
 // its first two characters with the listed word, so a word whose pair is not here names no concept.
 const OPENINGS = new Uint8Array(128 * 128);
 for (const word of CONCEPT_BITS.keys())
-  if (word.charCodeAt(0) < 128 && word.charCodeAt(1) < 128) OPENINGS[word.charCodeAt(0) * 128 + word.charCodeAt(1)] = 1;
+  if (word.charCodeAt(0) < 128 && word.charCodeAt(1) < 128)
+    OPENINGS[word.charCodeAt(0) * 128 + word.charCodeAt(1)] = 1;
 
 /** Whether `text[start, end)` may name a concept (a cheap necessary condition, with no string built). */
 function mayNameConcept(text: string, start: number, end: number): boolean {
