@@ -46,13 +46,6 @@ export interface TrainingParameters {
   readonly twins: boolean;
   /** How much each window a poisoned entry shares with its twin counts as an honest window (0: not trained). */
   readonly sharedWeight: number;
-  /**
-   * Into how many other honest tools of the training set each payload a poisoned entry appends to its twin's
-   * description is transplanted (appended to theirs) and trained as poisoned; 0: none.
-   */
-  readonly transplants: number;
-  /** How much a transplant counts. */
-  readonly transplantWeight: number;
 }
 
 /** The parameters the committed weights are trained with. */
@@ -66,8 +59,6 @@ export const TRAINING: TrainingParameters = {
   honestUpdates: true,
   twins: true,
   sharedWeight: 0.5,
-  transplants: 0,
-  transplantWeight: 0.5,
 };
 
 /** Weights are stored as integers: value × SCALE. */
@@ -192,70 +183,6 @@ export function honestByName(entries: readonly CorpusEntry[]): Map<string, Corpu
   return byName;
 }
 
-/**
- * The text a poisoned entry's description adds to its twin's, when it only adds at the start or the end (the
- * payload planted in a carrier); undefined otherwise.
- */
-export function addedText(entry: CorpusEntry, twin: CorpusEntry): string | undefined {
-  const honest = twin === entry ? entry.previous?.description : twin.tool.description;
-  const poisoned = entry.tool.description;
-  if (typeof honest !== 'string' || typeof poisoned !== 'string' || honest.trim() === '') return undefined;
-  const added = poisoned.startsWith(honest)
-    ? poisoned.slice(honest.length)
-    : poisoned.endsWith(honest)
-      ? poisoned.slice(0, poisoned.length - honest.length)
-      : '';
-  return added.trim().length >= 12 ? added.trim() : undefined;
-}
-
-function digest(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
-
-/**
- * Augmentation: each payload a poisoned entry of `training` adds to its twin (addedText) appended to the
- * description of `count` plain honest tools of `training` (chosen by a hash of both ids), as poisoned entries
- * of the payload's technique. Made from the training set alone, so no held-out text is in them.
- */
-export function transplants(
-  training: readonly CorpusEntry[],
-  pool: ReadonlyMap<string, CorpusEntry>,
-  count: number,
-): Array<{ entry: CorpusEntry; twin: CorpusEntry }> {
-  if (count === 0) return [];
-  const hosts = training.filter(
-    (entry) =>
-      entry.label === 'honest' &&
-      entry.hardNegative !== true &&
-      entry.previous === undefined &&
-      typeof entry.tool.description === 'string',
-  );
-  const made: Array<{ entry: CorpusEntry; twin: CorpusEntry }> = [];
-  for (const entry of training) {
-    const twin = twinOf(entry, pool);
-    const payload = twin === undefined ? undefined : addedText(entry, twin);
-    if (payload === undefined) continue;
-    const chosen = hosts
-      .filter((host) => host.tool.name !== entry.tool.name)
-      .map((host) => ({ host, rank: digest(`${entry.id} ${host.id}`) }))
-      .sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0))
-      .slice(0, count);
-    // A rug pull's payload goes in as a first version: the host has no earlier one.
-    const { previous: _previous, ...source } = entry;
-    for (const { host } of chosen)
-      made.push({
-        twin: host,
-        entry: {
-          ...source,
-          id: `${entry.id}@${host.id}`,
-          variant: 'transplant',
-          tool: { ...host.tool, description: `${String(host.tool.description).trimEnd()} ${payload}` },
-        } as CorpusEntry,
-      });
-  }
-  return made;
-}
-
 /** The training row of an entry, from its live definition; `twin` as twinOf gives it (R-POISON-MODEL). */
 export function toRow(
   entry: CorpusEntry,
@@ -287,12 +214,7 @@ export function toRow(
         ? []
         : vectors.filter((_, i) => shared[i] === true).flat(),
     label: entry.label === 'poisoned' ? 1 : 0,
-    weight:
-      entry.label === 'honest' && entry.variant === 'carrier'
-        ? parameters.carrierWeight
-        : entry.variant === 'transplant'
-          ? parameters.transplantWeight
-          : 1,
+    weight: entry.label === 'honest' && entry.variant === 'carrier' ? parameters.carrierWeight : 1,
     entry,
   };
 }
@@ -492,10 +414,7 @@ export function crossValidateFolds(
   const scoredFolds = folds.map((fold, i) => {
     const training = folds.filter((_, j) => j !== i).flat();
     const pool = honestByName(training);
-    const trainingRows = [
-      ...training.map((entry) => rowOf(entry, twinOf(entry, pool))),
-      ...transplants(training, pool, parameters.transplants).map(({ entry, twin }) => rowOf(entry, twin)),
-    ];
+    const trainingRows = training.map((entry) => rowOf(entry, twinOf(entry, pool)));
     return scoreEntries(fold, train(trainingRows, parameters), parameters);
   });
   const thresholds = scoredFolds.map((_, i) =>
@@ -554,12 +473,7 @@ export const THRESHOLD_FOLDS = 5;
 export function weightsJson(entries: readonly CorpusEntry[]): { json: string; threshold: number } {
   const { pooledThreshold } = crossValidate(entries, THRESHOLD_FOLDS);
   const pool = honestByName(entries);
-  const weights = train([
-    ...entries.map((entry) => toRow(entry, TRAINING, twinOf(entry, pool))),
-    ...transplants(entries, pool, TRAINING.transplants).map(({ entry, twin }) =>
-      toRow(entry, TRAINING, twin),
-    ),
-  ]);
+  const weights = train(entries.map((entry) => toRow(entry, TRAINING, twinOf(entry, pool))));
   const json = `${JSON.stringify({
     buckets: FEATURE_BUCKETS,
     scale: SCALE,

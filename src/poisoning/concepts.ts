@@ -47,18 +47,6 @@ export const LEXICON: ReadonlyArray<readonly [Concept, string]> = [
     'assistant assistants ai llm llms model models agent agents claude gpt chatgpt copilot gemini bot',
   ],
   ['YOU', 'you your yourself'],
-  // The same addressees in German, French, Spanish, Portuguese, Italian, Polish and Russian: "you", "you are",
-  // "your", and the assistant, the AI or the model addressed by name.
-  [
-    'AGENT',
-    'assistent assistenten assistentin asistente assistente asystent asystentem ki ia modell modelo modèle ' +
-      'ассистент ассистентом помощник помощником модель агент агентом бот',
-  ],
-  [
-    'YOU',
-    'du dich dir dein deine deinen deiner bist tu toi tes vous votre vos eres usted você voce sei jesteś ' +
-      'ты тебя тебе твой твои вы вас ваш',
-  ],
   [
     'MUST',
     'must always never should shall mandatory required requirement important critical ensure remember',
@@ -92,10 +80,6 @@ export const LEXICON: ReadonlyArray<readonly [Concept, string]> = [
       'stealthily privately background',
   ],
   ['USER', 'user users human humans person operator owner customer'],
-  [
-    'USER',
-    'nutzer nutzers benutzer benutzers utilisateur usuario usuário utente użytkownik пользователь пользователя',
-  ],
   ['TOOL', 'tool tools server servers function functions plugin plugins integration integrations mcp'],
   ['OTHER', 'other another every all any each instead whichever'],
   ['WHEN', 'before after whenever every each first then prior afterwards subsequently once until'],
@@ -105,17 +89,10 @@ export const LEXICON: ReadonlyArray<readonly [Concept, string]> = [
       'rules guidelines policy policies restrictions',
   ],
   [
-    'OVERRIDE',
-    'vergiss ignoriere oublie ignorez olvida ignora esquece dimentica regeln anweisungen richtlinien ' +
-      'einschränkungen consignes règles regles reglas normas políticas regras regole istruzioni zasady ' +
-      'polecenia ograniczeń правила инструкции указания ограничений забудь игнорируй',
-  ],
-  [
     'PERSONA',
     'pretend roleplay persona character identity mode jailbreak jailbroken dan unrestricted unfiltered ' +
       'act behave impersonate',
   ],
-  ['PERSONA', 'rolle rôle incarnes personaje personnage personagem personaggio роль режиме режим'],
   ['DEST', 'http https www com net org io xyz webhook webhooks endpoint collector attacker address'],
   ['REDIRECT', 'redirect reroute route swap replace substitute rewrite change actually'],
   ['EXEC', 'curl wget bash sh eval exec chmod sudo install npm pip npx powershell execute'],
@@ -129,8 +106,6 @@ export const LEXICON: ReadonlyArray<readonly [Concept, string]> = [
     'henceforth hereafter thereafter onward onwards permanently forever remainder future subsequent later ' +
       'session sessions globally',
   ],
-  // "From now on" in German, French, Spanish, Portuguese, Polish and Russian.
-  ['SCOPE', 'sofort désormais dorénavant ahora agora teraz теперь отныне'],
 ];
 
 // The mood of a sentence, read from its first word: an order aimed at the reader opens with a verb in its base
@@ -149,17 +124,14 @@ for (const [concept, words] of LEXICON) {
 // The first two characters of every listed word, as `first * 128 + second`: every form conceptsOf folds shares
 // its first two characters with the listed word, so a word whose pair is not here names no concept.
 const OPENINGS = new Uint8Array(128 * 128);
-for (const word of CONCEPT_BITS.keys())
-  if (word.charCodeAt(0) < 128 && word.charCodeAt(1) < 128)
-    OPENINGS[word.charCodeAt(0) * 128 + word.charCodeAt(1)] = 1;
+for (const word of CONCEPT_BITS.keys()) OPENINGS[word.charCodeAt(0) * 128 + word.charCodeAt(1)] = 1;
 
 /** Whether `text[start, end)` may name a concept (a cheap necessary condition, with no string built). */
 function mayNameConcept(text: string, start: number, end: number): boolean {
   if (end - start < 2) return false;
   const first = text.charCodeAt(start);
   const second = text.charCodeAt(start + 1);
-  // A word outside ASCII is looked up whole (the lexicon lists a few in other scripts).
-  return first >= 128 || second >= 128 || OPENINGS[first * 128 + second] === 1;
+  return first < 128 && second < 128 && OPENINGS[first * 128 + second] === 1;
 }
 
 /** The concepts a word names, inflections folded onto a listed word: "sends", "forwarded", "copying", "copies". */
@@ -230,8 +202,6 @@ interface ConceptBuckets {
   readonly opening: Int32Array;
   /** Indexed by `a * 32 + b`, a < b. */
   readonly pair: Int32Array;
-  /** A directive to the reader with concept `a` as what it is about (DIRECTED). */
-  readonly directed: Int32Array;
 }
 
 const bucketsByPrefix = new Map<string, ConceptBuckets>();
@@ -243,15 +213,9 @@ function pairName(a: Concept, b: Concept): string {
 function bucketsOf(prefix: string): ConceptBuckets {
   let found = bucketsByPrefix.get(prefix);
   if (found !== undefined) return found;
-  found = {
-    one: new Int32Array(32),
-    opening: new Int32Array(32),
-    pair: new Int32Array(32 * 32),
-    directed: new Int32Array(32),
-  };
+  found = { one: new Int32Array(32), opening: new Int32Array(32), pair: new Int32Array(32 * 32) };
   CONCEPT_LIST.forEach((a, i) => {
     (found as ConceptBuckets).one[i] = symbolicBucket(`${prefix}k:${a}`);
-    (found as ConceptBuckets).directed[i] = symbolicBucket(`${prefix}kd:${a}`);
     (found as ConceptBuckets).opening[i] = symbolicBucket(`${prefix}k0:${a}`);
     CONCEPT_LIST.forEach((b, j) => {
       (found as ConceptBuckets).pair[i * 32 + j] = symbolicBucket(`${prefix}kk:${pairName(a, b)}`);
@@ -302,22 +266,6 @@ function addSentence(set: FeatureSet, prefix: string, buckets: ConceptBuckets, m
       if (set.names === undefined) set.buckets.add(buckets.pair[i * 32 + j] as number);
       else addFeature(set, `${prefix}kk:${pairName(a, CONCEPT_LIST[j] as Concept)}`);
     }
-  }
-}
-
-// A sentence that gives the reader an order (its mood, or the model or "you" with an obligation) about something
-// outside what a tool does for its call: the user, the conversation, secrets, rules and identity, installs,
-// other tools, a reach past this call, hiding, sending out. One feature per such object (`kd:USER`): who is told
-// to do what, whatever the words.
-function addDirected(set: FeatureSet, prefix: string, buckets: ConceptBuckets, mask: number): void {
-  const directive =
-    (mask & MOOD_BITS.ORDERS) !== 0 || ((mask & ADDRESSED) !== 0 && (mask & bit('MUST')) !== 0);
-  if (!directive) return;
-  const objects = mask & OUTSIDE;
-  for (let i = 0; i < CONCEPT_LIST.length; i += 1) {
-    if ((objects & (1 << i)) === 0) continue;
-    if (set.names === undefined) set.buckets.add(buckets.directed[i] as number);
-    else addFeature(set, `${prefix}kd:${CONCEPT_LIST[i] as Concept}`);
   }
 }
 
@@ -390,10 +338,8 @@ export class ConceptSentences {
 
   /** Ends the text (or a sentence): adds the features of the sentence under way. */
   finish(): void {
-    if (this.sentence !== 0 && this.buckets !== undefined) {
+    if (this.sentence !== 0 && this.buckets !== undefined)
       addSentence(this.set, this.prefix, this.buckets, this.sentence);
-      addDirected(this.set, this.prefix, this.buckets, this.sentence);
-    }
     this.sentence = 0;
   }
 }
@@ -412,21 +358,6 @@ const MOOD_BITS = { ORDERS: bit('ORDERS'), DESCRIBES: bit('DESCRIBES') };
 const ORDER = bit('TAKE') | bit('SEND') | bit('EXEC') | bit('REDIRECT');
 const OBJECT_OF_ORDER = bit('SECRET') | bit('CONVO') | bit('DEST');
 const ADDRESSED = bit('AGENT') | bit('YOU');
-const OUTSIDE = [
-  'USER',
-  'CONVO',
-  'SECRET',
-  'OVERRIDE',
-  'PERSONA',
-  'EXEC',
-  'TOOL',
-  'SCOPE',
-  'HIDE',
-  'SEND',
-  'DEST',
-  'ADVISE',
-  'AGENT',
-].reduce((mask, concept) => mask | bit(concept as Concept), 0);
 
 /**
  * Whether a normalized text reads as an instruction by its kinds of words alone: an order to take, send, run or

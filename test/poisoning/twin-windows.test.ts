@@ -1,8 +1,7 @@
 // Window labels from honest twins (docs/rules/poisoning.md, R-POISON-MODEL): a poisoned entry planted in an
-// honest carrier is trained on the windows its carrier lacks, and transplants of its payload are made from the
-// training set alone.
+// honest carrier is trained on the windows its carrier lacks, a twin taken from the training set alone.
 import { describe, expect, it } from 'vitest';
-import { honestByName, toRow, transplants, twinOf, TRAINING } from '../../scripts/corpus/model-training.ts';
+import { honestByName, toRow, twinOf, TRAINING } from '../../scripts/corpus/model-training.ts';
 import type { CorpusEntry } from '../../scripts/corpus/types.ts';
 import { toolWindows } from '../../src/poisoning/poisoning-scanner.ts';
 
@@ -33,7 +32,7 @@ function entry(
 
 const carrier = entry('h-carrier', 'honest', CARRIER_TEXT);
 const poisoned = entry('p-planted', 'poisoned', `${CARRIER_TEXT} ${PAYLOAD}`);
-const host = entry(
+const other = entry(
   'h-host',
   'honest',
   'Converts a temperature between Celsius and Fahrenheit.',
@@ -61,18 +60,7 @@ describe('window labels from twins', () => {
 
   it('finds a twin only in the pool it is handed (never a held-out carrier)', () => {
     expect(twinOf(poisoned, honestByName([carrier, poisoned]))).toBe(carrier);
-    expect(twinOf(poisoned, honestByName([poisoned, host]))).toBeUndefined();
+    expect(twinOf(poisoned, honestByName([poisoned, other]))).toBeUndefined();
     expect(twinOf(carrier, honestByName([carrier]))).toBeUndefined();
-  });
-
-  it('transplants a payload into another honest tool of the training set, and only from it', () => {
-    const made = transplants([carrier, poisoned, host], honestByName([carrier, poisoned, host]), 1);
-    expect(made).toHaveLength(1);
-    expect(made[0]?.twin).toBe(host);
-    expect(made[0]?.entry.label).toBe('poisoned');
-    expect(made[0]?.entry.tool.description).toBe(`${String(host.tool.description)} ${PAYLOAD}`);
-    // Without the carrier in the training set there is no payload to take; without the host, nowhere to put it.
-    expect(transplants([poisoned, host], honestByName([poisoned, host]), 1)).toEqual([]);
-    expect(transplants([carrier, poisoned], honestByName([carrier, poisoned]), 1)).toEqual([]);
   });
 });
