@@ -41,7 +41,8 @@ export interface TrainingParameters {
   /**
    * Whether a poisoned entry with an honest twin (its `previous`, or an honest entry of the training set with
    * the same tool name: the carrier it was planted in) is trained with window labels read from the twin: only
-   * the windows the twin does not hold may score it as poisoned.
+   * the windows the twin does not hold may score it as poisoned. Off: leave-one-batch-out read TPR 0.654 with it
+   * and 0.669 without, at the same false alarms (docs/rules/poisoning.md, R-POISON-FIGURES).
    */
   readonly twins: boolean;
   /** How much each window a poisoned entry shares with its twin counts as an honest window (0: not trained). */
@@ -57,7 +58,7 @@ export const TRAINING: TrainingParameters = {
   carrierWeight: 0.5,
   windows: true,
   honestUpdates: true,
-  twins: true,
+  twins: false,
   sharedWeight: 0.5,
 };
 

@@ -50,8 +50,8 @@ describe('window labels from twins', () => {
   });
 
   it('trains a poisoned entry on the windows its twin lacks, and the shared ones as honest', () => {
-    const alone = toRow(poisoned);
-    const withTwin = toRow(poisoned, TRAINING, carrier);
+    const alone = toRow(poisoned, { ...TRAINING, twins: true });
+    const withTwin = toRow(poisoned, { ...TRAINING, twins: true }, carrier);
     expect(withTwin.windows.length).toBeLessThan(alone.windows.length);
     expect(withTwin.windows.length).toBeGreaterThan(0);
     expect(withTwin.honestWindows.length).toBeGreaterThan(0);
