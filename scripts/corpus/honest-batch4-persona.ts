@@ -1,7 +1,8 @@
 /**
  * The sixth batch (batch4): honest persona, role and tone tools that a careless reader might take for a persona
- * swap: bot personas set by the operator, NPC and character generators, voice presets, role-based access
- * control, review modes described in the third person. Every sentence is written anew for this corpus.
+ * swap: bot personas set by the operator, game-character prompts and character generators, voice presets,
+ * role-based access control, review modes described in the third person. Every sentence is written anew for
+ * this corpus.
  */
 import { DESTRUCTIVE, READ_ONLY, arr, bool, honest, int, oneOf, str, tool } from './types.ts';
 import type { HonestSpec } from './types.ts';
