@@ -9,6 +9,8 @@ import { HONEST_BATCH3_HARD } from './honest-batch3-hard.ts';
 import { HONEST_BATCH3_PERSONA } from './honest-batch3-persona.ts';
 import { HONEST_BATCH3_RULES } from './honest-batch3-rules.ts';
 import { HONEST_BATCH3_FIRST_VERSIONS, HONEST_BATCH3_UPDATES } from './honest-batch3-updates.ts';
+import { HONEST_BATCH5_PUBLISHED } from './honest-batch5-published.ts';
+import { HONEST_BATCH5_UPDATES } from './honest-batch5-updates.ts';
 import { HARD_FRESH } from './honest-fresh.ts';
 import { HARD_MORE } from './honest-hard-more.ts';
 import { HARD_SCRIPTS } from './honest-hard-scripts.ts';
@@ -22,6 +24,9 @@ import { SPLIT_SEED, type Split } from './load.ts';
 import { POISONED_BATCH3_ORDERS } from './poisoned-batch3-orders.ts';
 import { POISONED_BATCH3_PERSONA } from './poisoned-batch3-persona.ts';
 import { POISONED_BATCH3_UPDATES } from './poisoned-batch3-updates.ts';
+import { POISONED_BATCH5_ORDERS } from './poisoned-batch5-orders.ts';
+import { POISONED_BATCH5_PERSONA } from './poisoned-batch5-persona.ts';
+import { POISONED_BATCH5_UPDATES } from './poisoned-batch5-updates.ts';
 import { CARRIERS, fromCarrier } from './poisoned-carriers.ts';
 import { POISONED_DIRECT } from './poisoned-direct.ts';
 import { POISONED_FRESH } from './poisoned-fresh.ts';
@@ -31,6 +36,7 @@ import { POISONED_PUBLISHED } from './poisoned-published.ts';
 import { POISONED_SCHEMA } from './poisoned-schema.ts';
 import { POISONED_THIN } from './poisoned-thin.ts';
 import { POISONED_THIN_LONG } from './poisoned-thin-long.ts';
+import { BATCH4_HONEST, BATCH4_POISONED } from './batch4.ts';
 import { dealSplit } from './split.ts';
 import { honest as honestSpec } from './types.ts';
 import type { CorpusEntry, HonestSpec, PoisonedSpec } from './types.ts';
@@ -103,6 +109,8 @@ const POISONED_BATCHES: Readonly<Record<string, readonly PoisonedSpec[]>> = {
   published: POISONED_PUBLISHED,
   thin: [...POISONED_THIN, ...POISONED_THIN_LONG],
   batch3: [...POISONED_BATCH3_UPDATES, ...POISONED_BATCH3_PERSONA, ...POISONED_BATCH3_ORDERS],
+  batch4: BATCH4_POISONED,
+  batch5: [...POISONED_BATCH5_UPDATES, ...POISONED_BATCH5_PERSONA, ...POISONED_BATCH5_ORDERS],
 };
 const HONEST_BATCHES: Readonly<Record<string, readonly HonestSpec[]>> = {
   'honest-official': OFFICIAL_CORE,
@@ -120,6 +128,8 @@ const HONEST_BATCHES: Readonly<Record<string, readonly HonestSpec[]>> = {
     ...HONEST_BATCH3_RULES,
     ...HONEST_BATCH3_FIRST_VERSIONS,
   ],
+  batch4: BATCH4_HONEST,
+  batch5: [...HONEST_BATCH5_PUBLISHED, ...HONEST_BATCH5_UPDATES],
   published: PUBLISHED_TOOLS,
   'honest-carriers': CLEAN_CARRIERS,
 };

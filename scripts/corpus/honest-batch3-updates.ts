@@ -7,11 +7,12 @@
 import { DESTRUCTIVE, READ_ONLY, arr, bool, honest, int, oneOf, str, tool } from './types.ts';
 import { POISONED_BATCH3_UPDATES } from './poisoned-batch3-updates.ts';
 import type { McpToolDefinition } from '../../src/risk/index.ts';
-import type { HonestSpec } from './types.ts';
+import type { HonestSpec, PoisonedSpec } from './types.ts';
 
 const STYLE = 'written for this corpus in the style of';
 
-const update = (
+/** An honest redefinition (`honest-update`): the earlier honest version `before`, then `after`. */
+export const update = (
   source: string,
   why: string,
   before: McpToolDefinition,
@@ -530,13 +531,18 @@ export const HONEST_BATCH3_UPDATES: HonestSpec[] = [
 // The first versions of this batch's rug pulls are honest tools as published: as clean carriers their text
 // appears under both labels, so a model has to learn what the second version added.
 /** The benign first versions of the batch3 rug pulls, as honest carriers. */
-export const HONEST_BATCH3_FIRST_VERSIONS: HonestSpec[] = POISONED_BATCH3_UPDATES.map((spec) => {
-  if (spec.previous === undefined) throw new Error(`rug pull ${spec.tool.name} has no previous version`);
-  return honest(
-    'written for this corpus: the benign first version of a rug pull, before its payload was added',
-    'carrier',
-    'none: it is the version the server published before the rug pull',
-    spec.previous,
-    { hard: false },
-  );
-});
+export const HONEST_BATCH3_FIRST_VERSIONS: HonestSpec[] = firstVersions(POISONED_BATCH3_UPDATES);
+
+/** The benign first version of each rug pull, as an honest `carrier` entry. */
+export function firstVersions(rugPulls: readonly PoisonedSpec[]): HonestSpec[] {
+  return rugPulls.map((spec) => {
+    if (spec.previous === undefined) throw new Error(`rug pull ${spec.tool.name} has no previous version`);
+    return honest(
+      'written for this corpus: the benign first version of a rug pull, before its payload was added',
+      'carrier',
+      'none: it is the version the server published before the rug pull',
+      spec.previous,
+      { hard: false },
+    );
+  });
+}

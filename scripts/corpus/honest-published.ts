@@ -31,8 +31,8 @@ interface PublishedServer {
 // A label: the why of a plain tool, or its hard-negative kind and why.
 type Label = string | readonly [variant: string, why: string];
 
-// Every published tool needs a label and every label a tool, so a refreshed snapshot cannot slip in unread.
-function fromServer(raw: unknown, labels: Readonly<Record<string, Label>>): HonestSpec[] {
+/** Honest specs of one published server file, labelled; a tool without a label or a label without a tool throws. */
+export function fromServer(raw: unknown, labels: Readonly<Record<string, Label>>): HonestSpec[] {
   const server = raw as PublishedServer;
   const names = server.tools.map((entry) => entry.tool.name);
   const unlabelled = names.filter((name) => labels[name] === undefined);
@@ -562,7 +562,12 @@ export type ServerName = keyof typeof SERVERS;
 
 /** A fresh copy of one published tool, to plant a payload in; throws when the server has no such tool. */
 export function publishedTool(server: ServerName, name: string): { repo: string; tool: McpToolDefinition } {
-  const published = SERVERS[server] as unknown as PublishedServer;
+  return copyPublishedTool(SERVERS[server], name);
+}
+
+/** A fresh copy of one tool of a published server file; throws when the file has no such tool. */
+export function copyPublishedTool(raw: unknown, name: string): { repo: string; tool: McpToolDefinition } {
+  const published = raw as PublishedServer;
   const found = published.tools.find((entry) => entry.tool.name === name);
   if (found === undefined) throw new Error(`${published.repo} publishes no tool named ${name}`);
   return { repo: published.repo, tool: structuredClone(found.tool) };

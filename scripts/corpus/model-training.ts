@@ -38,6 +38,15 @@ export interface TrainingParameters {
    * any update is poisoned.
    */
   readonly honestUpdates: boolean;
+  /**
+   * Whether a poisoned entry with an honest twin (its `previous`, or an honest entry of the training set with
+   * the same tool name: the carrier it was planted in) is trained with window labels read from the twin: only
+   * the windows the twin does not hold may score it as poisoned. Off: leave-one-batch-out read TPR 0.654 with it
+   * and 0.669 without, at the same false alarms (docs/rules/poisoning.md, R-POISON-FIGURES).
+   */
+  readonly twins: boolean;
+  /** How much each window a poisoned entry shares with its twin counts as an honest window (0: not trained). */
+  readonly sharedWeight: number;
 }
 
 /** The parameters the committed weights are trained with. */
@@ -49,6 +58,8 @@ export const TRAINING: TrainingParameters = {
   carrierWeight: 0.5,
   windows: true,
   honestUpdates: true,
+  twins: false,
+  sharedWeight: 0.5,
 };
 
 /** Weights are stored as integers: value × SCALE. */
@@ -127,6 +138,8 @@ export interface Vector {
 /** One entry as the trainer sees it: its whole vector, its windows (none unless trained with them), label, weight. */
 export interface Row extends Vector {
   readonly windows: readonly Vector[];
+  /** Windows known to be honest (those a poisoned entry shares with its twin), each trained as honest. */
+  readonly honestWindows: readonly Vector[];
   readonly label: 0 | 1;
   readonly weight: number;
   readonly entry: CorpusEntry;
@@ -153,18 +166,54 @@ function toWindowVector(set: ReadonlySet<number>): Vector[] {
   return [{ buckets, lexical: 0, norm: 0, symbolicNorm: symbolicScale(buckets.length) }];
 }
 
-/** The training row of an entry, from its live definition. */
-export function toRow(entry: CorpusEntry, parameters: TrainingParameters = TRAINING): Row {
+/**
+ * The honest twin of a poisoned entry among `pool` (the entries a model may be trained on): its own `previous`,
+ * else the first honest entry of the pool with the same tool name (the carrier it was planted in).
+ */
+export function twinOf(entry: CorpusEntry, pool: ReadonlyMap<string, CorpusEntry>): CorpusEntry | undefined {
+  if (entry.label !== 'poisoned') return undefined;
+  if (entry.previous !== undefined) return entry;
+  return pool.get(entry.tool.name);
+}
+
+/** The honest entries of `entries` by tool name, the first of each name (twinOf's pool). */
+export function honestByName(entries: readonly CorpusEntry[]): Map<string, CorpusEntry> {
+  const byName = new Map<string, CorpusEntry>();
+  for (const entry of entries)
+    if (entry.label === 'honest' && !byName.has(entry.tool.name)) byName.set(entry.tool.name, entry);
+  return byName;
+}
+
+/** The training row of an entry, from its live definition; `twin` as twinOf gives it (R-POISON-MODEL). */
+export function toRow(
+  entry: CorpusEntry,
+  parameters: TrainingParameters = TRAINING,
+  twin?: CorpusEntry,
+): Row {
   // An entry's own earlier version first (rug pulls, honest updates); else an honest tool's made-up update.
   const update =
     parameters.honestUpdates && entry.label === 'honest' && entry.previous === undefined
       ? honestUpdate(entry.tool)
       : undefined;
   const previous = update === undefined ? livePrevious(entry) : liveTool(update);
-  const { whole, windows } = toolWindows(liveDefinition(entry), [], previous);
+  const twinTool =
+    !parameters.twins || !parameters.windows || twin === undefined
+      ? undefined
+      : twin === entry
+        ? livePrevious(entry)
+        : liveDefinition(twin);
+  const { whole, windows, shared } = toolWindows(liveDefinition(entry), [], previous, twinTool);
+  const vectors = windows.map(toWindowVector);
+  // Only the windows the twin lacks may carry the label; none lacking (a payload outside every window), all may.
+  const own = shared === undefined ? vectors : vectors.filter((_, i) => shared[i] !== true);
+  const payload = own.flat().length > 0 ? own : vectors;
   return {
     ...toVector(whole.buckets),
-    windows: parameters.windows ? windows.flatMap(toWindowVector) : [],
+    windows: parameters.windows ? payload.flat() : [],
+    honestWindows:
+      shared === undefined || parameters.sharedWeight === 0 || payload === vectors
+        ? []
+        : vectors.filter((_, i) => shared[i] === true).flat(),
     label: entry.label === 'poisoned' ? 1 : 0,
     weight: entry.label === 'honest' && entry.variant === 'carrier' ? parameters.carrierWeight : 1,
     entry,
@@ -213,6 +262,14 @@ export function train(rows: readonly Row[], parameters: TrainingParameters = TRA
       for (let i = 0; i < vector.buckets.length; i += 1) {
         const bucket = vector.buckets[i] as number;
         gradient[bucket] = (gradient[bucket] as number) + error * scaleOf(vector, i);
+      }
+      const honestError = (classWeight[0] as number) * row.weight * parameters.sharedWeight;
+      for (const window of row.honestWindows) {
+        const e = sigmoid(marginOf(window, weights)) * honestError;
+        for (let i = 0; i < window.buckets.length; i += 1) {
+          const bucket = window.buckets[i] as number;
+          gradient[bucket] = (gradient[bucket] as number) + e * scaleOf(window, i);
+        }
       }
     }
     for (let i = 0; i < FEATURE_BUCKETS; i += 1) {
@@ -343,12 +400,22 @@ export function crossValidateFolds(
   folds: readonly (readonly CorpusEntry[])[],
   parameters: TrainingParameters = TRAINING,
 ): { results: OutOfFold[]; thresholds: number[]; pooledThreshold: number } {
-  const rowsOf = new Map(folds.flat().map((entry) => [entry.id, toRow(entry, parameters)]));
+  const rows = new Map<string, Row>();
+  // A row is made once per entry and twin: a twin in the held-out fold is no twin there (no label of its text
+  // is trained on while it is scored).
+  const rowOf = (entry: CorpusEntry, twin: CorpusEntry | undefined): Row => {
+    const key = `${entry.id} ${twin?.id ?? ''}`;
+    let row = rows.get(key);
+    if (row === undefined) {
+      row = toRow(entry, parameters, twin);
+      rows.set(key, row);
+    }
+    return row;
+  };
   const scoredFolds = folds.map((fold, i) => {
-    const trainingRows = folds
-      .filter((_, j) => j !== i)
-      .flat()
-      .map((entry) => rowsOf.get(entry.id) as Row);
+    const training = folds.filter((_, j) => j !== i).flat();
+    const pool = honestByName(training);
+    const trainingRows = training.map((entry) => rowOf(entry, twinOf(entry, pool)));
     return scoreEntries(fold, train(trainingRows, parameters), parameters);
   });
   const thresholds = scoredFolds.map((_, i) =>
@@ -406,7 +473,8 @@ export const THRESHOLD_FOLDS = 5;
  */
 export function weightsJson(entries: readonly CorpusEntry[]): { json: string; threshold: number } {
   const { pooledThreshold } = crossValidate(entries, THRESHOLD_FOLDS);
-  const weights = train(entries.map((entry) => toRow(entry)));
+  const pool = honestByName(entries);
+  const weights = train(entries.map((entry) => toRow(entry, TRAINING, twinOf(entry, pool))));
   const json = `${JSON.stringify({
     buckets: FEATURE_BUCKETS,
     scale: SCALE,

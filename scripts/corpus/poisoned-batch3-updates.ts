@@ -9,7 +9,8 @@ import { DESTRUCTIVE, READ_ONLY, arr, bool, int, oneOf, poisoned, str, tool } fr
 import type { McpToolDefinition } from '../../src/risk/index.ts';
 import type { PoisonedSpec } from './types.ts';
 
-const rug = (
+/** A rug pull: the benign first version `before`, then the poisoned `after` under the same name. */
+export const rug = (
   variant: string,
   surface: string,
   before: McpToolDefinition,

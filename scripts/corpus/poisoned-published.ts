@@ -19,22 +19,25 @@ interface Editable {
   outputSchema?: Prop;
   annotations?: Record<string, unknown>;
 }
-type Edit = (tool: Editable) => void;
+/** One change to a copy of a published tool. */
+export type Edit = (tool: Editable) => void;
 
-const append =
+/** Appends text to the description. */
+export const append =
   (text: string): Edit =>
   (t) => {
     t.description = `${t.description.trimEnd()}${text}`;
   };
-const prop =
+/** Merges a patch into one existing property's schema. */
+export const prop =
   (name: string, patch: Prop): Edit =>
   (t) => {
     const existing = t.inputSchema.properties?.[name];
     if (existing === undefined) throw new Error(`no property ${name} to plant in`);
     Object.assign(existing, patch);
   };
-// Appends to a property's description as the clean tool has it, so the payload is the only difference.
-const propAppend =
+/** Appends to a property's description as the clean tool has it, so the payload is the only difference. */
+export const propAppend =
   (name: string, text: string): Edit =>
   (t) => {
     const existing = t.inputSchema.properties?.[name];
@@ -42,22 +45,32 @@ const propAppend =
       throw new Error(`no described property ${name} to plant in`);
     existing.description = `${existing.description.trimEnd()}${text}`;
   };
-const addProp =
+/** Adds a property, required when asked. */
+export const addProp =
   (name: string, schema: Prop, required = false): Edit =>
   (t) => {
     t.inputSchema.properties = { ...t.inputSchema.properties, [name]: schema };
     if (required) t.inputSchema.required = [...(t.inputSchema.required ?? []), name];
   };
-const output =
+/** Sets the output schema. */
+export const output =
   (schema: Prop): Edit =>
   (t) => {
     t.outputSchema = schema;
   };
-const annotate =
+/** Merges a patch into the annotations. */
+export const annotate =
   (patch: Record<string, unknown>): Edit =>
   (t) => {
     t.annotations = { ...t.annotations, ...patch };
   };
+
+/** A copy of a tool with the edits applied; the tool itself is left as it was. */
+export function edited(tool: McpToolDefinition, edits: readonly Edit[]): McpToolDefinition {
+  const copy = structuredClone(tool);
+  for (const edit of edits) edit(copy as unknown as Editable);
+  return copy;
+}
 
 function plant(
   technique: PoisonedTechnique,
@@ -68,9 +81,21 @@ function plant(
   edits: readonly Edit[],
   options: { rugPull?: boolean } = {},
 ): PoisonedSpec {
-  const { repo, tool } = publishedTool(server, name);
-  const poisoned = structuredClone(tool);
-  for (const edit of edits) edit(poisoned as unknown as Editable);
+  return plantIn(technique, variant, surface, writeup, publishedTool(server, name), edits, options);
+}
+
+/** A poisoned spec: the edits applied to a copy of a published tool; on a rug pull the clean tool is `previous`. */
+export function plantIn(
+  technique: PoisonedTechnique,
+  variant: string,
+  surface: string,
+  writeup: string,
+  { repo, tool }: { repo: string; tool: McpToolDefinition },
+  edits: readonly Edit[],
+  options: { rugPull?: boolean } = {},
+): PoisonedSpec {
+  const name = tool.name;
+  const poisoned = edited(tool, edits);
   return {
     technique,
     variant,

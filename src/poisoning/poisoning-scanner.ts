@@ -558,14 +558,30 @@ export function toolWindows(
   tool: McpToolDefinition,
   otherNames: readonly string[] = [],
   previous?: McpToolDefinition,
-): { whole: FeatureSet; windows: ReadonlyArray<ReadonlySet<number>> } {
+  twin?: McpToolDefinition,
+): {
+  whole: FeatureSet;
+  windows: ReadonlyArray<ReadonlySet<number>>;
+  /** With `twin`: per window, whether the twin holds its text (its string as written, or its sentence). */
+  shared?: readonly boolean[];
+} {
   const whole = createFeatureSet();
   const fields: FieldFeatures[] = [];
   const reader = createStringReader(otherNamesMatcher(otherNames));
   collect((visit) => forEachVisibleString(tool, visit), reader, whole.buckets, fields);
   addToolFeatures(whole, tool, readKeys(tool, reader)?.read.normalized.text);
   const before = previous === undefined ? undefined : readPrevious(previous, tool);
-  return { whole, windows: windowsOf(fields, before).map((window) => window.buckets) };
+  const windows = windowsOf(fields, before);
+  const buckets = windows.map((window) => window.buckets);
+  if (twin === undefined) return { whole, windows: buckets };
+  const other = readPrevious(twin, tool);
+  const shared = windows.map(({ field, sentence, buckets: own }) => {
+    // A window that an update adds is never the twin's, whatever its text.
+    if (own.has(ADDED_BUCKET)) return false;
+    if (sentence === undefined) return other.strings.has(field.text);
+    return other.sentences.has(field.reading.read.normalized.text.slice(sentence.start, sentence.end));
+  });
+  return { whole, windows: buckets, shared };
 }
 
 /**

@@ -367,15 +367,22 @@ const SLOT_HARM = new Set<PoisoningPatternId>([
 /**
  * SCHEMA_SLOT_INSTRUCTION (docs/rules/poisoning.md, R-POISON-SLOTS): a string in a schema slot that holds no
  * prose (a property name, an enum value, a default, an example, a type, format or pattern, a non-standard key,
- * an annotation) that reads, in three words or more, as an instruction: a harmful-step detector fires in it, or
- * its words order something private, the conversation or an address taken or sent, or tell the model what it
- * must do. A bare URL is a value, whatever its path says. Undefined for prose slots and for lone texts.
+ * an annotation) that reads as an instruction: in three words or more, a harmful-step detector fires in it; in
+ * four or more, its words order something private, the conversation or an address taken or sent, or tell the
+ * model what it must do. A bare URL is a value, whatever its path says. Undefined for prose slots and for lone texts.
  */
 export function slotInstruction(text: string, reading: StringReading, slot: string): Finding | undefined {
   if (PROSE_SLOTS.has(slot)) return undefined;
   const words = reading.read.normalized.text;
   if (!wordCountAtLeast(words, 3) || reading.bareUrl) return undefined;
-  if (!reading.read.hits.some((hit) => SLOT_HARM.has(hit.id)) && !readsAsInstruction(words)) return undefined;
+  if (reading.read.hits.some((hit) => SLOT_HARM.has(hit.id))) return slotFinding(text, slot);
+  // Read by its kinds of words alone, a name of three words is still a name (`includePreservedMessages`,
+  // `sharedNativeContext`): an instruction takes four.
+  if (!wordCountAtLeast(words, 4) || !readsAsInstruction(words)) return undefined;
+  return slotFinding(text, slot);
+}
+
+function slotFinding(text: string, slot: string): Finding {
   return {
     patternId: 'SCHEMA_SLOT_INSTRUCTION',
     matchedText: excerpt(text),
