@@ -430,7 +430,7 @@ async function runScale(options: BenchOptions): Promise<SectionResult> {
     targets: scaleTargetsRun(options, figures),
     lines: [
       `upstreams: ${SCALE_UPSTREAMS} copies of \`node bench/many-tools-server.mjs ${TOOLS_PER_UPSTREAM}\` ` +
-        "(dependency-free JSON-RPC over stdio, default era probe); ready time includes the gateway's own start from source",
+        "(dependency-free JSON-RPC over stdio, default era probe); ready time includes the gateway's own start (compiled, dist/main.js)",
       'tools/list: the SDK client figure (judged) includes its JSON parse, schema validation and list cache; the raw ' +
         'wire figure is plain fetch on a 2025-era session, the two taking turns in blocks',
       `sessions: plain fetch, initialize (${IDLE_SESSIONS} + 50 warm-up) then notifications/initialized, held open; ` +
