@@ -1,15 +1,13 @@
 /**
- * Builds the client transport for one configured upstream: the gateway's own for stdio (stdio-link.ts), the SDK's
- * for Streamable HTTP and legacy SSE.
+ * Builds the client transport for one configured upstream, each the gateway's own: stdio (stdio-link.ts),
+ * Streamable HTTP (http-link.ts) and the legacy HTTP+SSE transport (sse-link.ts).
  */
-import {
-  SSEClientTransport,
-  StreamableHTTPClientTransport,
-  type Transport,
-} from '@modelcontextprotocol/client';
+import type { Transport } from '@modelcontextprotocol/client';
 import { setMaxListeners } from 'node:events';
 import type { UpstreamConfig } from '../config/index.ts';
+import { StreamableHttpLink } from './http-link.ts';
 import type { OrphanWatchdog } from './orphan-watchdog.ts';
+import { SseLink } from './sse-link.ts';
 import { StdioLink } from './stdio-link.ts';
 
 /** Environment a stdio child always inherits besides its configured `env` (nothing else leaks to it). */
@@ -60,22 +58,13 @@ export function createTransport(upstream: UpstreamConfig, context: TransportCont
     });
     return transport;
   }
-  const url = new URL(upstream.url);
-  const requestInit = { headers: { ...upstream.headers } };
-  if (upstream.transport === 'sse') {
-    // The SSE GET stream carries the headers too (EventSource init), so authenticated SSE servers work.
-    return new SSEClientTransport(url, {
-      requestInit,
-      eventSourceInit: {
-        fetch: (input, init) => fetch(input, { ...init, headers: { ...init?.headers, ...upstream.headers } }),
-      },
-    });
-  }
-  return new StreamableHTTPClientTransport(url, { requestInit, fetch: perRequestSignalFetch });
+  const options = { url: new URL(upstream.url), headers: upstream.headers };
+  return upstream.transport === 'sse' ? new SseLink(options) : new StreamableHttpLink(options);
 }
 
 /**
- * The SDK's Streamable HTTP client hands its connection-lifetime AbortSignal to every fetch; undici adds an
+ * For the SDK's Streamable HTTP client (the bench's clients use it): it hands its connection-lifetime AbortSignal
+ * to every fetch; undici adds an
  * abort listener per request and drops it only when the Request is garbage-collected, so under load listeners
  * pile up (MaxListenersExceededWarning). This fetch gives each request its own signal, linked to the lifetime
  * signal only while that request (or its streamed body) is open.
