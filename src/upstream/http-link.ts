@@ -275,7 +275,8 @@ export class StreamableHttpLink implements Transport {
       this.#sessionId = undefined;
       this.#reported.add(expired);
       this.onerror?.(expired);
-      void this.close();
+      // Closed once this send's rejection has reached its request, so that the request fails with this error.
+      setImmediate(() => void this.close());
       throw expired;
     }
     if (response.status === 400 && isJSONRPCRequest(message) && envelopeVersion(message) !== undefined) {
