@@ -63,8 +63,9 @@ export async function startScriptedUpstream(
   let abandoned = 0;
   let sse: ServerResponse | undefined;
 
-  const answer = (response: ServerResponse, id: unknown, result: unknown) => {
-    const body = JSON.stringify({ jsonrpc: '2.0', id, result });
+  /** Sends a JSON-RPC message as the transport does: on the POST's answer, or on the SSE stream. */
+  const reply = (response: ServerResponse, message: object) => {
+    const body = JSON.stringify({ jsonrpc: '2.0', ...message });
     if (mode === 'sse') {
       sse?.write(`event: message\ndata: ${body}\n\n`);
       response.writeHead(202).end();
@@ -72,6 +73,7 @@ export async function startScriptedUpstream(
       response.writeHead(200, { 'content-type': 'application/json' }).end(body);
     }
   };
+  const answer = (response: ServerResponse, id: unknown, result: unknown) => reply(response, { id, result });
 
   const hold = (response: ServerResponse) => {
     open.add(response);
@@ -94,15 +96,13 @@ export async function startScriptedUpstream(
         return;
       }
       case 'huge-json':
-        response
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(
-            JSON.stringify({
-              jsonrpc: '2.0',
-              id,
-              result: { content: [], pad: 'x'.repeat(options.maxBytes) },
-            }),
-          );
+        response.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id,
+            result: { content: [], pad: 'x'.repeat(options.maxBytes) },
+          }),
+        );
         return;
       case 'endless': {
         response.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -187,15 +187,7 @@ export async function startScriptedUpstream(
           answer(response, message.id, {});
           return;
         default:
-          response
-            .writeHead(200, { 'content-type': 'application/json' })
-            .end(
-              JSON.stringify({
-                jsonrpc: '2.0',
-                id: message.id,
-                error: { code: -32601, message: 'Method not found' },
-              }),
-            );
+          reply(response, { id: message.id, error: { code: -32601, message: 'Method not found' } });
       }
     });
   });
