@@ -248,6 +248,18 @@ describe('StreamableHttpLink against a misbehaving server', () => {
     expect(echo.content).toEqual([{ type: 'text', text: 'called echo' }]);
   });
 
+  it('resumes a stream that dropped after an event id with a GET carrying Last-Event-ID', async () => {
+    const upstream = await scripted();
+    const { connection } = await connect(upstream.url);
+    const result = await connection.callTool('resumable', {}, {});
+    expect(result.content).toEqual([{ type: 'text', text: 'resumed' }]);
+    const resumed = upstream.seen.filter((request) => request.headers['last-event-id'] !== undefined);
+    expect(resumed.map((request) => [request.method, request.headers['last-event-id']])).toEqual([
+      ['GET', 'e1'],
+    ]);
+    expect(resumed[0]?.headers['mcp-session-id']).toBe('session-42');
+  });
+
   it('aborts every request in flight on close()', async () => {
     const upstream = await scripted();
     const { connection } = await connect(upstream.url);

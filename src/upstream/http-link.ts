@@ -10,8 +10,8 @@
  * attempts, 1 s then 1.5 s, or the server's `retry:`); `notifications/cancelled` ends the stream of the request
  * it cancels, so a request given up on holds no connection.
  *
- * Every request has its own AbortController, linked to the link's lifetime and to the SDK's per-request signal;
- * close() aborts them all, then sends DELETE for a session (bounded by CLOSE_GRACE_MS). A 404 on a session
+ * Every request has its own AbortController, aborted by the SDK's per-request signal or by close(), which aborts
+ * them all, then sends DELETE for a session (bounded by CLOSE_GRACE_MS). A 404 on a session
  * means the server dropped it: the link closes (the supervisor reconnects with a new handshake). An answer or event
  * over `maxMessageBytes` drops the link (HttpMessageTooLarge, reason `message-too-large`).
  */
@@ -87,6 +87,8 @@ interface StreamContext {
   requestSignal?: AbortSignal | undefined;
   onRequestStreamEnd?: (() => void) | undefined;
   onresumptiontoken?: ((token: string) => void) | undefined;
+  /** The id of the request whose answer this is, while `notifications/cancelled` may name it. */
+  requestId?: RequestId | undefined;
   release(): void;
 }
 
@@ -100,7 +102,6 @@ export class StreamableHttpLink implements Transport {
 
   readonly #options: HttpLinkOptions;
   readonly #maxMessageBytes: number;
-  readonly #lifetime = new AbortController();
   /** The controllers of requests and streams in flight. */
   readonly #inflight = new Set<AbortController>();
   /** The controller of each request's POST, by request id, for `notifications/cancelled`. */
@@ -148,7 +149,10 @@ export class StreamableHttpLink implements Transport {
     const requestSignal = options?.requestSignal;
     const context = this.#track(false, options);
     const id = isJSONRPCRequest(message) ? message.id : undefined;
-    if (id !== undefined) this.#byRequest.set(id, context.controller);
+    if (id !== undefined) {
+      context.requestId = id;
+      this.#byRequest.set(id, context.controller);
+    }
     let handedToStream = false;
     try {
       const response = await linkFetch(this.#options.url, {
@@ -204,7 +208,7 @@ export class StreamableHttpLink implements Transport {
   async #shutdown(): Promise<void> {
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
-    this.#lifetime.abort();
+    for (const controller of this.#inflight) controller.abort();
     const session = this.#sessionId;
     if (session !== undefined && this.#started) {
       // Ending the session frees it on the server; a server that cannot (405) or does not answer changes nothing.
@@ -236,29 +240,29 @@ export class StreamableHttpLink implements Transport {
     return headers;
   }
 
-  /** A controller for one request or stream, aborted with the link or the SDK's per-request signal. */
+  /** A controller for one request or stream, aborted by close() or the SDK's per-request signal. */
   #track(standalone: boolean, options?: TransportSendOptions): StreamContext {
     const controller = new AbortController();
-    const lifetime = this.#lifetime.signal;
     const requestSignal = options?.requestSignal;
     const abort = () => controller.abort();
-    lifetime.addEventListener('abort', abort, { once: true });
     requestSignal?.addEventListener('abort', abort, { once: true });
-    if (lifetime.aborted || requestSignal?.aborted) controller.abort();
+    if (this.#closing || requestSignal?.aborted) controller.abort();
+    // close() aborts what is in this set: no listener per request piles up on a link-wide signal.
     this.#inflight.add(controller);
-    return {
+    const context: StreamContext = {
       controller,
       standalone,
       requestSignal,
       onRequestStreamEnd: options?.onRequestStreamEnd,
       onresumptiontoken: options?.onresumptiontoken,
       release: () => {
-        lifetime.removeEventListener('abort', abort);
         requestSignal?.removeEventListener('abort', abort);
         this.#inflight.delete(controller);
-        for (const [id, owner] of this.#byRequest) if (owner === controller) this.#byRequest.delete(id);
+        const id = context.requestId;
+        if (id !== undefined && this.#byRequest.get(id) === controller) this.#byRequest.delete(id);
       },
     };
+    return context;
   }
 
   /** A POST answered with an error status: the error to throw, or a JSON-RPC error the SDK should read. */

@@ -2,7 +2,8 @@
  * A real HTTP server on 127.0.0.1 that speaks just enough 2025-era MCP over Streamable HTTP (`/mcp`) or the legacy
  * HTTP+SSE transport (`/sse` and `/messages`) for the links' tests, and misbehaves on cue: each tool's call is
  * answered the way its name says (an oversized event, a stream that never ends, an expired session, an error
- * status, an HTML page, a redirect elsewhere). It records every request it gets.
+ * status, an HTML page, a redirect elsewhere, a stream that drops after its first event id and answers on the
+ * GET that resumes it). It records every request it gets.
  */
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -27,6 +28,7 @@ export const SCRIPTED_TOOLS = [
   'fail-500',
   'html',
   'redirect-away',
+  'resumable',
 ] as const;
 
 export interface ScriptedUpstream {
@@ -62,6 +64,8 @@ export async function startScriptedUpstream(
   const open = new Set<ServerResponse>();
   let abandoned = 0;
   let sse: ServerResponse | undefined;
+  /** The id of the `resumable` call whose answer waits for the GET that resumes its stream. */
+  let resumable: unknown;
 
   /** Sends a JSON-RPC message as the transport does: on the POST's answer, or on the SSE stream. */
   const reply = (response: ServerResponse, message: object) => {
@@ -122,6 +126,11 @@ export async function startScriptedUpstream(
           .writeHead(502, { 'content-type': 'text/html' })
           .end(`<html><body><script>${'x'.repeat(10_000)}</script></body></html>`);
         return;
+      case 'resumable':
+        resumable = id;
+        response.writeHead(200, { 'content-type': 'text/event-stream' });
+        response.end('id: e1\ndata:\n\n');
+        return;
       case 'redirect-away':
         response.writeHead(307, { location: `${options.elsewhere ?? 'http://127.0.0.1:9'}/mcp` }).end();
         return;
@@ -144,7 +153,14 @@ export async function startScriptedUpstream(
     }
     if (request.method === 'GET') {
       if (mode === 'http') {
-        response.writeHead(405).end();
+        if (request.headers['last-event-id'] !== 'e1' || resumable === undefined) {
+          response.writeHead(405).end();
+          return;
+        }
+        const result = { content: [{ type: 'text', text: 'resumed' }] };
+        response.writeHead(200, { 'content-type': 'text/event-stream' });
+        response.end(`id: e2\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: resumable, result })}\n\n`);
+        resumable = undefined;
         return;
       }
       response.writeHead(200, { 'content-type': 'text/event-stream' });
