@@ -12,56 +12,19 @@ import {
 } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/v4';
-import type { UpstreamConfig } from '../config/index.ts';
 import { PortcullisError } from '../errors/index.ts';
-import { connectUpstream } from './connection.ts';
 import { DEFAULT_MAX_MESSAGE_BYTES } from './http-link-support.ts';
 import { StreamableHttpLink } from './http-link.ts';
-import { startScriptedUpstream } from './test/http-link-upstream.ts';
+import { connectLink, failure, startScriptedUpstream, waitUntil } from './test/http-link-upstream.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
 });
 
-const config = (url: string, protocol: 'legacy' | 'modern' | 'auto' = 'legacy') =>
-  ({
-    id: 'web',
-    enabled: true,
-    protocol,
-    callTimeoutMs: 10_000,
-    sampling: false,
-    transport: 'http',
-    url,
-    headers: { Authorization: 'Bearer test-token' },
-  }) as UpstreamConfig;
-
 /** Connects the real connection code to `url`; closes it after the test. */
-async function connect(url: string, protocol: 'legacy' | 'modern' | 'auto' = 'legacy') {
-  const closes: (Error | undefined)[] = [];
-  const connection = await connectUpstream(
-    config(url, protocol),
-    { inheritedEnv: {} },
-    { onClose: (error) => closes.push(error), onListChanged: () => {} },
-  );
-  cleanups.push(() => connection.close());
-  return { connection, closes };
-}
-
-const waitFor = async (check: () => boolean, what: string) => {
-  for (let i = 0; i < 400 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
-  if (!check()) throw new Error(`timed out waiting for ${what}`);
-};
-
-/** The error a promise rejects with. */
-const failure = async (promise: Promise<unknown>): Promise<PortcullisError> => {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(PortcullisError);
-  return error as PortcullisError;
-};
+const connect = (url: string, protocol: 'legacy' | 'modern' | 'auto' = 'legacy') =>
+  connectLink('http', url, protocol, cleanups);
 
 /** Stops a test server, its kept-alive connections included. */
 function stopServer(server: ReturnType<typeof serve>): Promise<void> {
@@ -163,7 +126,7 @@ describe('StreamableHttpLink against the SDK server transport', () => {
         expect(request.session).toBe(session);
         expect(request.version).toBe(connection.protocolVersion);
       }
-      expect(server.seen.every((request) => request.auth === 'Bearer test-token')).toBe(true);
+      expect(server.seen.every((request) => request.auth === 'Bearer http-token')).toBe(true);
       // After notifications/initialized the link opened the GET stream the SDK server offers.
       expect(rest.some((request) => request.method === 'GET')).toBe(true);
 
@@ -222,7 +185,7 @@ describe('StreamableHttpLink against a misbehaving server', () => {
     expect(error.code).toBe('UPSTREAM_UNAVAILABLE');
     expect(error.reason).toBe('message-too-large');
     expect(error.message).toContain(`larger than ${DEFAULT_MAX_MESSAGE_BYTES} bytes`);
-    await waitFor(() => closes.length === 1, 'the close');
+    await waitUntil(() => closes.length === 1, 'the close');
     expect(closes[0]?.message).toContain(`larger than ${DEFAULT_MAX_MESSAGE_BYTES} bytes`);
   });
 
@@ -232,7 +195,7 @@ describe('StreamableHttpLink against a misbehaving server', () => {
     const error = await failure(connection.callTool('huge-json', {}, {}));
     expect(error.code).toBe('UPSTREAM_UNAVAILABLE');
     expect(error.reason).toBe('message-too-large');
-    await waitFor(() => closes.length === 1, 'the close');
+    await waitUntil(() => closes.length === 1, 'the close');
   });
 
   it('ends the stream of a call that timed out, so a stream that never ends holds no connection', async () => {
@@ -241,7 +204,7 @@ describe('StreamableHttpLink against a misbehaving server', () => {
     const error = await failure(connection.callTool('endless', {}, { timeoutMs: 300 }));
     expect(error.code).toBe('UPSTREAM_TIMEOUT');
     // The timeout sent notifications/cancelled, and the link closed the stream the answer would have come on.
-    await waitFor(() => upstream.abandoned() === 1 && upstream.openStreams() === 0, 'the stream to close');
+    await waitUntil(() => upstream.abandoned() === 1 && upstream.openStreams() === 0, 'the stream to close');
     expect(upstream.seen.map((request) => request.rpc)).toContain('notifications/cancelled');
     // The link is still up.
     const echo = await connection.callTool('echo', {}, {});
@@ -269,13 +232,13 @@ describe('StreamableHttpLink against a misbehaving server', () => {
         (e: unknown) => e,
       ),
     );
-    await waitFor(() => upstream.openStreams() === 3, 'three open streams');
+    await waitUntil(() => upstream.openStreams() === 3, 'three open streams');
     await connection.close();
     for (const error of await Promise.all(calls)) {
       expect(error).toBeInstanceOf(PortcullisError);
       expect((error as PortcullisError).code).toBe('UPSTREAM_UNAVAILABLE');
     }
-    await waitFor(() => upstream.openStreams() === 0, 'the streams to close');
+    await waitUntil(() => upstream.openStreams() === 0, 'the streams to close');
     expect(upstream.abandoned()).toBe(3);
   });
 
@@ -285,7 +248,7 @@ describe('StreamableHttpLink against a misbehaving server', () => {
     const error = await failure(connection.callTool('expire', {}, {}));
     expect(error.code).toBe('UPSTREAM_UNAVAILABLE');
     expect(error.message).toContain('no longer knows session session-42');
-    await waitFor(() => closes.length === 1, 'the close');
+    await waitUntil(() => closes.length === 1, 'the close');
     // An expired session is not DELETEd.
     expect(upstream.seen.filter((request) => request.method === 'DELETE')).toEqual([]);
   });

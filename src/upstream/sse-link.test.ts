@@ -4,12 +4,16 @@
  * test/upstream/legacy-http-sse.test.ts.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { UpstreamConfig } from '../config/index.ts';
 import { PortcullisError } from '../errors/index.ts';
-import { connectUpstream } from './connection.ts';
 import { DEFAULT_MAX_MESSAGE_BYTES } from './http-link-support.ts';
 import { SseLink } from './sse-link.ts';
-import { startScriptedUpstream, type ScriptedOptions } from './test/http-link-upstream.ts';
+import {
+  connectLink,
+  failure,
+  startScriptedUpstream,
+  waitUntil,
+  type ScriptedOptions,
+} from './test/http-link-upstream.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -22,39 +26,8 @@ async function scripted(mode: 'http' | 'sse', options: Partial<ScriptedOptions> 
   return upstream;
 }
 
-async function connect(url: string, protocol: 'auto' | 'legacy' = 'auto') {
-  const closes: (Error | undefined)[] = [];
-  const connection = await connectUpstream(
-    {
-      id: 'old',
-      enabled: true,
-      protocol,
-      callTimeoutMs: 10_000,
-      sampling: false,
-      transport: 'sse',
-      url,
-      headers: { Authorization: 'Bearer sse-token' },
-    } as UpstreamConfig,
-    { inheritedEnv: {} },
-    { onClose: (error) => closes.push(error), onListChanged: () => {} },
-  );
-  cleanups.push(() => connection.close());
-  return { connection, closes };
-}
-
-const waitFor = async (check: () => boolean, what: string) => {
-  for (let i = 0; i < 400 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
-  if (!check()) throw new Error(`timed out waiting for ${what}`);
-};
-
-const failure = async (promise: Promise<unknown>): Promise<PortcullisError> => {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(PortcullisError);
-  return error as PortcullisError;
-};
+const connect = (url: string, protocol: 'legacy' | 'modern' | 'auto' = 'auto') =>
+  connectLink('sse', url, protocol, cleanups);
 
 describe('SseLink', () => {
   it('connects through the endpoint event, with the configured headers on the stream and every POST', async () => {
@@ -82,7 +55,7 @@ describe('SseLink', () => {
     expect(error.code).toBe('UPSTREAM_UNAVAILABLE');
     expect(error.message).toContain(`SSE endpoint on another origin (${elsewhere.origin}`);
     expect(elsewhere.seen).toEqual([]);
-    await waitFor(() => upstream.openStreams() === 0, 'the stream to close');
+    await waitUntil(() => upstream.openStreams() === 0, 'the stream to close');
   });
 
   it('drops the link with reason message-too-large when an event passes the cap', async () => {
@@ -91,7 +64,7 @@ describe('SseLink', () => {
     const error = await failure(connection.callTool('huge-event', {}, {}));
     expect(error.code).toBe('UPSTREAM_UNAVAILABLE');
     expect(error.reason).toBe('message-too-large');
-    await waitFor(() => closes.length === 1, 'the close');
+    await waitUntil(() => closes.length === 1, 'the close');
     expect(closes[0]?.message).toContain(`larger than ${DEFAULT_MAX_MESSAGE_BYTES} bytes`);
   });
 
@@ -99,7 +72,7 @@ describe('SseLink', () => {
     const upstream = await scripted('sse');
     const { connection, closes } = await connect(upstream.url);
     upstream.sseEnd();
-    await waitFor(() => closes.length === 1, 'the close');
+    await waitUntil(() => closes.length === 1, 'the close');
     const error = await failure(connection.callTool('echo', {}, {}));
     expect(error.code).toBe('UPSTREAM_UNAVAILABLE');
   });
@@ -111,12 +84,12 @@ describe('SseLink', () => {
       () => undefined,
       (e: unknown) => e,
     );
-    await waitFor(() => upstream.seen.some((request) => request.rpc === 'tools/call'), 'the call');
+    await waitUntil(() => upstream.seen.some((request) => request.rpc === 'tools/call'), 'the call');
     await connection.close();
     const error = await call;
     expect(error).toBeInstanceOf(PortcullisError);
     expect((error as PortcullisError).code).toBe('UPSTREAM_UNAVAILABLE');
-    await waitFor(() => upstream.openStreams() === 0, 'the streams to close');
+    await waitUntil(() => upstream.openStreams() === 0, 'the streams to close');
   });
 
   it('names a URL that answers no event stream', async () => {

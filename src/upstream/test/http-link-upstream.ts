@@ -8,6 +8,10 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
+import type { UpstreamConfig } from '../../config/index.ts';
+import { PortcullisError } from '../../errors/index.ts';
+import { connectUpstream } from '../connection.ts';
 
 /** One request the server got. */
 export interface SeenRequest {
@@ -224,4 +228,47 @@ export async function startScriptedUpstream(
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Connects the real connection code to `url` over `transport`; the close is added to `cleanups`. */
+export async function connectLink(
+  transport: 'http' | 'sse',
+  url: string,
+  protocol: 'legacy' | 'modern' | 'auto',
+  cleanups: (() => Promise<unknown>)[],
+) {
+  const closes: (Error | undefined)[] = [];
+  const config = {
+    id: transport === 'http' ? 'web' : 'old',
+    enabled: true,
+    protocol,
+    callTimeoutMs: 10_000,
+    sampling: false,
+    transport,
+    url,
+    headers: { Authorization: `Bearer ${transport}-token` },
+  } as UpstreamConfig;
+  const connection = await connectUpstream(
+    config,
+    { inheritedEnv: {} },
+    { onClose: (error) => closes.push(error), onListChanged: () => {} },
+  );
+  cleanups.push(() => connection.close());
+  return { connection, closes };
+}
+
+/** Polls `check` until it holds (10 s at most). */
+export async function waitUntil(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 400 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+  if (!check()) throw new Error(`timed out waiting for ${what}`);
+}
+
+/** The PortcullisError a promise rejects with. */
+export async function failure(promise: Promise<unknown>): Promise<PortcullisError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(PortcullisError);
+  return error as PortcullisError;
 }
