@@ -23,6 +23,7 @@ describe('EventStreamReader', () => {
     ['data lines joined with LF', ['data: one\ndata: two\n\n'], [message('one\ntwo')]],
     ['CRLF line ends', ['data: x\r\n\r\n'], [message('x')]],
     ['CR line ends', ['data: x\r\r'], [message('x')]],
+    ['mixed line ends in one chunk', ['data: a\r\ndata: b\rdata: c\n\r\n'], [message('a\nb\nc')]],
     ['a CRLF split across chunks', ['data: x\r', '\n\r', '\n'], [message('x')]],
     ['an event split byte by byte', [...'data: hé\n\n'].map((c) => c), [message('hé')]],
     [

@@ -69,20 +69,20 @@ export class EventStreamReader {
     let start = 0;
     if (this.#afterCr && bytes[0] === LF) start = 1;
     this.#afterCr = false;
-    let at = start;
-    while (at < bytes.length && !this.#stopped) {
-      const byte = bytes[at];
-      if (byte !== LF && byte !== CR) {
-        at++;
-        continue;
-      }
+    // The next LF and CR at or after `start`, each searched again only once passed: one scan of the chunk in all.
+    let lf = bytes.indexOf(LF, start);
+    let cr = bytes.indexOf(CR, start);
+    while (!this.#stopped) {
+      if (lf !== -1 && lf < start) lf = bytes.indexOf(LF, start);
+      if (cr !== -1 && cr < start) cr = bytes.indexOf(CR, start);
+      let at = lf === -1 ? cr : cr === -1 ? lf : Math.min(lf, cr);
+      if (at === -1) break;
       if (!this.#line(bytes.subarray(start, at))) return;
-      if (byte === CR) {
+      if (at === cr) {
         if (at + 1 === bytes.length) this.#afterCr = true;
         else if (bytes[at + 1] === LF) at++;
       }
-      at++;
-      start = at;
+      start = at + 1;
     }
     if (!this.#stopped && start < bytes.length) this.#take(bytes.subarray(start));
   }
