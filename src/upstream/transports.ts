@@ -63,10 +63,9 @@ export function createTransport(upstream: UpstreamConfig, context: TransportCont
 }
 
 /**
- * For the SDK's Streamable HTTP client (the bench's clients use it): it hands its connection-lifetime AbortSignal
- * to every fetch; undici adds an
- * abort listener per request and drops it only when the Request is garbage-collected, so under load listeners
- * pile up (MaxListenersExceededWarning). This fetch gives each request its own signal, linked to the lifetime
+ * A fetch for the SDK's Streamable HTTP client, which the bench's clients use (the gateway's own links do not). That
+ * client hands its connection-lifetime AbortSignal to every fetch; undici adds an abort listener per request and
+ * drops it only when the Request is garbage-collected, so under load listeners pile up (MaxListenersExceededWarning). This fetch gives each request its own signal, linked to the lifetime
  * signal only while that request (or its streamed body) is open.
  */
 export const perRequestSignalFetch: typeof fetch = async (input, init) => {
