@@ -83,6 +83,14 @@ describe('EventStreamReader', () => {
     expect(pushed).toBeLessThanOrEqual(5000);
   });
 
+  it('does not count comments and other fields toward an event (they are not kept)', () => {
+    const keepAlives = Array.from({ length: 100 }, () => ': keep-alive\nevent: x\n');
+    expect(read([...keepAlives, 'data: ok\n\n'], 64)).toMatchObject({
+      events: [{ type: 'x', data: 'ok' }],
+      oversized: [],
+    });
+  });
+
   it('accepts an event of exactly the cap and reads on', () => {
     // "data: " + 9 bytes + LF = 16 bytes.
     const { events, oversized } = read(['data: 123456789\n\ndata: next\n\n'], 16);

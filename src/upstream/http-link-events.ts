@@ -4,7 +4,8 @@
  * bytes inside a character, so lines are cut before decoding), joins the `data:` lines of an event with LF, keeps
  * `event:` and `id:` (the last id stays the stream's resumption point), reports `retry:`, and skips comments and
  * unknown fields. One event, the line being read included, may hold at most `maxEventBytes`; past that the reader
- * stops for good and says so once, so neither a huge event nor a line that never ends can grow the gateway's memory.
+ * stops for good and says so once, so neither a huge event nor a line that never ends can grow the gateway's memory
+ * (only `data:` lines are kept, so only they add up; a comment or another field is bounded as one line).
  */
 
 /** One dispatched event. */
@@ -38,7 +39,7 @@ export class EventStreamReader {
   /** Pieces of the line being read, before its end of line. */
   #pending: Buffer[] = [];
   #pendingBytes = 0;
-  /** Bytes of the event being read: its complete lines so far. */
+  /** Bytes the event being read holds: its complete `data:` lines so far (other lines are not kept). */
   #eventBytes = 0;
   #data: string[] = [];
   #type = '';
@@ -125,8 +126,6 @@ export class EventStreamReader {
       this.#dispatch();
       return !this.#stopped;
     }
-    // A newline counts too: the data of an event is never more than the bytes it came in.
-    this.#eventBytes += line.length + 1;
     if (line[0] === COLON) return true;
     const colon = line.indexOf(COLON);
     const name = (colon === -1 ? line : line.subarray(0, colon)).toString('latin1');
@@ -135,6 +134,8 @@ export class EventStreamReader {
     const value = line.toString('utf8', valueStart);
     switch (name) {
       case 'data':
+        // The line's bytes and a joining newline: the data kept is never more than the bytes it came in.
+        this.#eventBytes += line.length + 1;
         this.#data.push(value);
         break;
       case 'event':
