@@ -7,7 +7,7 @@
  * `Mcp-Name` from its body, and the `Mcp-Param-*` the SDK client hands over). After `notifications/initialized`
  * the link opens the optional GET stream for server-initiated messages (405: the server has none). A stream that
  * ends before its answer, when it carried event ids or is the GET stream, is resumed with `Last-Event-ID` (two
- * attempts, 1 s then 1.5 s, or the server's `retry:`); `notifications/cancelled` ends the stream of the request
+ * attempts, 1 s then 1.5 s, or the server's `retry:`); sending `notifications/cancelled` ends the stream of the request
  * it cancels, so a request given up on holds no connection.
  *
  * Every request has its own AbortController, aborted by the SDK's per-request signal or by close(), which aborts
@@ -146,6 +146,8 @@ export class StreamableHttpLink implements Transport {
       if (!RESERVED_HEADERS.has(name.toLowerCase())) headers.set(name, value);
     }
     headers.set('content-type', 'application/json');
+    // Before the POST: a server too stuck to take the notification must not keep the request's stream either.
+    this.#cancelledStream(message);
     const requestSignal = options?.requestSignal;
     const context = this.#track(false, options);
     const id = isJSONRPCRequest(message) ? message.id : undefined;
@@ -169,7 +171,6 @@ export class StreamableHttpLink implements Transport {
       if (response.status === 202 || id === undefined) {
         await discard(response);
         if (isInitializedNotification(message)) this.#openStandalone();
-        this.#cancelledStream(message);
         return;
       }
       const type = mediaType(response);
@@ -273,7 +274,7 @@ export class StreamableHttpLink implements Transport {
       // The server no longer knows the session (it expired, or the server restarted): nothing sent on it can work.
       const expired = new SdkError(
         SdkErrorCode.ConnectionClosed,
-        `the upstream no longer knows session ${this.#sessionId} (HTTP 404: it expired or the server restarted); the link was dropped`,
+        `the upstream no longer knows session ${this.#sessionId?.slice(0, 64)} (HTTP 404: it expired or the server restarted); the link was dropped`,
         { status: 404 },
       );
       this.#sessionId = undefined;
