@@ -146,6 +146,11 @@ describe('StreamableHttpLink against the SDK server transport', () => {
         server.registerTool('greet', { inputSchema: z.object({ name: z.string() }) }, async ({ name }) => ({
           content: [{ type: 'text', text: `Hello, ${name}!` }],
         }));
+        server.registerTool(
+          'weather',
+          { inputSchema: z.object({ region: z.string().meta({ 'x-mcp-header': 'Region' }) }) },
+          async ({ region }) => ({ content: [{ type: 'text', text: `Sunny in ${region}` }] }),
+        );
         return server;
       },
       { legacy: 'reject' },
@@ -158,6 +163,7 @@ describe('StreamableHttpLink against the SDK server transport', () => {
           version: request.headers.get('mcp-protocol-version'),
           method: request.headers.get('mcp-method'),
           name: request.headers.get('mcp-name'),
+          region: request.headers.get('mcp-param-region'),
         });
         return handler.fetch(request);
       },
@@ -172,8 +178,24 @@ describe('StreamableHttpLink against the SDK server transport', () => {
     await connection.fetchLists();
     const result = await connection.callTool('greet', { name: 'Grace' }, {});
     expect(result.content).toEqual([{ type: 'text', text: 'Hello, Grace!' }]);
-    expect(seen).toContainEqual({ version: '2026-07-28', method: 'tools/call', name: 'greet' });
-    expect(seen).toContainEqual({ version: '2026-07-28', method: 'server/discover', name: null });
+    expect(seen).toContainEqual({ version: '2026-07-28', method: 'tools/call', name: 'greet', region: null });
+    expect(seen).toContainEqual({
+      version: '2026-07-28',
+      method: 'server/discover',
+      name: null,
+      region: null,
+    });
+    // A parameter the tool's schema routes into a header (x-mcp-header) travels as Mcp-Param-<Name>; a value
+    // that is not plain ASCII goes base64-encoded.
+    const weather = await connection.callTool('weather', { region: 'Zürich' }, {});
+    expect(weather.content).toEqual([{ type: 'text', text: 'Sunny in Zürich' }]);
+    const header = `=?base64?${Buffer.from('Zürich').toString('base64')}?=`;
+    expect(seen).toContainEqual({
+      version: '2026-07-28',
+      method: 'tools/call',
+      name: 'weather',
+      region: header,
+    });
   });
 });
 
