@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpError, linkFetch, readBounded, readMessages } from './http-link-support.ts';
+import { configuredHeaders, httpError, linkFetch, readBounded, readMessages } from './http-link-support.ts';
 
 /** Two real servers: `a` answers by path, `b` (another origin) records what reaches it. */
 let a: Server;
@@ -127,5 +127,19 @@ describe('readMessages', () => {
     } catch (error) {
       expect((error as Error).message.length).toBeLessThan(300);
     }
+  });
+});
+
+describe('configuredHeaders', () => {
+  it('names a header HTTP cannot carry without quoting its value', () => {
+    expect(configuredHeaders({ Authorization: 'Bearer abc' }).get('authorization')).toBe('Bearer abc');
+    let message = '';
+    try {
+      configuredHeaders({ Authorization: 'Bearer sec\nret-token' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('the configured header "Authorization" cannot be sent');
+    expect(message).not.toContain('ret-token');
   });
 });

@@ -43,6 +43,24 @@ export class HttpMessageTooLarge extends StdioMessageTooLarge {
 export const connectionClosed = (): SdkError =>
   new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed');
 
+/**
+ * The configured headers as a Headers object. A name or value HTTP cannot carry (a newline in a token, say) fails
+ * with an error naming the header, never quoting its value, which is often a secret.
+ */
+export function configuredHeaders(headers: Readonly<Record<string, string>>): Headers {
+  const result = new Headers();
+  for (const [name, value] of Object.entries(headers)) {
+    try {
+      result.set(name, value);
+    } catch {
+      throw new Error(
+        `the configured header "${name.slice(0, 64)}" cannot be sent: its name or value holds a character HTTP does not allow (a newline or another control character); fix it in the upstream's headers`,
+      );
+    }
+  }
+  return result;
+}
+
 /** The media type of a Content-Type header, lower case, without parameters. */
 export function mediaType(response: Response): string | undefined {
   const header = response.headers.get('content-type');

@@ -31,6 +31,7 @@ import {
 import { isRecord, type RequestId } from '../shared/index.ts';
 import { EventStreamReader } from './http-link-events.ts';
 import {
+  configuredHeaders,
   connectionClosed,
   DEFAULT_MAX_MESSAGE_BYTES,
   discard,
@@ -229,7 +230,7 @@ export class StreamableHttpLink implements Transport {
 
   /** The configured headers plus the link's own: session (unless `withSession` is false), version, Accept. */
   #headers(accept: string | undefined, withSession: boolean): Headers {
-    const headers = new Headers(this.#options.headers);
+    const headers = configuredHeaders(this.#options.headers);
     if (withSession && this.#sessionId !== undefined) headers.set('mcp-session-id', this.#sessionId);
     if (this.#protocolVersion !== undefined) headers.set('mcp-protocol-version', this.#protocolVersion);
     if (accept !== undefined) {

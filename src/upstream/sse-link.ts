@@ -11,6 +11,7 @@
 import { SdkError, SdkErrorCode, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import { EventStreamReader } from './http-link-events.ts';
 import {
+  configuredHeaders,
   connectionClosed,
   DEFAULT_MAX_MESSAGE_BYTES,
   discard,
@@ -121,7 +122,7 @@ export class SseLink implements Transport {
   }
 
   #headers(): Headers {
-    const headers = new Headers(this.#options.headers);
+    const headers = configuredHeaders(this.#options.headers);
     if (this.#protocolVersion !== undefined) headers.set('mcp-protocol-version', this.#protocolVersion);
     return headers;
   }
