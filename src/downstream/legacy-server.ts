@@ -29,8 +29,15 @@ import type { ToolArguments } from '../shared/index.ts';
 import { linearJsonSchemaValidator, type UpstreamSampling } from '../upstream/index.ts';
 import type { CallerContext } from '../calls/index.ts';
 import type { RequestTrace } from '../telemetry/index.ts';
-import { callerOf, toCallAnswer, traceToolCall, type RequestView } from './call-context.ts';
-import { GATEWAY_SERVER_INFO } from './downstream-server.ts';
+import {
+  callerOf,
+  errorAnswer,
+  GATEWAY_SERVER_INFO,
+  rpcError,
+  toCallAnswer,
+  traceToolCall,
+  type RequestView,
+} from './call-context.ts';
 import type { AskOptions, DownstreamIdentity, GatewayCore, LegacyCall } from './gateway-core.ts';
 import { callLegacy } from './legacy-calls.ts';
 import { legacyToolList, projectLegacyToolResult } from './legacy-projection.ts';
@@ -68,28 +75,6 @@ interface Asking {
 
 /** One request's handler, handed its checked params and the request's view. */
 type Handler = (params: Params, view: RequestView) => unknown;
-
-const rpcError = (id: RequestId | null, code: number, message: string, data?: unknown): JSONRPCMessage =>
-  ({
-    jsonrpc: '2.0',
-    id,
-    error: { code, message, ...(data === undefined ? {} : { data }) },
-  }) as JSONRPCMessage;
-
-/** The JSON-RPC error of whatever a handler threw; internal text never crosses (it is masked on the way). */
-function errorOf(id: RequestId, error: unknown): JSONRPCMessage {
-  // -32002 (resource not found) is 2026-era vocabulary; the 2025 wire says -32602, as the SDK's codec did.
-  if (error instanceof ProtocolError)
-    return rpcError(
-      id,
-      error.code === -32002 ? ProtocolErrorCode.InvalidParams : error.code,
-      error.message,
-      error.data,
-    );
-  // The SDK's own errors (a timed-out question, a closed connection) keep their text, as its Server answered.
-  if (error instanceof SdkError) return rpcError(id, ProtocolErrorCode.InternalError, error.message);
-  return rpcError(id, ProtocolErrorCode.InternalError, 'Internal error');
-}
 
 /** Whether a client's capability grants the form (or, by the pre-mode rule of `{}`, any) elicitation. */
 function canElicitMode(capabilities: ClientCapabilities | undefined, mode: 'form' | 'url'): boolean {
@@ -539,7 +524,7 @@ export function createLegacyServer(core: GatewayCore, identity: DownstreamIdenti
     try {
       message = { jsonrpc: '2.0', id, result: await handler(params, request) } as JSONRPCMessage;
     } catch (error) {
-      message = errorOf(id, error);
+      message = errorAnswer(id, error);
     }
     // The id and its slot are free before the answer leaves: a client may reuse the id as soon as it reads it.
     if (running.get(id) === controller) running.delete(id);

@@ -1,6 +1,6 @@
 /**
  * The zod-free reading of JSON-RPC messages and the era router's shortcut agree with the SDK: whatever
- * `plainMessage` accepts, the SDK's JSONRPCMessageSchema accepts and returns unchanged, and `isLegacy` answers
+ * `plainMessage` accepts, the SDK's JSONRPCMessageSchema accepts and returns unchanged, and `routeOf` answers
  * as the SDK's `isLegacyRequest` does, on hand-picked edge cases and on seeded mutations of real messages.
  */
 import { isLegacyRequest, parseJSONRPCMessage } from '@modelcontextprotocol/server';
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { mutateMessage, serialize, type Json } from '../../test/fuzz/mutate.ts';
 import { createRng } from '../../test/fuzz/prng.ts';
 import { plainMessage } from '../shared/json-rpc-shape.ts';
-import { isLegacy } from './mcp-endpoint.ts';
+import { routeOf } from './mcp-endpoint.ts';
 
 const CLAIM = 'io.modelcontextprotocol/protocolVersion';
 
@@ -110,7 +110,7 @@ describe('the era router', () => {
   it('routes as the SDK classifier does, with and without protocol version headers', async () => {
     for (const value of CASES.filter((v) => v !== null && typeof v === 'object')) {
       for (const version of [undefined, '2025-06-18', '2025-11-25', '2026-07-28', ' 2025-06-18', 'bogus']) {
-        const ours = await isLegacy(post(value, version), value, 1_000_000);
+        const ours = routeOf(post(value, version), value).kind === 'legacy';
         const sdk = await isLegacyRequest(post(value, version), value, { maxRequestBodySize: 1_000_000 });
         expect({ value, version, legacy: ours }).toEqual({ value, version, legacy: sdk });
       }
@@ -119,7 +119,7 @@ describe('the era router', () => {
 
   it('sends every GET and DELETE to the session table', async () => {
     for (const method of ['GET', 'DELETE']) {
-      expect(await isLegacy(new Request('http://127.0.0.1/mcp', { method }), undefined, 1_000)).toBe(true);
+      expect(routeOf(new Request('http://127.0.0.1/mcp', { method }), undefined).kind).toBe('legacy');
     }
   });
 });
