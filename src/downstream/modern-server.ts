@@ -124,7 +124,7 @@ const CACHEABLE_METHODS = new Set([
  * Checks an `input_required` result before it leaves: it asks something or carries a state, and every request it
  * embeds is one the revision defines and the client declared it can answer (else `-32021`, HTTP 400).
  */
-function checkInputRound(method: string, result: Record<string, unknown>, envelope: Envelope): void {
+export function checkInputRound(method: string, result: Record<string, unknown>, envelope: Envelope): void {
   const requests = result.inputRequests;
   const asks = isRecord(requests) && Object.keys(requests).length > 0;
   if (!asks && typeof result.requestState !== 'string')
