@@ -4,6 +4,7 @@ export { createLegacyServer, type LegacyServer } from './legacy-server.ts';
 export { createModernServer, type ModernReply, type ModernServer } from './modern-server.ts';
 export { createModernListeners, type ListKind, type ModernListeners } from './modern-listen.ts';
 export { connectModern } from './modern-connection.ts';
+export { isPlainEnvelope } from './modern-shapes.ts';
 export type { GatewayCore, DownstreamIdentity } from './gateway-core.ts';
 export { createParkedCalls } from './parked-calls.ts';
 

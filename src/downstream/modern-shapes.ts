@@ -173,3 +173,36 @@ export function missingCapabilities(
   }
   return Object.keys(lacking).length > 0 ? { [name]: lacking } : undefined;
 }
+
+/** The members of each client capability whose shape is read here; anything else leaves the envelope to the SDK. */
+const CAPABILITY_MEMBERS: Readonly<Record<string, ReadonlySet<string>>> = {
+  elicitation: new Set(['form', 'url']),
+  sampling: new Set(['context', 'tools']),
+  roots: new Set(['listChanged']),
+};
+const CLIENT_INFO_KEYS = new Set(['name', 'version', 'title']);
+
+/**
+ * Whether a `_meta` is a 2026-07-28 envelope of the common shape, one the SDK's envelope schema surely accepts: no
+ * problem `envelopeIssue` finds, client info of name, version and title strings, and capabilities whose members
+ * are the known objects (roots' `listChanged` a boolean). Anything else is not judged here.
+ */
+export function isPlainEnvelope(meta: Record<string, unknown>): boolean {
+  if (envelopeIssue(meta) !== undefined) return false;
+  const info = meta[CLIENT_INFO_META_KEY];
+  if (isRecord(info)) {
+    for (const key in info) if (!CLIENT_INFO_KEYS.has(key) || typeof info[key] !== 'string') return false;
+  }
+  const capabilities = meta[CLIENT_CAPABILITIES_META_KEY] as Record<string, unknown>;
+  for (const name in capabilities) {
+    const members = Object.hasOwn(CAPABILITY_MEMBERS, name) ? CAPABILITY_MEMBERS[name] : undefined;
+    const declared = capabilities[name];
+    if (members === undefined || !isRecord(declared)) return false;
+    for (const member in declared) {
+      const value = declared[member];
+      if (!members.has(member)) return false;
+      if (member === 'listChanged' ? typeof value !== 'boolean' : !isRecord(value)) return false;
+    }
+  }
+  return true;
+}

@@ -5,14 +5,29 @@
  */
 import {
   classifyInboundRequest,
+  PROTOCOL_VERSION_META_KEY,
   readRequestBody,
   type InboundClassificationOutcome,
+  type InboundModernRoute,
+  type JSONRPCMessage,
 } from '@modelcontextprotocol/server';
-import { createModernListeners, type LegacyServer, type ModernServer } from '../downstream/index.ts';
+import {
+  createModernListeners,
+  isPlainEnvelope,
+  type LegacyServer,
+  type ModernServer,
+} from '../downstream/index.ts';
 import type { Profile } from '../exposure/index.ts';
 import type { Principal } from '../identity/index.ts';
 import { jsonRpcError, JSON_RPC } from './json-rpc-response.ts';
-import { hasEnvelopeClaim, LEGACY_PROTOCOL_VERSIONS, plainMessage, type Era } from '../shared/index.ts';
+import {
+  hasEnvelopeClaim,
+  isRecord,
+  LEGACY_PROTOCOL_VERSIONS,
+  MODERN_PROTOCOL_VERSION,
+  plainMessage,
+  type Era,
+} from '../shared/index.ts';
 import { createLegacySessions, type LegacySessions } from './legacy-sessions.ts';
 import { serveModernHttp } from './modern-exchange.ts';
 import { paramHeaderProblem } from './param-headers.ts';
@@ -115,18 +130,59 @@ function idOf(body: unknown): string | number | null {
 const LEGACY_ROUTE: InboundClassificationOutcome = { kind: 'legacy', reason: 'no-claim' };
 
 /**
+ * The route of a POST of one request of the common shape whose envelope of the common shape claims 2026-07-28,
+ * with headers that name that revision and the body's method or none: the SDK classifier's answer for it, without
+ * its schemas. Undefined for anything else.
+ */
+function plainModernRoute(
+  message: JSONRPCMessage | undefined,
+  headers: Headers,
+): InboundModernRoute | undefined {
+  if (
+    message === undefined ||
+    !('id' in message) ||
+    !('method' in message) ||
+    message.method === 'initialize'
+  )
+    return undefined;
+  const meta = message.params?._meta;
+  if (
+    !isRecord(meta) ||
+    meta[PROTOCOL_VERSION_META_KEY] !== MODERN_PROTOCOL_VERSION ||
+    !isPlainEnvelope(meta)
+  )
+    return undefined;
+  const version = headers.get('mcp-protocol-version');
+  const method = headers.get('mcp-method');
+  if (
+    (version !== null && version !== MODERN_PROTOCOL_VERSION) ||
+    (method !== null && method !== message.method)
+  )
+    return undefined;
+  return {
+    kind: 'modern',
+    messageKind: 'request',
+    message,
+    classification: { era: 'modern', revision: MODERN_PROTOCOL_VERSION },
+  };
+}
+
+/**
  * The era router: the SDK's `classifyInboundRequest`, answered without it in the plain cases where its answer is
  * certain (a GET or DELETE; a POST of one request, notification or result of the common shape, with no envelope
- * claim and no MCP-Protocol-Version header other than a 2025-era one).
+ * claim and no MCP-Protocol-Version header other than a 2025-era one; a POST of one request of the common shape
+ * whose plain envelope claims 2026-07-28 and whose headers agree).
  */
 export function routeOf(request: Request, parsedBody: unknown): InboundClassificationOutcome {
   if (request.method !== 'POST') return LEGACY_ROUTE;
   const headers = request.headers;
   const version = headers.get('mcp-protocol-version');
+  const message = plainMessage(parsedBody);
   if (version === null || LEGACY_PROTOCOL_VERSIONS.includes(version)) {
-    const message = plainMessage(parsedBody);
     if (message && !hasEnvelopeClaim(message)) return LEGACY_ROUTE;
   }
+  const plain = plainModernRoute(message, headers);
+  if (plain !== undefined) return plain;
   const method = headers.get('mcp-method');
   const name = headers.get('mcp-name');
   return classifyInboundRequest({
