@@ -11,6 +11,7 @@ import {
   type JSONRPCMessage,
   type LoggingLevel,
   type ServerNotification,
+  type Transport,
 } from '@modelcontextprotocol/server';
 import type { CallerContext } from '../calls/index.ts';
 import { toWireError } from '../calls/index.ts';
@@ -119,6 +120,55 @@ export const rpcError = (
     id,
     error: { code, message, ...(data === undefined ? {} : { data }) },
   }) as JSONRPCMessage;
+
+/**
+ * Requests one session (or stdio connection) may have running at once. A client that sends more without waiting
+ * is refused per request rather than given an unbounded share of the gateway's memory and its upstreams.
+ */
+export const MAX_REQUESTS_IN_FLIGHT = 256;
+
+/**
+ * The refusal of request `id` on a session or connection whose running requests are `running`: an id still in
+ * flight (two calls under one id could not be told apart by their answers, nor cancelled one by one), or one
+ * request too many; undefined when it may run.
+ */
+export function admissionRefusal(
+  running: ReadonlyMap<string | number, unknown>,
+  id: string | number,
+  holder: 'session' | 'connection',
+): JSONRPCMessage | undefined {
+  if (running.has(id))
+    return rpcError(
+      id,
+      ProtocolErrorCode.InvalidRequest,
+      `Invalid Request: request id ${JSON.stringify(id)} is still in flight; use a new id`,
+    );
+  if (running.size >= MAX_REQUESTS_IN_FLIGHT)
+    return rpcError(
+      id,
+      ProtocolErrorCode.InternalError,
+      `this ${holder} already has ${MAX_REQUESTS_IN_FLIGHT} requests running; wait for answers before sending more`,
+      { code: 'TOO_MANY_REQUESTS' },
+    );
+  return undefined;
+}
+
+/** Takes over `wire`'s messages and close, after whatever handlers it already had (they still run first). */
+export function takeOverWire(
+  wire: Transport,
+  receive: (message: JSONRPCMessage) => void,
+  closed: () => void,
+): void {
+  const earlier = { message: wire.onmessage, close: wire.onclose };
+  wire.onmessage = (message, extra) => {
+    earlier.message?.(message, extra);
+    receive(message);
+  };
+  wire.onclose = () => {
+    earlier.close?.();
+    closed();
+  };
+}
 
 /**
  * The JSON-RPC error answer of whatever a request's handler threw (masked on its way out by the server): a protocol

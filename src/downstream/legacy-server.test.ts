@@ -7,7 +7,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CallPipeline } from '../calls/pipeline.ts';
-import { MAX_REQUESTS_IN_FLIGHT } from './legacy-server.ts';
+import { MAX_REQUESTS_IN_FLIGHT } from './call-context.ts';
 import { legacyServerEnd, stubCore } from './test/stub-core.ts';
 
 interface Wire {

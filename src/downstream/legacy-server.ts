@@ -30,11 +30,13 @@ import { linearJsonSchemaValidator, type UpstreamSampling } from '../upstream/in
 import type { CallerContext } from '../calls/index.ts';
 import type { RequestTrace } from '../telemetry/index.ts';
 import {
+  admissionRefusal,
   callerOf,
   errorAnswer,
   GATEWAY_SERVER_INFO,
   rpcError,
   toCallAnswer,
+  takeOverWire,
   traceToolCall,
   type RequestView,
 } from './call-context.ts';
@@ -147,11 +149,6 @@ function samplingProblem(
   return undefined;
 }
 
-/**
- * Requests one session (or stdio connection) may have running at once. A client that sends more without waiting
- * is refused per request rather than given an unbounded share of the gateway's memory and its upstreams.
- */
-export const MAX_REQUESTS_IN_FLIGHT = 256;
 
 /** What a request being served needs of its session. */
 interface RequestSession {
@@ -484,23 +481,8 @@ export function createLegacyServer(core: GatewayCore, identity: DownstreamIdenti
     if (handler === undefined)
       return void answer(rpcError(id, ProtocolErrorCode.MethodNotFound, 'Method not found'));
     // Two calls under one id could not be told apart by their answers, nor cancelled one by one.
-    if (running.has(id))
-      return void answer(
-        rpcError(
-          id,
-          ProtocolErrorCode.InvalidRequest,
-          `Invalid Request: request id ${JSON.stringify(id)} is still in flight; use a new id`,
-        ),
-      );
-    if (running.size >= MAX_REQUESTS_IN_FLIGHT)
-      return void answer(
-        rpcError(
-          id,
-          ProtocolErrorCode.InternalError,
-          `this session already has ${MAX_REQUESTS_IN_FLIGHT} requests running; wait for answers before sending more`,
-          { code: 'TOO_MANY_REQUESTS' },
-        ),
-      );
+    const refusal = admissionRefusal(running, id, 'session');
+    if (refusal !== undefined) return void answer(refusal);
     const raw = message.params;
     if (raw !== undefined && !isRecord(raw))
       return void answer(
@@ -564,15 +546,7 @@ export function createLegacyServer(core: GatewayCore, identity: DownstreamIdenti
     async connect(wire) {
       if (transport !== undefined) throw new SdkError(SdkErrorCode.AlreadyConnected, 'Already connected');
       transport = wire;
-      const earlier = { message: wire.onmessage, close: wire.onclose };
-      wire.onmessage = (message, extra) => {
-        earlier.message?.(message, extra);
-        receive(message);
-      };
-      wire.onclose = () => {
-        earlier.close?.();
-        closed();
-      };
+      takeOverWire(wire, receive, closed);
       await wire.start();
     },
     async close() {

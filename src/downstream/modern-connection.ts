@@ -15,9 +15,8 @@ import {
   type Transport,
 } from '@modelcontextprotocol/server';
 import { isRecord, MODERN_PROTOCOL_VERSION } from '../shared/index.ts';
-import { rpcError } from './call-context.ts';
+import { admissionRefusal, rpcError, takeOverWire } from './call-context.ts';
 import type { DownstreamIdentity } from './gateway-core.ts';
-import { MAX_REQUESTS_IN_FLIGHT } from './legacy-server.ts';
 import { createModernListeners, type ListKind } from './modern-listen.ts';
 import type { ModernServer } from './modern-server.ts';
 import { claimedVersion, envelopeIssue, type EnvelopeIssue } from './modern-shapes.ts';
@@ -84,24 +83,8 @@ export function connectModern(
 
   const serveRequest = (message: Incoming & { id: RequestId }) => {
     const { id } = message;
-    // Two calls under one id could not be told apart by their answers, nor cancelled one by one.
-    if (running.has(id))
-      return send(
-        rpcError(
-          id,
-          ProtocolErrorCode.InvalidRequest,
-          `Invalid Request: request id ${JSON.stringify(id)} is still in flight; use a new id`,
-        ),
-      );
-    if (running.size >= MAX_REQUESTS_IN_FLIGHT)
-      return send(
-        rpcError(
-          id,
-          ProtocolErrorCode.InternalError,
-          `this connection already has ${MAX_REQUESTS_IN_FLIGHT} requests running; wait for answers before sending more`,
-          { code: 'TOO_MANY_REQUESTS' },
-        ),
-      );
+    const refusal = admissionRefusal(running, id, 'connection');
+    if (refusal !== undefined) return send(refusal);
     const controller = new AbortController();
     running.set(id, controller);
     server.serve(message, identity, controller.signal, {
@@ -201,15 +184,7 @@ export function connectModern(
     running.clear();
   };
 
-  const earlier = { message: wire.onmessage, close: wire.onclose };
-  wire.onmessage = (message, extra) => {
-    earlier.message?.(message, extra);
-    receive(message);
-  };
-  wire.onclose = () => {
-    earlier.close?.();
-    ended();
-  };
+  takeOverWire(wire, receive, ended);
 
   return {
     listChanged: (kind) => listeners.notify(kind),
