@@ -149,7 +149,6 @@ function samplingProblem(
   return undefined;
 }
 
-
 /** What a request being served needs of its session. */
 interface RequestSession {
   notify(notification: ServerNotification, relatedRequestId: RequestId): Promise<void>;
