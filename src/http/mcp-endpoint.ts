@@ -206,6 +206,8 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   });
   const quota = createRequestQuota(options.maxRequestsPerPrincipal);
   const listeners = createModernListeners();
+  // Aborted by close(): every 2026-era request still running is aborted and left unanswered.
+  const closing = new AbortController();
 
   return {
     async handle(request, principal, profile) {
@@ -287,9 +289,12 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       }
       let response: Response;
       try {
-        // Named fields, not `{ principal, profile, era }` spread from another object: V8's slow copy (per request).
         const identity = { principal, profile, era: 'modern' as const };
-        response = await serveModernHttp(route, request, identity, options.modern, listeners);
+        response = await serveModernHttp(route, request, identity, {
+          server: options.modern,
+          listeners,
+          closing: closing.signal,
+        });
       } catch (error) {
         release();
         throw error;
@@ -302,6 +307,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     },
     sessions,
     async close() {
+      closing.abort(new Error('the gateway is closing'));
       listeners.closeAll();
       await sessions.close();
     },

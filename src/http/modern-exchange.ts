@@ -125,15 +125,20 @@ class HttpExchange implements ModernReply {
   #done = false;
   #cleanup: (() => void) | undefined;
 
-  constructor(signal: AbortSignal) {
+  /** `signal` is the HTTP request's, `closing` the endpoint's: either ends the exchange unanswered. */
+  constructor(signal: AbortSignal, closing: AbortSignal) {
     this.response = new Promise((resolve) => {
       this.#resolve = resolve;
     });
     const onAbort = () => this.#close();
-    if (signal.aborted) onAbort();
+    if (signal.aborted || closing.aborted) onAbort();
     else {
       signal.addEventListener('abort', onAbort, { once: true });
-      this.#cleanup = () => signal.removeEventListener('abort', onAbort);
+      closing.addEventListener('abort', onAbort, { once: true });
+      this.#cleanup = () => {
+        signal.removeEventListener('abort', onAbort);
+        closing.removeEventListener('abort', onAbort);
+      };
     }
   }
 
@@ -213,14 +218,22 @@ function listenStream(
   return new Response(body, { status: 200, headers: SSE_HEADERS });
 }
 
+/** What serves the 2026-era requests of an endpoint. */
+export interface ModernDoor {
+  server: ModernServer;
+  listeners: ModernListeners;
+  /** Aborted when the endpoint closes: every exchange still running ends unanswered. */
+  closing: AbortSignal;
+}
+
 /** Serves one classified 2026-era HTTP request of `identity` with the gateway's 2026-era server. */
 export async function serveModernHttp(
   route: InboundModernRoute,
   request: Request,
   identity: DownstreamIdentity,
-  server: ModernServer,
-  listeners: ModernListeners,
+  door: ModernDoor,
 ): Promise<Response> {
+  const { server, listeners } = door;
   const revision = route.classification.revision;
   const message = route.message as { id?: RequestId; method: string; params?: unknown };
   const id = route.messageKind === 'request' ? (message.id as RequestId) : undefined;
@@ -241,7 +254,7 @@ export async function serveModernHttp(
   if (refusal !== undefined) return refusal;
   if (message.method === 'subscriptions/listen')
     return listenStream(listeners, id, message.params, request.signal);
-  const exchange = new HttpExchange(request.signal);
+  const exchange = new HttpExchange(request.signal, door.closing);
   server.serve(
     { id, method: message.method, params: message.params },
     identity,
