@@ -4,14 +4,14 @@
  * request, and its listen subscriptions (acknowledgement, filtered and stamped changes, cancel, the complete result
  * at close). The pipeline is a peer that does what each case needs.
  */
-import { InMemoryTransport, type JSONRPCMessage } from '@modelcontextprotocol/server';
+import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CallPipeline } from '../calls/pipeline.ts';
 import { compileProfiles } from '../exposure/index.ts';
 import { connectModern, type ModernConnection } from './modern-connection.ts';
 import { createModernServer } from './modern-server.ts';
 import { createParkedCalls } from './parked-calls.ts';
-import { stubCore } from './test/stub-core.ts';
+import { recordingEnd, stubCore, type RecordingEnd } from './test/stub-core.ts';
 
 const V = '2026-07-28';
 const ENVELOPE = {
@@ -22,11 +22,7 @@ const SUB = 'io.modelcontextprotocol/subscriptionId';
 
 type Message = Record<string, unknown>;
 
-interface Connection {
-  send(message: Message): Promise<void>;
-  received: Message[];
-  /** Resolves with the first message received (so far or later) that matches `pick`. */
-  next(pick: (message: Message) => boolean): Promise<Message>;
+interface Connection extends RecordingEnd {
   connection: ModernConnection;
 }
 
@@ -45,26 +41,7 @@ async function connect(call: CallPipeline['call'] = async () => ({ content: [] }
   });
   open.push(connection);
   await serverEnd.start();
-  const received: Message[] = [];
-  const waiters: { pick: (m: Message) => boolean; resolve: (m: Message) => void }[] = [];
-  clientEnd.onmessage = (message) => {
-    const m = message as unknown as Message;
-    received.push(m);
-    const at = waiters.findIndex((w) => w.pick(m));
-    if (at >= 0) waiters.splice(at, 1)[0]?.resolve(m);
-  };
-  await clientEnd.start();
-  return {
-    send: (message) => clientEnd.send({ jsonrpc: '2.0', ...message } as JSONRPCMessage),
-    received,
-    next: (pick) =>
-      new Promise((resolve) => {
-        const seen = received.find(pick);
-        if (seen) resolve(seen);
-        else waiters.push({ pick, resolve });
-      }),
-    connection,
-  };
+  return { ...(await recordingEnd(clientEnd)), connection };
 }
 
 const answerTo = (id: unknown) => (m: Message) => m.id === id && ('result' in m || 'error' in m);

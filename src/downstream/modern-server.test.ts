@@ -269,15 +269,16 @@ describe('the dispatcher of the 2026-era server', () => {
     expect(message.error).toEqual({ code: -32602, message: 'bad token ***' });
   });
 
-  it('answers an error that is not a protocol error without its text', async () => {
-    const { message } = await serve('prompts/list', withEnvelope(), async () => ({ content: [] })).answer;
-    expect(message.result).toBeDefined();
+  it('answers a tools/call error that is no protocol error as the INTERNAL tool error, without its text', async () => {
     const thrown = serve('tools/call', withEnvelope({ name: 't' }), () => {
       throw new TypeError('internal detail');
     });
     const answered = (await thrown.answer).message;
-    // A tools/call error that is no PortcullisError is the tool result INTERNAL, never the TypeError's text.
     expect(JSON.stringify(answered)).not.toContain('internal detail');
+    expect(answered.result).toMatchObject({
+      isError: true,
+      _meta: { 'dev.portcullis/error': { code: 'INTERNAL' } },
+    });
   });
 
   it('does not answer a request whose client stopped waiting', async () => {
