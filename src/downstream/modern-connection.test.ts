@@ -8,6 +8,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CallPipeline } from '../calls/pipeline.ts';
 import { compileProfiles } from '../exposure/index.ts';
+import { MAX_REQUESTS_IN_FLIGHT } from './call-context.ts';
 import { connectModern, type ModernConnection } from './modern-connection.ts';
 import { createModernServer } from './modern-server.ts';
 import { createParkedCalls } from './parked-calls.ts';
@@ -112,6 +113,25 @@ describe('a pinned 2026-era connection', () => {
     await c.next(answerTo(2));
     expect(signal.aborted).toBe(true);
     expect(c.received.filter(answerTo(1))).toHaveLength(1);
+  });
+
+  it('refuses one request too many with TOO_MANY_REQUESTS and serves the rest', async () => {
+    const release: (() => void)[] = [];
+    const c = await connect(async () => {
+      await new Promise<void>((resolve) => release.push(resolve));
+      return { content: [] };
+    });
+    for (let id = 1; id <= MAX_REQUESTS_IN_FLIGHT; id += 1)
+      await c.send({ id, method: 'tools/call', params: modern({ name: 't' }) });
+    await c.send({ id: 'over', method: 'tools/list', params: modern() });
+    expect(await c.next(answerTo('over'))).toMatchObject({
+      error: { code: -32603, data: { code: 'TOO_MANY_REQUESTS' } },
+    });
+    while (release.length < MAX_REQUESTS_IN_FLIGHT) await new Promise((resolve) => setImmediate(resolve));
+    for (const done of release) done();
+    await c.next(answerTo(MAX_REQUESTS_IN_FLIGHT));
+    await c.send({ id: 'after', method: 'tools/list', params: modern() });
+    expect(await c.next(answerTo('after'))).toMatchObject({ result: { resultType: 'complete' } });
   });
 
   it('acknowledges a listen filter, sends only the changes it follows, stamped, until it is cancelled', async () => {
