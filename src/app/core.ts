@@ -4,7 +4,6 @@
  * in its own room (docs/architecture.md). Nothing runs until `start()`.
  */
 import { randomBytes } from 'node:crypto';
-import type { Server } from '@modelcontextprotocol/server';
 import {
   compileApprovalRules,
   createApprovalInbox,
@@ -23,14 +22,15 @@ import {
 import { loadServerCatalog, type PortcullisConfig } from '../config/index.ts';
 import {
   buildUpstreamSurface,
-  createDownstreamServer,
   createLegacyServer,
+  createModernServer,
   withoutUris,
   createParkedCalls,
   createResourceSubscriptions,
   type DownstreamIdentity,
   type GatewayCore,
   type LegacyServer,
+  type ModernServer,
 } from '../downstream/index.ts';
 import {
   compileProfiles,
@@ -117,8 +117,8 @@ export interface AppCore {
   refresh(): void;
   /** Calls `listener` whenever the tools, prompts or resources clients see change; returns the unsubscribe. */
   onListChanged(listener: (kind: ListKind) => void): () => void;
-  /** The SDK server of one 2026-era request over the core. */
-  serverFor(identity: DownstreamIdentity): Server;
+  /** The gateway's own 2026-era server over the core; it serves every 2026-era request of both doors. */
+  modern: ModernServer;
   /** The gateway's own server of one 2025-era session (or stdio connection) over the core. */
   legacyServerFor(identity: DownstreamIdentity): LegacyServer;
   /** Resolves when every upstream has connected or failed once and the local tools are loaded. */
@@ -382,7 +382,7 @@ export function buildCore(config: PortcullisConfig, deps: AppDeps): AppCore {
     now,
     refresh,
     onListChanged: (listener) => lists.subscribe(listener),
-    serverFor: (identity) => createDownstreamServer(core, identity),
+    modern: createModernServer(core),
     legacyServerFor: (identity) => createLegacyServer(core, identity),
     ready: async (timeoutMs) => {
       await Promise.all([supervisor.settled(timeoutMs), localTools.ready]);

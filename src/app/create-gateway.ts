@@ -3,7 +3,6 @@
  * only the CLI and tests decide where it listens. `buildGateway` wires, `start()` connects; `createGateway`
  * does both.
  */
-import type { Server } from '@modelcontextprotocol/server';
 import type { Hono } from 'hono';
 import type { PortcullisConfig } from '../config/index.ts';
 import type { ToolRegistry } from '../exposure/index.ts';
@@ -31,8 +30,6 @@ export interface Gateway {
   masker: Masker;
   /** Calls `listener` whenever the tools, prompts or resources clients see change; returns the unsubscribe. */
   onListChanged(listener: (kind: ListKind) => void): () => void;
-  /** The SDK server of one 2026-era request over the same core. */
-  serverFor: AppCore['serverFor'];
   /** The gateway's own server of one 2025-era session over the same core. */
   legacyServerFor: AppCore['legacyServerFor'];
   /** Resolves when every upstream has connected or failed once. */
@@ -48,7 +45,7 @@ export interface Gateway {
 export function buildGateway(config: PortcullisConfig, deps: GatewayDeps): Gateway {
   const core = buildCore(config, deps);
   const endpoint = createMcpEndpoint({
-    createServer: (identity): Server => core.serverFor(identity),
+    modern: core.modern,
     createLegacyServer: (identity) => core.legacyServerFor(identity),
     maxBodyBytes: config.http.maxBodyBytes,
     sessionIdleTimeoutMs: config.http.sessionIdleTimeoutMs,
@@ -97,7 +94,6 @@ export function buildGateway(config: PortcullisConfig, deps: GatewayDeps): Gatew
     telemetry: core.telemetry,
     masker: core.masker,
     onListChanged: (listener) => core.onListChanged(listener),
-    serverFor: (identity) => core.serverFor(identity),
     legacyServerFor: (identity) => core.legacyServerFor(identity),
     ready: (timeoutMs) => core.ready(timeoutMs),
     flushAudit: () => core.flushAudit(),

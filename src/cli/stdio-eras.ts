@@ -2,23 +2,32 @@
  * The era dispatch of `portcullis stdio`: the connection's first request or notification decides, by the rule the
  * HTTP door applies per request. Without the 2026-era envelope claim in its `_meta` it is 2025-era traffic: the
  * gateway's own LegacyServer is attached straight to the wire and serves the connection from that message on.
- * With a claim, valid or not, it goes to the SDK's `serveStdio`, which serves the 2026 era with an SDK Server and
+ * With a claim, valid or not, the gateway's own 2026-era server serves it (downstream `connectModern`), which
  * refuses what it reads as 2025-era traffic (an `initialize` whose claim is malformed), since that era is not its
  * to serve here. An answer before any of them is dropped.
  */
-import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import type { JSONRPCMessage, Server, Transport } from '@modelcontextprotocol/server';
-import type { LegacyServer } from '../downstream/index.ts';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
+import {
+  connectModern,
+  type DownstreamIdentity,
+  type LegacyServer,
+  type ListKind,
+  type ModernServer,
+} from '../downstream/index.ts';
 import { hasEnvelopeClaim } from '../shared/index.ts';
 
-/** The servers of each era; each is called at most once, for the connection's era. */
+/** The servers of each era; the legacy one is made at most once, for a 2025-era connection. */
 export interface StdioEraServers {
   legacy(): LegacyServer;
-  modern(): Server;
+  /** The gateway's 2026-era server, and whom a 2026-era connection's requests are of. */
+  modern: ModernServer;
+  identity: DownstreamIdentity;
 }
 
 /** A served stdio connection. */
 export interface StdioEraDoor {
+  /** Tells the connection's client that a list changed (a 2026-era one only where it listens for it). */
+  listChanged(kind: ListKind): void;
   /** Closes the connection's server (and with it the wire), or the wire when no message has come yet. */
   close(): Promise<void>;
 }
@@ -59,9 +68,32 @@ function startedWire(wire: Transport): Transport {
   };
 }
 
+/** What list changes reach on a connection whose era is chosen. */
+interface Served {
+  listChanged(kind: ListKind): void;
+  close(): Promise<void>;
+}
+
+/** A 2025-era server as the door tells it of list changes. */
+function legacyServed(server: LegacyServer): Served {
+  return {
+    listChanged(kind) {
+      const sent =
+        kind === 'tools'
+          ? server.sendToolListChanged()
+          : kind === 'prompts'
+            ? server.sendPromptListChanged()
+            : server.sendResourceListChanged();
+      // A client that has gone cannot be told.
+      void sent.catch(() => {});
+    },
+    close: () => server.close(),
+  };
+}
+
 /** Starts `wire` and serves its connection with the server of the era its first message opens. */
 export function serveStdioEras(wire: Transport, servers: StdioEraServers): StdioEraDoor {
-  let served: { close(): Promise<void> } | undefined;
+  let served: Served | undefined;
   wire.onmessage = (first, extra) => {
     // An answer before any request answers nothing: it is dropped and the era is chosen by what follows.
     if (!('method' in first)) {
@@ -73,16 +105,17 @@ export function serveStdioEras(wire: Transport, servers: StdioEraServers): Stdio
     const handed = startedWire(wire);
     if (opensLegacy(first)) {
       const server = servers.legacy();
-      served = server;
+      served = legacyServed(server);
       // connect() installs the server's handlers before its first await, so the first message finds them.
       void server.connect(handed).catch((error: unknown) => wire.onerror?.(toError(error)));
     } else {
-      served = serveStdio(() => servers.modern(), { transport: handed, legacy: 'reject' });
+      served = connectModern(handed, servers.modern, servers.identity);
     }
     handed.onmessage?.(first, extra);
   };
   const started = wire.start().catch((error: unknown) => wire.onerror?.(toError(error)));
   return {
+    listChanged: (kind) => served?.listChanged(kind),
     async close() {
       await started;
       await (served ?? wire).close();

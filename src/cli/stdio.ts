@@ -1,11 +1,10 @@
 /** `portcullis stdio`: serves the same governed tool set over stdio, for desktop clients that launch processes. */
-import type { Server } from '@modelcontextprotocol/server';
 import type { CommandIo } from './args.ts';
 import { parseCommandArgs } from './args.ts';
 import { StdioWire } from './stdio-wire.ts';
 import { serveStdioEras } from './stdio-eras.ts';
 import { buildCore } from '../app/index.ts';
-import { STDIO_PRINCIPAL, type LegacyServer } from '../downstream/index.ts';
+import { STDIO_PRINCIPAL } from '../downstream/index.ts';
 import { appFromProcess } from './process-env.ts';
 import { FIRST_LIST_WAIT_MS, gateListsUntil } from './first-list-gate.ts';
 
@@ -27,34 +26,14 @@ export async function runStdio(args: string[], io: CommandIo): Promise<number> {
   // The local user who starts the process chooses the profile: its tool set applies, its principals do not.
   const profile = (named === undefined ? undefined : gateway.profiles.get(named)) ?? gateway.profiles.default;
   gateway.start();
-  const servers = new Set<Server | LegacyServer>();
-  gateway.onListChanged((kind) => {
-    for (const server of servers) {
-      const sent =
-        kind === 'tools'
-          ? server.sendToolListChanged()
-          : kind === 'prompts'
-            ? server.sendPromptListChanged()
-            : server.sendResourceListChanged();
-      // A server whose client has gone cannot be told; it is dropped when its transport closes.
-      void Promise.resolve(sent).catch(() => {});
-    }
-  });
   const transport = new StdioWire();
   gateListsUntil(transport, gateway.ready(FIRST_LIST_WAIT_MS));
-  const identity = { principal: STDIO_PRINCIPAL, profile };
   const handle = serveStdioEras(transport, {
-    legacy: () => {
-      const server = gateway.legacyServerFor({ ...identity, era: 'legacy' });
-      servers.add(server);
-      return server;
-    },
-    modern: () => {
-      const server = gateway.serverFor({ ...identity, era: 'modern' });
-      servers.add(server);
-      return server;
-    },
+    legacy: () => gateway.legacyServerFor({ principal: STDIO_PRINCIPAL, profile, era: 'legacy' }),
+    modern: gateway.modern,
+    identity: { principal: STDIO_PRINCIPAL, profile, era: 'modern' },
   });
+  gateway.onListChanged((kind) => handle.listChanged(kind));
   await new Promise<void>((resolve) => {
     process.stdin.once('end', resolve);
     process.stdin.once('close', resolve);

@@ -5,16 +5,23 @@
  */
 import {
   ProtocolError,
+  ProtocolErrorCode,
   SdkError,
   type CallToolResult,
+  type JSONRPCMessage,
   type LoggingLevel,
   type ServerNotification,
+  type Transport,
 } from '@modelcontextprotocol/server';
 import type { CallerContext } from '../calls/index.ts';
 import { toWireError } from '../calls/index.ts';
 import type { Principal } from '../identity/index.ts';
 import { traceContextFromMeta, type RequestTrace } from '../telemetry/index.ts';
+import { PORTCULLIS_VERSION } from '../shared/index.ts';
 import type { DownstreamIdentity, GatewayCore } from './gateway-core.ts';
+
+/** The gateway's identity toward clients. */
+export const GATEWAY_SERVER_INFO = { name: 'portcullis', version: PORTCULLIS_VERSION } as const;
 
 /** The principal of a `portcullis stdio` process: the local user who started it. */
 export const STDIO_PRINCIPAL: Principal = Object.freeze({
@@ -99,6 +106,86 @@ export function toCallAnswer(core: Pick<GatewayCore, 'mask'>, error: unknown): C
   const wire = toWireError(error, { mask: core.mask });
   if (wire.kind === 'protocol-error') throw wire.error;
   return wire.result;
+}
+
+/** A JSON-RPC error response. */
+export const rpcError = (
+  id: string | number | null,
+  code: number,
+  message: string,
+  data?: unknown,
+): JSONRPCMessage =>
+  ({
+    jsonrpc: '2.0',
+    id,
+    error: { code, message, ...(data === undefined ? {} : { data }) },
+  }) as JSONRPCMessage;
+
+/**
+ * Requests one session (or stdio connection) may have running at once. A client that sends more without waiting
+ * is refused per request rather than given an unbounded share of the gateway's memory and its upstreams.
+ */
+export const MAX_REQUESTS_IN_FLIGHT = 256;
+
+/**
+ * The refusal of request `id` on a session or connection whose running requests are `running`: an id still in
+ * flight (two calls under one id could not be told apart by their answers, nor cancelled one by one), or one
+ * request too many; undefined when it may run.
+ */
+export function admissionRefusal(
+  running: ReadonlyMap<string | number, unknown>,
+  id: string | number,
+  holder: 'session' | 'connection',
+): JSONRPCMessage | undefined {
+  if (running.has(id))
+    return rpcError(
+      id,
+      ProtocolErrorCode.InvalidRequest,
+      `Invalid Request: request id ${JSON.stringify(id)} is still in flight; use a new id`,
+    );
+  if (running.size >= MAX_REQUESTS_IN_FLIGHT)
+    return rpcError(
+      id,
+      ProtocolErrorCode.InternalError,
+      `this ${holder} already has ${MAX_REQUESTS_IN_FLIGHT} requests running; wait for answers before sending more`,
+      { code: 'TOO_MANY_REQUESTS' },
+    );
+  return undefined;
+}
+
+/** Takes over `wire`'s messages and close, after whatever handlers it already had (they still run first). */
+export function takeOverWire(
+  wire: Transport,
+  receive: (message: JSONRPCMessage) => void,
+  closed: () => void,
+): void {
+  const earlier = { message: wire.onmessage, close: wire.onclose };
+  wire.onmessage = (message, extra) => {
+    earlier.message?.(message, extra);
+    receive(message);
+  };
+  wire.onclose = () => {
+    earlier.close?.();
+    closed();
+  };
+}
+
+/**
+ * The JSON-RPC error answer of whatever a request's handler threw (masked on its way out by the server): a protocol
+ * error keeps its code, message and data; an SDK error its text (a timed-out question, a closed connection); anything
+ * else is `-32603` `Internal error` without its text.
+ */
+export function errorAnswer(id: string | number, error: unknown): JSONRPCMessage {
+  const answer = (code: number, message: string, data?: unknown) => rpcError(id, code, message, data);
+  // -32002 (resource not found) crosses as -32602 in both eras, as the SDK's codecs send it.
+  if (error instanceof ProtocolError)
+    return answer(
+      error.code === -32002 ? ProtocolErrorCode.InvalidParams : error.code,
+      error.message,
+      error.data,
+    );
+  if (error instanceof SdkError) return answer(ProtocolErrorCode.InternalError, error.message);
+  return answer(ProtocolErrorCode.InternalError, 'Internal error');
 }
 
 /** Runs one tools/call inside its SERVER span; the call path is handed the trace (no async context per request). */

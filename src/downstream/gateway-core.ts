@@ -8,7 +8,6 @@ import type {
   CreateMessageResultWithTools,
   ElicitRequestParams,
   ElicitResult,
-  ServerContext,
 } from '@modelcontextprotocol/server';
 import type { ApprovalSealer } from '../approval/index.ts';
 import type { AuditInput } from '../audit/index.ts';
@@ -78,10 +77,17 @@ export interface EraCall {
   project(result: CallToolResult): CallToolResult;
 }
 
-/** A 2026-era tools/call: the SDK server's request context (input responses, request state). */
-export interface ModernCall extends EraCall {
-  ctx: ServerContext;
+/** The retry material of a 2026-era request and its signal (aborted when its client stops waiting). */
+export interface ModernRequestState {
+  /** The request's `requestState`, as the client sent it (a string unless the request is refused). */
+  requestState: unknown;
+  /** The bare answers of the request's `inputResponses`; undefined when it sent none. */
+  inputResponses: Record<string, unknown> | undefined;
+  signal: AbortSignal;
 }
+
+/** A 2026-era tools/call: its retry material and signal besides the call itself. */
+export interface ModernCall extends EraCall, ModernRequestState {}
 
 /** How long a server-to-client request may wait, and what ends it early. */
 export interface AskOptions {

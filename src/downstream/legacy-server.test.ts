@@ -4,11 +4,10 @@
  * cancellation, and what the session's close does to a question still waiting for the client. The pipeline is a
  * peer that does what each case needs; the client side is raw JSON-RPC so every byte of an answer can be read.
  */
-import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CallPipeline } from '../calls/pipeline.ts';
-import { MAX_REQUESTS_IN_FLIGHT } from './legacy-server.ts';
-import { legacyServerEnd, stubCore } from './test/stub-core.ts';
+import { MAX_REQUESTS_IN_FLIGHT } from './call-context.ts';
+import { legacyServerEnd, recordingEnd, stubCore } from './test/stub-core.ts';
 
 interface Wire {
   send(message: Record<string, unknown>): Promise<void>;
@@ -29,29 +28,7 @@ async function wire(call: CallPipeline['call'] = async () => ({ content: [] })):
     elicitationTimeoutMs: 60_000,
   });
   const { clientEnd, close } = await legacyServerEnd(core);
-  const received: Record<string, unknown>[] = [];
-  const waiters: {
-    pick: (m: Record<string, unknown>) => boolean;
-    resolve: (m: Record<string, unknown>) => void;
-  }[] = [];
-  clientEnd.onmessage = (message) => {
-    const m = message as unknown as Record<string, unknown>;
-    received.push(m);
-    const at = waiters.findIndex((w) => w.pick(m));
-    if (at >= 0) waiters.splice(at, 1)[0]?.resolve(m);
-  };
-  await clientEnd.start();
-  const w: Wire = {
-    send: (message) => clientEnd.send({ jsonrpc: '2.0', ...message } as JSONRPCMessage),
-    next: (pick) =>
-      new Promise((resolve) => {
-        const seen = received.find(pick);
-        if (seen) resolve(seen);
-        else waiters.push({ pick, resolve });
-      }),
-    received,
-    close,
-  };
+  const w: Wire = { ...(await recordingEnd(clientEnd)), close };
   open.push(w);
   return w;
 }

@@ -29,8 +29,17 @@ import type { ToolArguments } from '../shared/index.ts';
 import { linearJsonSchemaValidator, type UpstreamSampling } from '../upstream/index.ts';
 import type { CallerContext } from '../calls/index.ts';
 import type { RequestTrace } from '../telemetry/index.ts';
-import { callerOf, toCallAnswer, traceToolCall, type RequestView } from './call-context.ts';
-import { GATEWAY_SERVER_INFO } from './downstream-server.ts';
+import {
+  admissionRefusal,
+  callerOf,
+  errorAnswer,
+  GATEWAY_SERVER_INFO,
+  rpcError,
+  toCallAnswer,
+  takeOverWire,
+  traceToolCall,
+  type RequestView,
+} from './call-context.ts';
 import type { AskOptions, DownstreamIdentity, GatewayCore, LegacyCall } from './gateway-core.ts';
 import { callLegacy } from './legacy-calls.ts';
 import { legacyToolList, projectLegacyToolResult } from './legacy-projection.ts';
@@ -68,28 +77,6 @@ interface Asking {
 
 /** One request's handler, handed its checked params and the request's view. */
 type Handler = (params: Params, view: RequestView) => unknown;
-
-const rpcError = (id: RequestId | null, code: number, message: string, data?: unknown): JSONRPCMessage =>
-  ({
-    jsonrpc: '2.0',
-    id,
-    error: { code, message, ...(data === undefined ? {} : { data }) },
-  }) as JSONRPCMessage;
-
-/** The JSON-RPC error of whatever a handler threw; internal text never crosses (it is masked on the way). */
-function errorOf(id: RequestId, error: unknown): JSONRPCMessage {
-  // -32002 (resource not found) is 2026-era vocabulary; the 2025 wire says -32602, as the SDK's codec did.
-  if (error instanceof ProtocolError)
-    return rpcError(
-      id,
-      error.code === -32002 ? ProtocolErrorCode.InvalidParams : error.code,
-      error.message,
-      error.data,
-    );
-  // The SDK's own errors (a timed-out question, a closed connection) keep their text, as its Server answered.
-  if (error instanceof SdkError) return rpcError(id, ProtocolErrorCode.InternalError, error.message);
-  return rpcError(id, ProtocolErrorCode.InternalError, 'Internal error');
-}
 
 /** Whether a client's capability grants the form (or, by the pre-mode rule of `{}`, any) elicitation. */
 function canElicitMode(capabilities: ClientCapabilities | undefined, mode: 'form' | 'url'): boolean {
@@ -161,12 +148,6 @@ function samplingProblem(
   }
   return undefined;
 }
-
-/**
- * Requests one session (or stdio connection) may have running at once. A client that sends more without waiting
- * is refused per request rather than given an unbounded share of the gateway's memory and its upstreams.
- */
-export const MAX_REQUESTS_IN_FLIGHT = 256;
 
 /** What a request being served needs of its session. */
 interface RequestSession {
@@ -499,23 +480,8 @@ export function createLegacyServer(core: GatewayCore, identity: DownstreamIdenti
     if (handler === undefined)
       return void answer(rpcError(id, ProtocolErrorCode.MethodNotFound, 'Method not found'));
     // Two calls under one id could not be told apart by their answers, nor cancelled one by one.
-    if (running.has(id))
-      return void answer(
-        rpcError(
-          id,
-          ProtocolErrorCode.InvalidRequest,
-          `Invalid Request: request id ${JSON.stringify(id)} is still in flight; use a new id`,
-        ),
-      );
-    if (running.size >= MAX_REQUESTS_IN_FLIGHT)
-      return void answer(
-        rpcError(
-          id,
-          ProtocolErrorCode.InternalError,
-          `this session already has ${MAX_REQUESTS_IN_FLIGHT} requests running; wait for answers before sending more`,
-          { code: 'TOO_MANY_REQUESTS' },
-        ),
-      );
+    const refusal = admissionRefusal(running, id, 'session');
+    if (refusal !== undefined) return void answer(refusal);
     const raw = message.params;
     if (raw !== undefined && !isRecord(raw))
       return void answer(
@@ -539,7 +505,7 @@ export function createLegacyServer(core: GatewayCore, identity: DownstreamIdenti
     try {
       message = { jsonrpc: '2.0', id, result: await handler(params, request) } as JSONRPCMessage;
     } catch (error) {
-      message = errorOf(id, error);
+      message = errorAnswer(id, error);
     }
     // The id and its slot are free before the answer leaves: a client may reuse the id as soon as it reads it.
     if (running.get(id) === controller) running.delete(id);
@@ -579,15 +545,7 @@ export function createLegacyServer(core: GatewayCore, identity: DownstreamIdenti
     async connect(wire) {
       if (transport !== undefined) throw new SdkError(SdkErrorCode.AlreadyConnected, 'Already connected');
       transport = wire;
-      const earlier = { message: wire.onmessage, close: wire.onclose };
-      wire.onmessage = (message, extra) => {
-        earlier.message?.(message, extra);
-        receive(message);
-      };
-      wire.onclose = () => {
-        earlier.close?.();
-        closed();
-      };
+      takeOverWire(wire, receive, closed);
       await wire.start();
     },
     async close() {

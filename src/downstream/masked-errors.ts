@@ -1,9 +1,9 @@
 /**
  * The last gate of every JSON-RPC error a downstream server sends (docs/security.md, "Masking"): whoever built
- * the error (a handler, the gateway's wire mapping, the SDK itself), its message and data pass the masker on
+ * the error (a handler, the gateway's wire mapping, the dispatcher itself), its message and data pass the masker on
  * the way to the transport, so no path can skip it.
  */
-import type { JSONRPCMessage, Server, Transport } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 
 /** What masks the text of an outgoing error. */
 export interface ErrorMasker {
@@ -24,14 +24,4 @@ export function maskErrorResponse(message: JSONRPCMessage, masker: ErrorMasker):
       ...(data === undefined ? {} : { data: masker.maskDeep(data) }),
     },
   } as JSONRPCMessage;
-}
-
-/** Makes every transport this server connects to send its errors masked. */
-export function maskOutgoingErrors(server: Server, masker: ErrorMasker): void {
-  const connect = server.connect.bind(server);
-  server.connect = (transport: Transport) => {
-    const send = transport.send.bind(transport);
-    transport.send = (message, options) => send(maskErrorResponse(message, masker), options);
-    return connect(transport);
-  };
 }

@@ -10,7 +10,6 @@ import {
   ProtocolErrorCode,
   type CallToolResult,
   type InputRequiredResult,
-  type ServerContext,
 } from '@modelcontextprotocol/server';
 import {
   argsDigest,
@@ -35,7 +34,7 @@ import {
 } from '../calls/index.ts';
 import { argumentLimitError } from '../calls/index.ts';
 import type { CallerCapabilities, UpstreamElicitation, UpstreamSampling } from '../upstream/index.ts';
-import type { ModernCall, GatewayCore } from './gateway-core.ts';
+import type { ModernCall, GatewayCore, ModernRequestState } from './gateway-core.ts';
 import type { ParkedCall, ParkedStep, PendingInput } from './parked-calls.ts';
 import { markAsUpstreams, relayElicitation, relaySampling } from './upstream-questions.ts';
 import {
@@ -61,12 +60,12 @@ function readApprovalAnswer(
   core: GatewayCore,
   state: string,
   binding: RequestStateBinding,
-  ctx: ServerContext,
+  request: ModernRequestState,
 ): { answer: ElicitationOutcome; verified: boolean } {
   if (!openApprovalState(core.sealer, state, binding, core.policyVersion())) {
     return { answer: 'invalid-state', verified: false };
   }
-  const answer = ctx.mcpReq.inputResponses?.[APPROVAL_KEY] as { action?: unknown } | undefined;
+  const answer = request.inputResponses?.[APPROVAL_KEY] as { action?: unknown } | undefined;
   const action = answer?.action;
   return {
     answer: action === 'accept' || action === 'decline' || action === 'cancel' ? action : 'cancel',
@@ -75,7 +74,12 @@ function readApprovalAnswer(
 }
 
 /** Takes the parked call a retry's state names and hands it the client's answer; refuses any other state. */
-function resumeParked(core: GatewayCore, state: string, binding: RequestStateBinding, ctx: ServerContext) {
+function resumeParked(
+  core: GatewayCore,
+  state: string,
+  binding: RequestStateBinding,
+  request: ModernRequestState,
+) {
   const id = openParkedState(core.sealer, state, binding);
   const taken = id === undefined ? undefined : core.parked.take(id, binding);
   if (!taken) {
@@ -84,7 +88,7 @@ function resumeParked(core: GatewayCore, state: string, binding: RequestStateBin
       'requestState is invalid, expired, already used or bound to another call',
     );
   }
-  taken.pending.answer(ctx.mcpReq.inputResponses?.[UPSTREAM_INPUT_KEYS[taken.pending.question.kind]]);
+  taken.pending.answer(request.inputResponses?.[UPSTREAM_INPUT_KEYS[taken.pending.question.kind]]);
   return taken.call;
 }
 
@@ -96,13 +100,13 @@ function readRetryState(
   core: GatewayCore,
   state: string,
   binding: RequestStateBinding,
-  ctx: ServerContext,
+  request: ModernRequestState,
 ): { answer: ElicitationOutcome; verified: boolean } | { consoleEntry: string } {
   if (isConsoleState(state)) {
     const entry = openConsoleState(core.sealer, state, binding, core.policyVersion());
     return entry === undefined ? { answer: 'invalid-state', verified: false } : { consoleEntry: entry };
   }
-  return readApprovalAnswer(core, state, binding, ctx);
+  return readApprovalAnswer(core, state, binding, request);
 }
 
 /**
@@ -128,11 +132,11 @@ function startParked(
   state: unknown,
   relayed?: ReopenedRound,
 ): ParkedCall {
-  const { core, ctx, alias, upstreamId } = call;
+  const { core, alias, upstreamId } = call;
   const asked: AuditUpstreamRequest[] = [...(relayed?.noted ?? [])];
   const retry =
     relayed === undefined && typeof state === 'string'
-      ? readRetryState(core, state, binding, ctx)
+      ? readRetryState(core, state, binding, call)
       : undefined;
   const approvalAnswer = retry !== undefined && 'answer' in retry ? retry : carriedApproval(core, relayed);
   const approved =
@@ -209,24 +213,24 @@ const callerCapabilities = (call: ModernCall): CallerCapabilities => ({
 
 /** Runs one round of a 2026-era tools/call: the result, or `input_required` with a sealed state. */
 export async function callModern(call: ModernCall): Promise<CallToolResult | InputRequiredResult> {
-  const { core, ctx, alias, args } = call;
+  const { core, alias, args } = call;
   // Arguments beyond the door limits are never digested: the pipeline refuses and records them at once.
   if (argumentLimitError(alias, args))
     return call.project(await core.pipeline.call(alias, args, call.caller()));
   const binding: RequestStateBinding = { principal: call.principal.id, alias, argsDigest: argsDigest(args) };
-  const state = ctx.mcpReq.requestState<string>();
+  const state = call.requestState;
   let parked: ParkedCall;
-  if (typeof state === 'string' && isParkedState(state)) parked = resumeParked(core, state, binding, ctx);
+  if (typeof state === 'string' && isParkedState(state)) parked = resumeParked(core, state, binding, call);
   else {
     const relayed =
       typeof state === 'string' && isRelayState(state)
-        ? reopenRelayedRound(core, state, binding, ctx.mcpReq.inputResponses)
+        ? reopenRelayedRound(core, state, binding, call.inputResponses)
         : undefined;
     parked = startParked(call, binding, state, relayed);
   }
   let step: ParkedStep;
   try {
-    step = await parked.next(ctx.mcpReq.signal);
+    step = await parked.next(call.signal);
   } catch (error) {
     if (error instanceof ApprovalRequired) {
       return inputRequired({

@@ -14,8 +14,8 @@ import {
   type ListPromptsResult,
   type ListResourcesResult,
   type ListResourceTemplatesResult,
+  type InputRequiredResult,
   type ReadResourceResult,
-  type Server,
 } from '@modelcontextprotocol/server';
 import { argsDigest } from '../approval/index.ts';
 import { readUpstreamInputAsk, screenSurfaceAnswer, stripGatewayMeta } from '../calls/index.ts';
@@ -57,7 +57,7 @@ export interface SurfaceHandlers {
   /** The profile's part of the upstream surface. */
   surface(): UpstreamSurface;
   listPrompts(): ListPromptsResult;
-  /** A prompt, got in one round (the 2025 era; a 2026-era round may be relayed, see registerServerSurface). */
+  /** A prompt, got in one round (the 2025 era; a 2026-era round may be relayed, see getPromptRelayed). */
   getPrompt(
     name: string,
     args: Record<string, string> | undefined,
@@ -125,66 +125,59 @@ export function createSurfaceHandlers(core: GatewayCore, identity: DownstreamIde
   };
 }
 
-/** Registers the prompt, resource and completion handlers of a 2026-era request's SDK `server`. */
-export function registerServerSurface(server: Server, core: GatewayCore, identity: DownstreamIdentity): void {
-  const handlers = createSurfaceHandlers(core, identity);
-  server.setRequestHandler('prompts/list', () => handlers.listPrompts());
-  server.setRequestHandler('prompts/get', (request, ctx) => {
-    const prompt = handlers.surface().findPrompt(request.params.name);
-    const args = request.params.arguments;
-    const read = { kind: 'prompt', target: request.params.name, upstreamId: prompt?.upstream, args } as const;
-    return auditedSurfaceRead(core, identity, read, async (notes) => {
-      if (!prompt) throw unknownPrompt(request.params.name);
-      const origin = {
-        kind: 'prompt',
-        target: request.params.name,
-        upstream: prompt.upstream,
-        trace: notes.trace,
-      } as const;
-      // The upstream's input round is relayed under a state bound to this prompt and arguments.
-      const binding = {
-        principal: identity.principal.id,
-        alias: `prompt:${request.params.name}`,
-        argsDigest: argsDigest(args),
-      };
-      const state = ctx.mcpReq.requestState<string>();
-      const relayed =
-        typeof state === 'string'
-          ? reopenRelayedRound(core, state, binding, ctx.mcpReq.inputResponses)
-          : undefined;
-      if (relayed !== undefined && relayed.retry.upstream !== prompt.upstream) throw invalidRelayState();
-      const capabilities = server.getClientCapabilities();
-      const can = {
-        elicitation: capabilities?.elicitation !== undefined,
-        sampling: capabilities?.sampling !== undefined,
-        roots: capabilities?.roots !== undefined,
-      };
-      const answer = await masked(core, () =>
-        core.supervisor.getPrompt(prompt.upstream, prompt.upstreamName, args, {
-          signal: ctx.mcpReq.signal,
-          relayInput: can,
-          ...(relayed === undefined ? {} : { retry: relayed.retry }),
-        }),
-      );
-      // Sealed after masking, so the masker never rewrites the gateway's own state.
-      const round = asSurfaceError(core, () => {
-        const ask = readUpstreamInputAsk(answer, prompt.upstream);
-        return ask === undefined ? undefined : relayUpstreamRound(core, binding, ask, can);
-      });
-      // A relayed round's questions are read by the client's user as the prompt's are: screened alike.
-      if (round !== undefined) {
-        notes.inputRequired = true;
-        return screenSurfaceAnswer(core.response, { ...origin, kind: 'input-request' }, round, notes);
-      }
-      return screenSurfaceAnswer(core.response, origin, answer, notes);
+/** A 2026-era `prompts/get` as the modern server hands it over: its retry material and what its client can answer. */
+export interface RelayedPromptRequest {
+  name: string;
+  args: Record<string, string> | undefined;
+  requestState: unknown;
+  inputResponses: Record<string, unknown> | undefined;
+  signal: AbortSignal;
+  can: { elicitation: boolean; sampling: boolean; roots: boolean };
+}
+
+/**
+ * A 2026-era `prompts/get`: the upstream's input round is relayed under a state bound to this prompt and its
+ * arguments (upstream-relay.ts), and a retry carrying that state resumes it.
+ */
+export function getPromptRelayed(
+  core: GatewayCore,
+  identity: DownstreamIdentity,
+  request: RelayedPromptRequest,
+): Promise<GetPromptResult | InputRequiredResult> {
+  const { name, args, can } = request;
+  const prompt = profileSurface(core.surface(), identity.profile).findPrompt(name);
+  const read = { kind: 'prompt', target: name, upstreamId: prompt?.upstream, args } as const;
+  return auditedSurfaceRead(core, identity, read, async (notes) => {
+    if (!prompt) throw unknownPrompt(name);
+    const origin = { kind: 'prompt', target: name, upstream: prompt.upstream, trace: notes.trace } as const;
+    const binding = {
+      principal: identity.principal.id,
+      alias: `prompt:${name}`,
+      argsDigest: argsDigest(args),
+    };
+    const state = request.requestState;
+    const relayed =
+      typeof state === 'string'
+        ? reopenRelayedRound(core, state, binding, request.inputResponses)
+        : undefined;
+    if (relayed !== undefined && relayed.retry.upstream !== prompt.upstream) throw invalidRelayState();
+    const answer = await masked(core, () =>
+      core.supervisor.getPrompt(prompt.upstream, prompt.upstreamName, args, {
+        signal: request.signal,
+        relayInput: can,
+        ...(relayed === undefined ? {} : { retry: relayed.retry }),
+      }),
+    );
+    // Sealed after masking, so the masker never rewrites the gateway's own state.
+    const round = asSurfaceError(core, () => {
+      const ask = readUpstreamInputAsk(answer, prompt.upstream);
+      return ask === undefined ? undefined : relayUpstreamRound(core, binding, ask, can);
     });
+    // A relayed round's questions are read by the client's user as the prompt's are: screened alike.
+    if (round !== undefined) {
+      notes.inputRequired = true;
+      return screenSurfaceAnswer(core.response, { ...origin, kind: 'input-request' }, round, notes);
+    }
+    return screenSurfaceAnswer(core.response, origin, answer, notes);
   });
-  server.setRequestHandler('resources/list', () => handlers.listResources());
-  server.setRequestHandler('resources/templates/list', () => handlers.listResourceTemplates());
-  server.setRequestHandler('resources/read', (request, ctx) =>
-    handlers.readResource(request.params.uri, ctx.mcpReq.signal),
-  );
-  server.setRequestHandler('completion/complete', (request, ctx) =>
-    handlers.complete(request.params, ctx.mcpReq.signal),
-  );
 }

@@ -23,7 +23,8 @@ const MAX_BATCH_SIZE = 100;
 /** The SDK's SSE keep-alive interval; also how long an answer may stay pending before its stream opens. */
 export const LEGACY_KEEP_ALIVE_MS = 15_000;
 
-const SSE_HEADERS = {
+/** The headers of an SSE answer. */
+export const SSE_HEADERS = {
   'content-type': 'text/event-stream',
   'cache-control': 'no-cache, no-transform',
   connection: 'keep-alive',
@@ -112,7 +113,7 @@ interface Exchange {
 type MessageExtra = Parameters<NonNullable<Transport['onmessage']>>[1];
 
 /** An open SSE response body. */
-interface SseStream {
+export interface SseStream {
   write(message: JSONRPCMessage): boolean;
   close(): void;
 }
@@ -136,7 +137,7 @@ function errorResponse(
 }
 
 /** Opens an SSE body; `onCancel` runs when the client stops reading. */
-function openSse(
+export function openSse(
   keepAliveMs: number,
   onCancel: () => void,
 ): { body: ReadableStream<Uint8Array>; stream: SseStream } {

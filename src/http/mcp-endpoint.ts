@@ -1,21 +1,35 @@
 /**
  * The /mcp door after authentication: content-type and body-size checks, one JSON parse, then the era router —
- * 2025-era traffic to the legacy session table, everything else to the SDK's stateless modern handler.
+ * 2025-era traffic to the legacy session table, 2026-era traffic to the gateway's own 2026-era server
+ * (modern-exchange.ts), and the validation ladder's refusals answered here.
  */
 import {
-  createMcpHandler,
-  isLegacyRequest,
+  classifyInboundRequest,
+  PROTOCOL_VERSION_META_KEY,
   readRequestBody,
-  type AuthInfo,
-  type McpHttpHandler,
-  type Server,
+  type InboundClassificationOutcome,
+  type InboundModernRoute,
+  type JSONRPCMessage,
 } from '@modelcontextprotocol/server';
-import type { LegacyServer } from '../downstream/index.ts';
+import {
+  createModernListeners,
+  isPlainEnvelope,
+  type LegacyServer,
+  type ModernServer,
+} from '../downstream/index.ts';
 import type { Profile } from '../exposure/index.ts';
 import type { Principal } from '../identity/index.ts';
 import { jsonRpcError, JSON_RPC } from './json-rpc-response.ts';
-import { hasEnvelopeClaim, LEGACY_PROTOCOL_VERSIONS, plainMessage, type Era } from '../shared/index.ts';
+import {
+  hasEnvelopeClaim,
+  isRecord,
+  LEGACY_PROTOCOL_VERSIONS,
+  MODERN_PROTOCOL_VERSION,
+  plainMessage,
+  type Era,
+} from '../shared/index.ts';
 import { createLegacySessions, type LegacySessions } from './legacy-sessions.ts';
+import { serveModernHttp } from './modern-exchange.ts';
 import { paramHeaderProblem } from './param-headers.ts';
 import { createRequestQuota, releaseWhenAnswered } from './request-quota.ts';
 
@@ -34,8 +48,8 @@ interface Caller {
 
 /** Options of the endpoint. */
 export interface McpEndpointOptions {
-  /** The SDK server of one 2026-era request. */
-  createServer(identity: EndpointIdentity): Server;
+  /** The gateway's 2026-era server, which serves every 2026-era request. */
+  modern: ModernServer;
   /** The server of one 2025-era session. */
   createLegacyServer(identity: EndpointIdentity): LegacyServer;
   maxBodyBytes: number;
@@ -113,30 +127,75 @@ function idOf(body: unknown): string | number | null {
   return typeof id === 'string' || typeof id === 'number' ? id : null;
 }
 
+const LEGACY_ROUTE: InboundClassificationOutcome = { kind: 'legacy', reason: 'no-claim' };
+
 /**
- * The era router: the SDK's `isLegacyRequest`, answered without it in the plain cases where its answer is
- * certain (a GET or DELETE; a POST of one request, notification or result of the common shape, with no
- * envelope claim and no MCP-Protocol-Version header other than a 2025-era one).
+ * The route of a POST of one request of the common shape whose envelope of the common shape claims 2026-07-28,
+ * with headers that name that revision and the body's method or none: the SDK classifier's answer for it, without
+ * its schemas. Undefined for anything else.
  */
-export function isLegacy(
-  request: Request,
-  parsedBody: unknown,
-  maxRequestBodySize: number,
-): Promise<boolean> | boolean {
-  if (request.method !== 'POST') return true;
-  const version = request.headers.get('mcp-protocol-version');
+function plainModernRoute(
+  message: JSONRPCMessage | undefined,
+  headers: Headers,
+): InboundModernRoute | undefined {
+  if (
+    message === undefined ||
+    !('id' in message) ||
+    !('method' in message) ||
+    message.method === 'initialize'
+  )
+    return undefined;
+  const meta = message.params?._meta;
+  if (
+    !isRecord(meta) ||
+    meta[PROTOCOL_VERSION_META_KEY] !== MODERN_PROTOCOL_VERSION ||
+    !isPlainEnvelope(meta)
+  )
+    return undefined;
+  const version = headers.get('mcp-protocol-version');
+  const method = headers.get('mcp-method');
+  if (
+    (version !== null && version !== MODERN_PROTOCOL_VERSION) ||
+    (method !== null && method !== message.method)
+  )
+    return undefined;
+  return {
+    kind: 'modern',
+    messageKind: 'request',
+    message,
+    classification: { era: 'modern', revision: MODERN_PROTOCOL_VERSION },
+  };
+}
+
+/**
+ * The era router: the SDK's `classifyInboundRequest`, answered without it in the plain cases where its answer is
+ * certain (a GET or DELETE; a POST of one request, notification or result of the common shape, with no envelope
+ * claim and no MCP-Protocol-Version header other than a 2025-era one; a POST of one request of the common shape
+ * whose plain envelope claims 2026-07-28 and whose headers agree).
+ */
+export function routeOf(request: Request, parsedBody: unknown): InboundClassificationOutcome {
+  if (request.method !== 'POST') return LEGACY_ROUTE;
+  const headers = request.headers;
+  const version = headers.get('mcp-protocol-version');
+  const message = plainMessage(parsedBody);
   if (version === null || LEGACY_PROTOCOL_VERSIONS.includes(version)) {
-    const message = plainMessage(parsedBody);
-    if (message && !hasEnvelopeClaim(message)) return true;
+    if (message && !hasEnvelopeClaim(message)) return LEGACY_ROUTE;
   }
-  return isLegacyRequest(request, parsedBody, { maxRequestBodySize });
+  const plain = plainModernRoute(message, headers);
+  if (plain !== undefined) return plain;
+  const method = headers.get('mcp-method');
+  const name = headers.get('mcp-name');
+  return classifyInboundRequest({
+    httpMethod: request.method,
+    body: parsedBody,
+    ...(version === null ? {} : { protocolVersionHeader: version }),
+    ...(method === null ? {} : { mcpMethodHeader: method }),
+    ...(name === null ? {} : { mcpNameHeader: name }),
+  });
 }
 
 /** Creates the endpoint. */
 export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
-  // The modern handler hands its server factory the AuthInfo object given to fetch; each request's caller rides
-  // on that object's identity, so nothing about the caller has to be encoded in the SDK's own fields.
-  const callers = new WeakMap<AuthInfo, Caller>();
   const sessions = createLegacySessions({
     createServer: (caller: Caller, sessionId) =>
       options.createLegacyServer({ ...caller, sessionId, era: 'legacy' }),
@@ -146,16 +205,9 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     ...(options.log ? { log: options.log } : {}),
   });
   const quota = createRequestQuota(options.maxRequestsPerPrincipal);
-  const modern: McpHttpHandler = createMcpHandler(
-    ({ authInfo }) => {
-      const caller = authInfo && callers.get(authInfo);
-      // Only this endpoint calls fetch, always with a registered AuthInfo.
-      if (!caller) throw new Error('modern request without a caller');
-      // Named fields, not `{ ...caller, era }`: a spread followed by a member is V8's slow copy (per request).
-      return options.createServer({ principal: caller.principal, profile: caller.profile, era: 'modern' });
-    },
-    { legacy: 'reject', maxRequestBodySize: options.maxBodyBytes },
-  );
+  const listeners = createModernListeners();
+  // Aborted by close(): every 2026-era request still running is aborted and left unanswered.
+  const closing = new AbortController();
 
   return {
     async handle(request, principal, profile) {
@@ -202,8 +254,18 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
           allow: 'GET, POST, DELETE',
         });
       }
-      if (await isLegacy(request, parsedBody, options.maxBodyBytes)) {
-        return sessions.handle(request, parsedBody, { principal, profile });
+      const route = routeOf(request, parsedBody);
+      if (route.kind === 'legacy') return sessions.handle(request, parsedBody, { principal, profile });
+      if (route.kind === 'reject') {
+        const error = {
+          code: route.code,
+          message: route.message,
+          ...(route.data === undefined ? {} : { data: route.data }),
+        };
+        return new Response(JSON.stringify({ jsonrpc: '2.0', id: idOf(parsedBody), error }), {
+          status: route.httpStatus,
+          headers: { 'content-type': 'application/json' },
+        });
       }
       const schemaOf = options.toolInputSchema;
       const refusal =
@@ -225,14 +287,14 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
           idOf(parsedBody),
         );
       }
-      const authInfo: AuthInfo = { token: 'redacted', clientId: principal.id, scopes: [...principal.scopes] };
-      callers.set(authInfo, { principal, profile });
       let response: Response;
       try {
-        // Built in place, not `{ ...(…), authInfo }`: a spread followed by a member is V8's slow copy.
-        const init: Parameters<McpHttpHandler['fetch']>[1] = { authInfo };
-        if (parsedBody !== undefined) init.parsedBody = parsedBody;
-        response = await modern.fetch(request, init);
+        const identity = { principal, profile, era: 'modern' as const };
+        response = await serveModernHttp(route, request, identity, {
+          server: options.modern,
+          listeners,
+          closing: closing.signal,
+        });
       } catch (error) {
         release();
         throw error;
@@ -241,14 +303,13 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     },
     notify(kind) {
       sessions.notify(kind);
-      if (kind === 'tools') modern.notify.toolsChanged();
-      else if (kind === 'prompts') modern.notify.promptsChanged();
-      else modern.notify.resourcesChanged();
+      listeners.notify(kind);
     },
     sessions,
     async close() {
+      closing.abort(new Error('the gateway is closing'));
+      listeners.closeAll();
       await sessions.close();
-      await modern.close();
     },
   };
 }

@@ -64,7 +64,7 @@ export function paramHeaderProblem(
 }
 
 /** The header value as text: the payload of a Base64 sentinel, decoded, or the value itself; undefined when invalid. */
-function decodeHeaderValue(value: string): string | undefined {
+export function decodeHeaderValue(value: string): string | undefined {
   if (!(value.startsWith(BASE64_OPEN) && value.endsWith(BASE64_CLOSE))) return value;
   const payload = value.slice(BASE64_OPEN.length, value.length - BASE64_CLOSE.length);
   if (payload.length % 4 !== 0 || !BASE64_ALPHABET.test(payload)) return undefined;

@@ -2,7 +2,7 @@
  * The downstream unit tests' gateway core: the pipeline is the test's peer, everything else answers as an empty
  * gateway does; and the gateway's own 2025-era server connected to one end of the SDK's in-memory pair.
  */
-import { InMemoryTransport } from '@modelcontextprotocol/server';
+import { InMemoryTransport, type JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { CallPipeline } from '../../calls/pipeline.ts';
 import { compileProfiles } from '../../exposure/index.ts';
 import type { DownstreamIdentity, GatewayCore } from '../gateway-core.ts';
@@ -40,4 +40,37 @@ export async function legacyServerEnd(
   const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
   await server.connect(serverEnd);
   return { clientEnd, close: () => server.close() };
+}
+
+type RawMessage = Record<string, unknown>;
+
+/** The client's end of a pair as a test reads it: what it sent, everything received, and a wait for one message. */
+export interface RecordingEnd {
+  send(message: RawMessage): Promise<void>;
+  /** Resolves with the first message received (so far or later) that matches `pick`. */
+  next(pick: (message: RawMessage) => boolean): Promise<RawMessage>;
+  received: RawMessage[];
+}
+
+/** Starts `clientEnd` recording every message it receives. */
+export async function recordingEnd(clientEnd: InMemoryTransport): Promise<RecordingEnd> {
+  const received: RawMessage[] = [];
+  const waiters: { pick: (m: RawMessage) => boolean; resolve: (m: RawMessage) => void }[] = [];
+  clientEnd.onmessage = (message) => {
+    const m = message as unknown as RawMessage;
+    received.push(m);
+    const at = waiters.findIndex((w) => w.pick(m));
+    if (at >= 0) waiters.splice(at, 1)[0]?.resolve(m);
+  };
+  await clientEnd.start();
+  return {
+    send: (message) => clientEnd.send({ jsonrpc: '2.0', ...message } as JSONRPCMessage),
+    next: (pick) =>
+      new Promise((resolve) => {
+        const seen = received.find(pick);
+        if (seen) resolve(seen);
+        else waiters.push({ pick, resolve });
+      }),
+    received,
+  };
 }
