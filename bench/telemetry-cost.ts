@@ -38,7 +38,7 @@ const TOOL = {
   },
 };
 
-// As the gateway calls it (src/downstream/downstream-server.ts, src/calls/pipeline.ts): the request's trace is
+// As the gateway calls it (src/downstream/call-context.ts `traceToolCall`, src/calls/pipeline.ts): the request's trace is
 // handed along in the caller, no async context is entered.
 function oneCall(telemetry: Telemetry, i: number): Promise<unknown> {
   return telemetry.traceRequest(
