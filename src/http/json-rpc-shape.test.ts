@@ -82,6 +82,7 @@ const EDGES: unknown[] = [
   { jsonrpc: '2.0', result: {} },
   JSON.parse('{"jsonrpc":"2.0","id":1,"method":"x","__proto__":{"a":1}}'),
   JSON.parse('{"jsonrpc":"2.0","id":1,"method":"x","params":{"__proto__":{"_meta":1}}}'),
+  JSON.parse('{"jsonrpc":"2.0","id":3,"result":{"__proto__":{"polluted":true},"content":[]}}'),
 ];
 
 function sdkReading(value: unknown): unknown {

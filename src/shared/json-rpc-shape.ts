@@ -54,7 +54,7 @@ export function plainMessage(value: unknown): JSONRPCMessage | undefined {
     return onlyKeys(value, NOTIFICATION_KEYS) ? (value as JSONRPCMessage) : undefined;
   }
   const result = value.result;
-  if (isRequestId(value.id) && isRecord(result) && !('_meta' in result) && onlyKeys(value, RESULT_KEYS)) {
+  if (isRequestId(value.id) && copiedAlike(result) && !('_meta' in result) && onlyKeys(value, RESULT_KEYS)) {
     return value as JSONRPCMessage;
   }
   return undefined;
