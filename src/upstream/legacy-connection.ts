@@ -2,7 +2,7 @@
  * A connection to a 2025-era upstream on the gateway's own JSON-RPC session (wire.ts), no SDK Client: the
  * `initialize` handshake as the SDK client ran it (the newest 2025-era version the SDK lists offered, any 2025-era
  * one it lists accepted), then lists, tool calls, prompts, resources, completion, subscriptions and ping, each
- * answer checked for its shape (legacy-shapes.ts) before anything reads it. The upstream's own requests
+ * answer checked for its shape (shapes.ts) before anything reads it. The upstream's own requests
  * (elicitation, sampling where configured, ping) are routed through the client-request router; its notifications
  * pass the notification budget. Failures take the SDK's error types and the mapping of link-support.ts.
  */
@@ -25,7 +25,7 @@ import { PortcullisError } from '../errors/index.ts';
 import { isRecord, LEGACY_PROTOCOL_VERSIONS } from '../shared/index.ts';
 import { createClientRequestRouter } from './client-request-router.ts';
 import type { ConnectionEvents, UpstreamConnection } from './connection.ts';
-import { UPSTREAM_REQUEST_CHECKS } from './legacy-shapes.ts';
+import { UPSTREAM_REQUEST_CHECKS } from './shapes.ts';
 import { checked, createOutputChecks, listAll, relayNotification } from './link-requests.ts';
 import { createWire, type WireRequestOptions } from './wire.ts';
 import {

@@ -14,13 +14,7 @@ import {
 import type { ClientRequestRouter } from './client-request-router.ts';
 import type { ConnectionEvents } from './connection.ts';
 import { linearJsonSchemaValidator } from './foreign-schema.ts';
-import {
-  LIST_CHECKS,
-  NOTIFICATION_CHECKS,
-  readListPage,
-  RESULT_CHECKS,
-  type ListMethod,
-} from './legacy-shapes.ts';
+import { LIST_CHECKS, NOTIFICATION_CHECKS, readListPage, RESULT_CHECKS, type ListMethod } from './shapes.ts';
 import { describeError } from './link-support.ts';
 
 /** Pages of a list followed at most (a cursor loop must end; the SDK client's own cap). */
