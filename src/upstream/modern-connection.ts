@@ -54,6 +54,7 @@ import {
   type ListenFilter,
   type ListenStream,
 } from './listen-subscriptions.ts';
+import { paramHeaders } from './param-headers.ts';
 import { UPSTREAM_REQUEST_CHECKS } from './shapes.ts';
 import { fetchCheckedTools } from './tool-list.ts';
 import type {
@@ -135,6 +136,8 @@ interface Asking {
   maxTotalTimeoutMs?: number | undefined;
   signal?: AbortSignal | undefined;
   onProgress?: ((progress: WireProgress) => void) | undefined;
+  /** Headers of every round's request (a tool call's Mcp-Param-* headers). */
+  headers?: Record<string, string> | undefined;
   /** Hand an input_required result back (the caller relays input rounds) instead of answering it here. */
   relay?: boolean;
 }
@@ -410,6 +413,7 @@ function openModern(
           maxTotalTimeoutMs,
           signal: options.signal,
           onProgress: options.onProgress,
+          headers: options.headers,
         }),
       );
       if (decoded.kind === 'complete') return checked<T>(method, decoded.result);
@@ -461,6 +465,8 @@ function openModern(
   const page = (method: string) => (cursor: string | undefined) =>
     ask(method, cursor === undefined ? undefined : { cursor }, { timeoutMs: config.callTimeoutMs });
   const outputs = createOutputChecks();
+  /** The listed tools' input schemas by name, for the Mcp-Param headers of their calls. */
+  let inputSchemas = new Map<string, unknown>();
   const info = isRecord(discover._meta) ? discover._meta[SERVER_INFO_META_KEY] : undefined;
   const serverInfo =
     isRecord(info) && typeof info.name === 'string' && typeof info.version === 'string'
@@ -487,6 +493,7 @@ function openModern(
           : [],
       ]);
       outputs.reset(tools);
+      inputSchemas = new Map(tools.map((tool) => [tool.name, tool.inputSchema]));
       return { tools, rejectedTools: rejected, prompts, resources, resourceTemplates };
     },
     async callTool(name, args, options) {
@@ -511,6 +518,7 @@ function openModern(
             maxTotalTimeoutMs: timeout * 10,
             signal: options.signal,
             onProgress: options.onProgress,
+            headers: paramHeaders(inputSchemas.get(name), args),
             relay: relay !== undefined,
           },
         );

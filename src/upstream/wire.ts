@@ -42,6 +42,8 @@ export interface WireRequestOptions {
   onProgress?: ((progress: WireProgress) => void) | undefined;
   /** Told when the transport's stream of this request ended without an answer (a stream per request only). */
   onStreamEnd?: (() => void) | undefined;
+  /** Extra headers of this request for a transport that has headers (Mcp-Param-*); stdio has none. */
+  headers?: Record<string, string> | undefined;
 }
 
 /** How a session speaks: the era's `_meta` envelope, and whether its transport is already started. */
@@ -398,13 +400,14 @@ export function createWire(transport: Transport, handlers: WireHandlers, options
     );
     const message: Record<string, unknown> = { jsonrpc: '2.0', id, method };
     if (outParams !== undefined) message.params = outParams;
-    const onStreamEnd = options.onStreamEnd;
+    const { onStreamEnd, headers } = options;
     const sendOptions =
-      stream === undefined
+      stream === undefined && headers === undefined
         ? undefined
         : {
-            requestSignal: stream.signal,
-            ...(onStreamEnd === undefined ? {} : { onRequestStreamEnd: onStreamEnd }),
+            ...(stream === undefined ? {} : { requestSignal: stream.signal }),
+            ...(stream === undefined || onStreamEnd === undefined ? {} : { onRequestStreamEnd: onStreamEnd }),
+            ...(headers === undefined ? {} : { headers }),
           };
     // Unsent (arguments JSON cannot encode, a transport already gone): this request alone fails.
     transport
