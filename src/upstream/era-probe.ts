@@ -26,7 +26,7 @@ import {
 import type { UpstreamConfig } from '../config/index.ts';
 import { isRecord, MODERN_PROTOCOL_VERSION } from '../shared/index.ts';
 import { RESULT_CHECKS } from './shapes.ts';
-import { GATEWAY_CLIENT_INFO, gatewayCapabilities } from './link-support.ts';
+import { describeError, GATEWAY_CLIENT_INFO, gatewayCapabilities } from './link-support.ts';
 import { createTransport, type TransportContext } from './transports.ts';
 
 /**
@@ -166,11 +166,27 @@ function verdictOf(reply: Reply, auto: boolean, stdio: boolean): DiscoverResult 
       return errorVerdict(reply.error, legacy);
     case 'send-error': {
       const { error } = reply;
-      const name = (error as { name?: unknown } | null)?.name;
       const status = httpStatusOf(error);
-      if (name === 'UnauthorizedError' || status === 401 || status === 403 || (status ?? 0) >= 500)
-        throw error;
-      if (status === undefined) throw error;
+      if ((error as { name?: unknown } | null)?.name === 'UnauthorizedError') throw error;
+      if (status === 401 || status === 403) {
+        throw new SdkError(
+          status === 401 ? SdkErrorCode.ClientHttpAuthentication : SdkErrorCode.ClientHttpForbidden,
+          `Version negotiation failed: ${status === 401 ? 'the server requires authorization' : 'the server denied access'} (HTTP ${status})`,
+          { status },
+          { cause: error },
+        );
+      }
+      if (status === undefined || status >= 500) {
+        const why = status === undefined ? describeError(error) : `the server answered with HTTP ${status}`;
+        throw new SdkError(
+          SdkErrorCode.EraNegotiationFailed,
+          `Version negotiation probe failed: ${why}`,
+          undefined,
+          {
+            cause: error,
+          },
+        );
+      }
       const rpcError = rpcErrorInBody(error);
       return rpcError === undefined
         ? legacy(`the server answered the probe with HTTP ${status}`)

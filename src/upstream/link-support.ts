@@ -1,8 +1,8 @@
 /**
- * What both upstream links share, the 2025-era one of the gateway's own (legacy-connection.ts) and the SDK
- * client's 2026-era one (connection.ts): the gateway's identity and capabilities toward upstreams, the
- * notification budget, the reading of a fatal transport error, and the mapping of a failed request to the
- * gateway's error codes (the SDK's error types on both links, so one mapping serves both).
+ * What both upstream links share, the 2025-era one (legacy-connection.ts) and the 2026-era one
+ * (modern-connection.ts): the gateway's identity and capabilities toward upstreams, the notification budget, the
+ * reading of a fatal transport error, and the mapping of a failed request to the gateway's error codes (the SDK's
+ * error types on both links, so one mapping serves both).
  */
 import { ProtocolError, SdkError, SdkErrorCode, type ClientCapabilities } from '@modelcontextprotocol/client';
 import { jsonShapeExcess, MAX_JSON_DEPTH } from '../audit/index.ts';
