@@ -13,10 +13,7 @@ import {
   type CompleteResult,
   type GetPromptResult,
   type Implementation,
-  type Prompt,
   type ReadResourceResult,
-  type Resource,
-  type ResourceTemplateType,
   type ServerCapabilities,
   type Transport,
 } from '@modelcontextprotocol/client';
@@ -26,21 +23,19 @@ import { isRecord, LEGACY_PROTOCOL_VERSIONS } from '../shared/index.ts';
 import { createClientRequestRouter } from './client-request-router.ts';
 import type { ConnectionEvents, UpstreamConnection } from './connection.ts';
 import { UPSTREAM_REQUEST_CHECKS } from './shapes.ts';
-import { checked, createOutputChecks, listAll, relayNotification } from './link-requests.ts';
+import { checked, createOutputChecks, fetchAllLists, relayNotification } from './link-requests.ts';
 import { createWire, type WireRequestOptions } from './wire.ts';
 import {
   cancelled,
   describeError,
   failedCallError,
-  fatalTransportError,
+  createLinkEnding,
   GATEWAY_CLIENT_INFO,
   gatewayCapabilities,
-  notificationBudget,
   toUpstreamError,
   trackCall,
   unaskable,
 } from './link-support.ts';
-import { fetchCheckedTools } from './tool-list.ts';
 import type { UpstreamElicitation, UpstreamSampling } from './types.ts';
 
 /**
@@ -60,15 +55,7 @@ export async function connectLegacy(
     events.onClientRequestDeclined?.(reason, request),
   );
   let opened = false;
-  let closedByUs = false;
-  /** Why the link was dropped on the gateway's side (a flood, an oversized message), named in its close. */
-  let fatal: Error | undefined;
-  let floodError: Error | undefined;
-  const budget = notificationBudget((error) => {
-    floodError = error;
-    // The flood error is what the close reports; a failure to close an abandoned link adds nothing.
-    void wire.close().catch(() => {});
-  });
+  const ending = createLinkEnding(() => wire.close());
 
   const wire = createWire(
     transport,
@@ -95,13 +82,11 @@ export async function connectLegacy(
         return router.routeSampling(params as unknown as UpstreamSampling);
       },
       onNotification: (method, params) => relayNotification(router, events, method, params),
-      admitNotification: () => budget.admit(),
+      admitNotification: () => ending.admit(),
       onClose() {
-        if (opened && !closedByUs) events.onClose(floodError ?? fatal);
+        if (opened && !ending.closedByUs) events.onClose(ending.reason);
       },
-      onError(error) {
-        fatal ??= fatalTransportError(error);
-      },
+      onError: (error) => ending.onError(error),
     },
     { started },
   );
@@ -143,7 +128,7 @@ export async function connectLegacy(
     transport.setProtocolVersion?.(protocolVersion);
     await wire.notify('notifications/initialized');
   } catch (error) {
-    closedByUs = true;
+    ending.closedByUs = true;
     // The handshake failure is what is reported; closing the half-open link is best effort.
     await wire.close().catch(() => {});
     throw error;
@@ -156,7 +141,7 @@ export async function connectLegacy(
       .request('logging/setLevel', { level: 'debug' }, { timeoutMs: config.callTimeoutMs })
       .then((result) => checked('logging/setLevel', result))
       .catch((error: unknown) => {
-        if (!closedByUs) events.onBackgroundFailure?.('set_logging_level', describeError(error));
+        if (!ending.closedByUs) events.onBackgroundFailure?.('set_logging_level', describeError(error));
       });
   }
 
@@ -177,21 +162,9 @@ export async function connectLegacy(
     serverInfo: { name: serverInfo.name, version: serverInfo.version },
     instructions,
     async fetchLists() {
-      const [{ tools, rejected }, prompts, resources, resourceTemplates] = await Promise.all([
-        capabilities.tools
-          ? fetchCheckedTools(page('tools/list'), config.maxTools)
-          : { tools: [], rejected: [] },
-        capabilities.prompts ? listAll<Prompt>('prompts/list', page('prompts/list')) : [],
-        capabilities.resources ? listAll<Resource>('resources/list', page('resources/list')) : [],
-        capabilities.resources
-          ? // Templates are optional within the resources capability; many servers lack the method.
-            listAll<ResourceTemplateType>('resources/templates/list', page('resources/templates/list')).catch(
-              () => [],
-            )
-          : [],
-      ]);
-      outputs.reset(tools);
-      return { tools, rejectedTools: rejected, prompts, resources, resourceTemplates };
+      const lists = await fetchAllLists(capabilities, page, config.maxTools);
+      outputs.reset(lists.tools);
+      return lists;
     },
     async callTool(name, args, options) {
       const timeout = options.timeoutMs ?? config.callTimeoutMs;
@@ -214,7 +187,7 @@ export async function connectLegacy(
         return result.content === undefined ? { ...result, content: [] } : result;
       } catch (error) {
         if (options.signal?.aborted) throw cancelled(config.id, `call to ${name}`, error);
-        throw failedCallError(config.id, name, args, error, fatal);
+        throw failedCallError(config.id, name, args, error, ending.fatal);
       } finally {
         untrack();
       }
@@ -266,7 +239,7 @@ export async function connectLegacy(
       }
     },
     async close() {
-      closedByUs = true;
+      ending.closedByUs = true;
       // Closing is the end of this connection either way; a transport already gone cannot be closed twice.
       await wire.close().catch(() => {});
     },

@@ -9,6 +9,10 @@ import {
   SdkError,
   SdkErrorCode,
   type CallToolResult,
+  type Prompt,
+  type Resource,
+  type ResourceTemplateType,
+  type ServerCapabilities,
   type Tool,
 } from '@modelcontextprotocol/client';
 import type { ClientRequestRouter } from './client-request-router.ts';
@@ -16,6 +20,8 @@ import type { ConnectionEvents } from './connection.ts';
 import { linearJsonSchemaValidator } from './foreign-schema.ts';
 import { LIST_CHECKS, NOTIFICATION_CHECKS, readListPage, RESULT_CHECKS, type ListMethod } from './shapes.ts';
 import { describeError } from './link-support.ts';
+import { fetchCheckedTools } from './tool-list.ts';
+import type { UpstreamSnapshot } from './types.ts';
 
 /** Pages of a list followed at most (a cursor loop must end; the SDK client's own cap). */
 const MAX_LIST_PAGES = 64;
@@ -67,6 +73,31 @@ export async function listAll<T>(
     cursor = read.nextCursor;
     if (cursor === undefined) return items as T[];
   }
+}
+
+/** Asks for one page of a list method (the first without a cursor) and resolves with its unchecked result. */
+export type PageFetch = (method: string) => (cursor: string | undefined) => Promise<unknown>;
+
+/** The upstream's tools, prompts, resources and templates (empty where the capability is absent); each checked. */
+export async function fetchAllLists(
+  capabilities: ServerCapabilities,
+  page: PageFetch,
+  maxTools: number | undefined,
+): Promise<
+  Pick<UpstreamSnapshot, 'tools' | 'rejectedTools' | 'prompts' | 'resources' | 'resourceTemplates'>
+> {
+  const [{ tools, rejected }, prompts, resources, resourceTemplates] = await Promise.all([
+    capabilities.tools ? fetchCheckedTools(page('tools/list'), maxTools) : { tools: [], rejected: [] },
+    capabilities.prompts ? listAll<Prompt>('prompts/list', page('prompts/list')) : [],
+    capabilities.resources ? listAll<Resource>('resources/list', page('resources/list')) : [],
+    capabilities.resources
+      ? // Templates are optional within the resources capability; many servers lack the method.
+        listAll<ResourceTemplateType>('resources/templates/list', page('resources/templates/list')).catch(
+          () => [],
+        )
+      : [],
+  ]);
+  return { tools, rejectedTools: rejected, prompts, resources, resourceTemplates };
 }
 
 /** Hands a notification of the upstream on (one of the wrong shape is dropped, as the SDK client dropped it). */

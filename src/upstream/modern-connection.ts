@@ -23,10 +23,7 @@ import {
   type CompleteResult,
   type DiscoverResult,
   type GetPromptResult,
-  type Prompt,
   type ReadResourceResult,
-  type Resource,
-  type ResourceTemplateType,
   type ServerCapabilities,
   type Transport,
 } from '@modelcontextprotocol/client';
@@ -37,13 +34,12 @@ import { callerCapabilityError } from './capability-errors.ts';
 import { createClientRequestRouter } from './client-request-router.ts';
 import type { ConnectionEvents, UpstreamConnection } from './connection.ts';
 import { modernEnvelope, negotiateModern } from './era-probe.ts';
-import { checked, createOutputChecks, listAll, relayNotification } from './link-requests.ts';
+import { checked, createOutputChecks, fetchAllLists, relayNotification } from './link-requests.ts';
 import {
   cancelled,
   describeError,
   failedCallError,
-  fatalTransportError,
-  notificationBudget,
+  createLinkEnding,
   toUpstreamError,
   trackCall,
   unaskable,
@@ -56,7 +52,6 @@ import {
 } from './listen-subscriptions.ts';
 import { paramHeaders } from './param-headers.ts';
 import { UPSTREAM_REQUEST_CHECKS } from './shapes.ts';
-import { fetchCheckedTools } from './tool-list.ts';
 import type {
   CallerCapabilities,
   UpstreamCallOptions,
@@ -211,15 +206,7 @@ function openModern(
   const router = createClientRequestRouter((reason, request) =>
     events.onClientRequestDeclined?.(reason, request),
   );
-  let closedByUs = false;
-  /** Why the link was dropped on the gateway's side (a flood, an oversized message), named in its close. */
-  let fatal: Error | undefined;
-  let floodError: Error | undefined;
-  const budget = notificationBudget((error) => {
-    floodError = error;
-    // The flood error is what the close reports; a failure to close an abandoned link adds nothing.
-    void wire.close().catch(() => {});
-  });
+  const ending = createLinkEnding(() => wire.close());
   /** The listen streams being opened or open, by request id: their acknowledgement and remote end. */
   const listening = new Map<number, { acknowledged(filter: unknown): void; dropped(error: Error): void }>();
 
@@ -245,14 +232,12 @@ function openModern(
         }
         relayNotification(router, events, method, params);
       },
-      admitNotification: () => budget.admit(),
+      admitNotification: () => ending.admit(),
       onClose() {
         listens.closeAll();
-        if (!closedByUs) events.onClose(floodError ?? fatal);
+        if (!ending.closedByUs) events.onClose(ending.reason);
       },
-      onError(error) {
-        fatal ??= fatalTransportError(error);
-      },
+      onError: (error) => ending.onError(error),
     },
     { envelope: modernEnvelope(config), started: true },
   );
@@ -458,7 +443,7 @@ function openModern(
       { timeout: config.callTimeoutMs },
     ).catch((error: unknown) => {
       // Closing while the stream opens rejects it too; that is no failure worth a line.
-      if (!closedByUs) events.onBackgroundFailure?.('listen', describeError(error));
+      if (!ending.closedByUs) events.onBackgroundFailure?.('listen', describeError(error));
     });
   }
 
@@ -479,22 +464,10 @@ function openModern(
     serverInfo,
     instructions: typeof discover.instructions === 'string' ? discover.instructions : undefined,
     async fetchLists() {
-      const [{ tools, rejected }, prompts, resources, resourceTemplates] = await Promise.all([
-        capabilities.tools
-          ? fetchCheckedTools(page('tools/list'), config.maxTools)
-          : { tools: [], rejected: [] },
-        capabilities.prompts ? listAll<Prompt>('prompts/list', page('prompts/list')) : [],
-        capabilities.resources ? listAll<Resource>('resources/list', page('resources/list')) : [],
-        capabilities.resources
-          ? // Templates are optional within the resources capability; many servers lack the method.
-            listAll<ResourceTemplateType>('resources/templates/list', page('resources/templates/list')).catch(
-              () => [],
-            )
-          : [],
-      ]);
-      outputs.reset(tools);
-      inputSchemas = new Map(tools.map((tool) => [tool.name, tool.inputSchema]));
-      return { tools, rejectedTools: rejected, prompts, resources, resourceTemplates };
+      const lists = await fetchAllLists(capabilities, page, config.maxTools);
+      outputs.reset(lists.tools);
+      inputSchemas = new Map(lists.tools.map((tool) => [tool.name, tool.inputSchema]));
+      return lists;
     },
     async callTool(name, args, options) {
       const timeout = options.timeoutMs ?? config.callTimeoutMs;
@@ -532,7 +505,7 @@ function openModern(
           name,
           args,
           error,
-          fatal,
+          ending.fatal,
           callerCapabilityError(config, relay, name, error),
         );
       } finally {
@@ -589,7 +562,7 @@ function openModern(
       }
     },
     async close() {
-      closedByUs = true;
+      ending.closedByUs = true;
       listens.closeAll();
       // Closing is the end of this connection either way; a transport already gone cannot be closed twice.
       await wire.close().catch(() => {});
