@@ -62,7 +62,7 @@ import type {
 import { createWire, type WireProgress } from './wire.ts';
 
 /** Input rounds answered here for one request at most (the SDK client's own cap). */
-export const MAX_INPUT_ROUNDS = 10;
+const MAX_INPUT_ROUNDS = 10;
 /** Inputs one round may ask for at most when the gateway answers them (each may ask a person). */
 const MAX_INPUTS_PER_ROUND = 16;
 /** The pause before retrying a round that asked for nothing but carried requestState (the upstream is busy). */
