@@ -4,11 +4,13 @@
  * request carries the era's `_meta` envelope (from which the transport sets MCP-Protocol-Version and Mcp-Method,
  * which the server cross-checks), a tool whose inputSchema marks an argument with `x-mcp-header` gets its
  * Mcp-Param header (the server refuses the call without it), and an `input_required` result is either handed
- * back (relayed) or answered through the caller's asker and retried.
+ * back (relayed) or answered through the caller's asker and retried. A call the caller abandons is cancelled by
+ * closing its own response stream, which the server sees as the abort of the request.
  */
 import { serve } from '@hono/node-server';
-import { createMcpHandler } from '@modelcontextprotocol/server';
+import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/v4';
 import { closeServer } from '../../conformance/direct-http.ts';
 import { createFixtureServer } from '../../conformance/fixture-server.ts';
 import type { UpstreamConfig } from '../../src/config/index.ts';
@@ -26,9 +28,23 @@ const seen: Seen[] = [];
 let server: ReturnType<typeof serve>;
 let url = '';
 let connection: UpstreamConnection;
+/** How many calls of the slow server's `hang` tool saw their request aborted. */
+let abortedHangs = 0;
 
 beforeAll(async () => {
   const modern = createMcpHandler(() => createFixtureServer(), { legacy: 'reject' });
+  const slow = createMcpHandler(
+    () => {
+      const hanging = new McpServer({ name: 'slow', version: '1.0.0' });
+      hanging.registerTool('hang', { inputSchema: z.object({}) }, async (_args, ctx) => {
+        await new Promise<void>((resolve) => ctx.mcpReq.signal.addEventListener('abort', () => resolve()));
+        abortedHangs += 1;
+        return { content: [{ type: 'text', text: 'aborted' }] };
+      });
+      return hanging;
+    },
+    { legacy: 'reject' },
+  );
   server = serve({
     fetch: async (request) => {
       if (request.method === 'POST') {
@@ -39,7 +55,7 @@ beforeAll(async () => {
           body: (await request.clone().json()) as Seen['body'],
         });
       }
-      return modern.fetch(request);
+      return new URL(request.url).pathname === '/slow' ? slow.fetch(request) : modern.fetch(request);
     },
     hostname: '127.0.0.1',
     port: 0,
@@ -142,5 +158,40 @@ describe('a 2026-era upstream over Streamable HTTP', () => {
   it('passes the liveness check with server/discover', async () => {
     await connection.probe(5_000);
     expect(seen.at(-1)?.body.method).toBe('server/discover');
+  });
+
+  it('cancels an abandoned call by closing its response stream, which the server sees', async () => {
+    const slowLink = await connectUpstream(
+      {
+        id: 'slow',
+        enabled: true,
+        protocol: 'modern',
+        callTimeoutMs: 10_000,
+        sampling: false,
+        transport: 'http',
+        url: url.replace(/\/mcp$/, '/slow'),
+        headers: {},
+      },
+      { inheritedEnv: {} },
+      { onClose: () => {}, onListChanged: () => {} },
+    );
+    try {
+      await slowLink.fetchLists();
+      const controller = new AbortController();
+      const call = slowLink.callTool('hang', {}, { signal: controller.signal }).then(
+        () => undefined,
+        (error: unknown) => error as Error & { code?: string },
+      );
+      setTimeout(() => controller.abort(new Error('caller went away')), 100);
+      expect(await call).toMatchObject({
+        code: 'UPSTREAM_ERROR',
+        message: expect.stringMatching(/was cancelled/),
+      });
+      await expect.poll(() => abortedHangs).toBe(1);
+      // The stream's close is the cancellation: no notifications/cancelled is posted.
+      expect(seen.some((s) => s.body.method === 'notifications/cancelled')).toBe(false);
+    } finally {
+      await slowLink.close();
+    }
   });
 });
