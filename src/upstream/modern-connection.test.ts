@@ -137,13 +137,20 @@ describe('the 2026-era client against a hostile upstream', () => {
     });
   });
 
+  it('takes an acknowledgement whose resourceSubscriptions is no list as no subscription', async () => {
+    const failure = await failureOf(connection.subscribeResource('res://garbled'));
+    expect(failure).toMatchObject({ code: 'UPSTREAM_ERROR', reason: 'no-subscriptions' });
+    expect(failure?.message).toMatch(/did not accept a subscription to res:\/\/garbled/);
+  });
+
   it('receives list changes and resource updates on its listen streams, and re-opens a dropped one', async () => {
+    const start = Number(await textOf(connection.callTool('listens', {}, {})));
     await connection.subscribeResource('res://watched');
     const before = Number(await textOf(connection.callTool('listens', {}, {})));
-    // The list-changes stream opened at connect and the subscription's.
-    expect(before).toBe(2);
+    expect(before).toBe(start + 1);
     await connection.callTool('announce', {}, {});
     await expect.poll(() => changed.includes('tools') && updated.includes('res://watched')).toBe(true);
+    // Open: the list-changes stream opened at connect and the subscription's (the refused one was closed).
     expect(await textOf(connection.callTool('drop-listens', {}, {}))).toBe('2');
     // The subscription's stream is opened again at once; the list-changes one is not (it is per connection).
     await expect

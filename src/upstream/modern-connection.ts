@@ -137,6 +137,18 @@ interface Asking {
   relay?: boolean;
 }
 
+/** The filter an upstream acknowledged, reading only the fields of their types (anything else is not honored). */
+function honoredFilter(value: unknown): ListenFilter {
+  const filter: ListenFilter = {};
+  if (!isRecord(value)) return filter;
+  if (value.toolsListChanged === true) filter.toolsListChanged = true;
+  if (value.promptsListChanged === true) filter.promptsListChanged = true;
+  if (value.resourcesListChanged === true) filter.resourcesListChanged = true;
+  const uris = value.resourceSubscriptions;
+  if (Array.isArray(uris)) filter.resourceSubscriptions = uris.filter((uri) => typeof uri === 'string');
+  return filter;
+}
+
 /** Resolves after `ms`, or rejects with the signal's reason once it aborts. */
 function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -295,7 +307,7 @@ function openModern(
           if (state !== 'opening') return;
           state = 'open';
           clearTimeout(ackTimer);
-          acknowledge(isRecord(honored) ? (honored as ListenFilter) : {});
+          acknowledge(honoredFilter(honored));
         },
         dropped: (error) => settle('remote', error),
       });
