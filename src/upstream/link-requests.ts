@@ -39,7 +39,7 @@ export function checked<T>(method: string, result: unknown): T {
 }
 
 /** Every item of a paged list, each checked; `fetchPage` asks for one page (the first without a cursor). */
-export async function listAll<T>(
+async function listAll<T>(
   method: ListMethod,
   fetchPage: (cursor: string | undefined) => Promise<unknown>,
 ): Promise<T[]> {
@@ -76,7 +76,7 @@ export async function listAll<T>(
 }
 
 /** Asks for one page of a list method (the first without a cursor) and resolves with its unchecked result. */
-export type PageFetch = (method: string) => (cursor: string | undefined) => Promise<unknown>;
+type PageFetch = (method: string) => (cursor: string | undefined) => Promise<unknown>;
 
 /** The upstream's tools, prompts, resources and templates (empty where the capability is absent); each checked. */
 export async function fetchAllLists(
