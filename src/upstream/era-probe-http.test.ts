@@ -11,6 +11,7 @@ import { probeEra } from './era-probe.ts';
 
 let server: Server;
 let base = '';
+let correctiveProbes = 0;
 
 const readJson = async (request: IncomingMessage): Promise<{ id?: unknown }> => {
   let body = '';
@@ -47,6 +48,31 @@ beforeAll(async () => {
               message: 'Unsupported protocol version',
               data: { supported: ['2027-01-01'] },
             },
+          });
+          return;
+        case '/corrective':
+          // Refuses the first probe while listing 2026-07-28, then answers the second.
+          correctiveProbes += 1;
+          json(
+            200,
+            correctiveProbes === 1
+              ? {
+                  jsonrpc: '2.0',
+                  id: message.id,
+                  error: { code: -32022, message: 'Unsupported', data: { supported: ['2026-07-28'] } },
+                }
+              : {
+                  jsonrpc: '2.0',
+                  id: message.id,
+                  result: { resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: {} },
+                },
+          );
+          return;
+        case '/refuses-listed':
+          json(200, {
+            jsonrpc: '2.0',
+            id: message.id,
+            error: { code: -32022, message: 'Unsupported', data: { supported: ['2026-07-28'] } },
           });
           return;
         case '/old-discover':
@@ -101,7 +127,15 @@ describe('the era probe over HTTP', () => {
     ['/down', /503/],
     ['/other-modern', /supports 2027-01-01, not 2026-07-28/],
     ['/silent', /timed out/],
+    ['/refuses-listed', /refused 2026-07-28 twice while listing it as supported/],
   ])('fails the connect on %s instead of falling back', async (path, message) => {
     await expect(probe(path)).rejects.toThrow(message);
+  });
+
+  it('asks once more when the server refused 2026-07-28 while listing it, as the SDK client did', async () => {
+    const verdict = await probe('/corrective');
+    expect(verdict.era).toBe('modern');
+    expect(correctiveProbes).toBe(2);
+    await verdict.open?.close();
   });
 });

@@ -118,6 +118,37 @@ function exchange(transport: Transport, envelope: Record<string, unknown>, timeo
   return { reply, answered: () => answered, closed: () => closed };
 }
 
+/** Whether a reply refuses the version asked for while listing 2026-07-28 among those supported. */
+function refusedListed(reply: Reply): boolean {
+  if (reply.kind !== 'error' || !isRecord(reply.error) || reply.error.code !== UNSUPPORTED_PROTOCOL_VERSION)
+    return false;
+  const data = reply.error.data;
+  return (
+    isRecord(data) &&
+    Array.isArray(data.supported) &&
+    data.supported.slice(0, MAX_LISTED_VERSIONS).includes(MODERN_PROTOCOL_VERSION)
+  );
+}
+
+/**
+ * The probe exchange, asked once more when the server refused the version while listing it as supported (the
+ * SDK client's one corrective retry); a second such refusal is the verdict's to read.
+ */
+function discoverExchange(
+  transport: Transport,
+  envelope: Record<string, unknown>,
+  timeoutMs: number,
+): Exchange {
+  const first = exchange(transport, envelope, timeoutMs);
+  let current = first;
+  const reply = first.reply.then((answer) => {
+    if (!refusedListed(answer)) return answer;
+    current = exchange(transport, envelope, timeoutMs);
+    return current.reply;
+  });
+  return { reply, answered: () => first.answered(), closed: () => current.closed() };
+}
+
 const eraFailure = (why: string) =>
   new SdkError(SdkErrorCode.EraNegotiationFailed, `Version negotiation failed: ${why}`);
 
@@ -210,6 +241,9 @@ function errorVerdict(error: unknown, legacy: (why: string) => 'legacy'): 'legac
     const modern = supported
       .slice(0, MAX_LISTED_VERSIONS)
       .filter((v): v is string => typeof v === 'string' && v >= MODERN_PROTOCOL_VERSION);
+    if (modern.includes(MODERN_PROTOCOL_VERSION)) {
+      throw eraFailure(`the server refused ${MODERN_PROTOCOL_VERSION} twice while listing it as supported`);
+    }
     // A server that speaks another 2026-era revision only is no 2025-era server to fall back to.
     if (modern.length > 0) {
       throw eraFailure(
@@ -239,7 +273,7 @@ export async function negotiateModern(
   timeoutMs: number,
 ): Promise<DiscoverResult> {
   await transport.start();
-  const { reply } = exchange(transport, modernEnvelope(config), timeoutMs);
+  const { reply } = discoverExchange(transport, modernEnvelope(config), timeoutMs);
   return verdictOf(await reply, false, config.transport === 'stdio') as DiscoverResult;
 }
 
@@ -274,7 +308,7 @@ export async function probeEra(
   };
   try {
     await transport.start();
-    const probe = exchange(transport, modernEnvelope(config), probeTimeoutMs);
+    const probe = discoverExchange(transport, modernEnvelope(config), probeTimeoutMs);
     const reply = await probe.reply;
     if (deadline.aborted) throw deadline.reason;
     const verdict = verdictOf(reply, true, config.transport === 'stdio');
