@@ -1,61 +1,32 @@
 /**
- * One live connection to one upstream MCP server, by era: a 2025-era upstream gets the gateway's own client
- * (legacy-connection.ts), a 2026-era one the SDK Client; `protocol: auto` decides first (era-probe.ts). The SDK
- * side is here: lists, tool calls with progress/cancellation/timeout and relayed input rounds, prompts, resources,
- * completion, listen-stream subscriptions and the routing of upstream-initiated elicitation.
- * Longer than most files on purpose: every handler closes over the one SDK client and transport of the
- * connection and its close path; split apart, each piece would need that state passed in.
+ * One live connection to one upstream MCP server, by era, each on the gateway's own JSON-RPC session (wire.ts):
+ * a 2025-era upstream gets legacy-connection.ts, a 2026-era one modern-connection.ts; `protocol: auto` decides
+ * first (era-probe.ts). Here: the connect deadline around all of it, and the shapes both eras' links share.
  */
-import {
-  CLIENT_CAPABILITIES_META_KEY,
-  Client,
-  LOG_LEVEL_META_KEY,
-  type CallToolResult,
-  type GetPromptResult,
-  type ReadResourceResult,
-  type CompleteRequest,
-  type CompleteResult,
-  type DiscoverResult,
-  type StandardSchemaV1,
-  type Tool,
-  type Transport,
+import type {
+  CallToolResult,
+  CompleteRequest,
+  CompleteResult,
+  DiscoverResult,
+  GetPromptResult,
+  ReadResourceResult,
+  Transport,
 } from '@modelcontextprotocol/client';
 import type { UpstreamConfig } from '../config/index.ts';
 import { PortcullisError } from '../errors/index.ts';
-import { callerCapabilityError } from './capability-errors.ts';
-import { createClientRequestRouter, type DeclineReason } from './client-request-router.ts';
+import type { Era } from '../shared/index.ts';
+import type { DeclineReason } from './client-request-router.ts';
 import { probeEra } from './era-probe.ts';
-import { linearJsonSchemaValidator } from './foreign-schema.ts';
 import { connectLegacy } from './legacy-connection.ts';
-import {
-  cancelled,
-  describeError,
-  failedCallError,
-  fatalTransportError,
-  GATEWAY_CLIENT_INFO,
-  gatewayCapabilities,
-  notificationBudget,
-  toUpstreamError,
-  trackCall,
-  unaskable,
-} from './link-support.ts';
-import { createListenSubscriptions } from './listen-subscriptions.ts';
-import { fetchCheckedTools } from './tool-list.ts';
+import { describeError } from './link-support.ts';
+import { connectModern } from './modern-connection.ts';
 import { createTransport, type TransportContext } from './transports.ts';
 import type {
-  CallerCapabilities,
   DeclinedRequest,
   UpstreamCallOptions,
   UpstreamPromptOptions,
-  UpstreamRetry,
   UpstreamSnapshot,
 } from './types.ts';
-import { MODERN_PROTOCOL_VERSION, type Era } from '../shared/index.ts';
-
-/** Accepts any result: each tool of a tools/list page is checked by tool-list.ts, one by one. */
-const ANY_RESULT: StandardSchemaV1<unknown, unknown> = {
-  '~standard': { version: 1, vendor: 'portcullis', validate: (value) => ({ value }) },
-};
 
 /** Callbacks from a live connection. */
 export interface ConnectionEvents {
@@ -156,9 +127,10 @@ export async function connectUpstream(
       probedAlone = verdict.era === 'legacy' && open === undefined;
     }
     const transport = open ?? createTransport(config, context);
+    const started = open !== undefined;
     if (config.protocol === 'legacy' || (config.protocol === 'auto' && discover === undefined)) {
       try {
-        const connection = await connectLegacy(config, transport, events, deadline.signal);
+        const connection = await connectLegacy(config, transport, events, deadline.signal, started);
         if (probedAlone) memo.legacy = true;
         return connection;
       } catch (error) {
@@ -166,7 +138,7 @@ export async function connectUpstream(
         throw error;
       }
     }
-    return await connectModern(config, transport, events, deadline.signal, discover);
+    return await connectModern(config, transport, events, deadline.signal, discover, started);
   } catch (error) {
     const why = stop?.aborted
       ? 'the gateway closed while it connected'
@@ -184,309 +156,4 @@ export async function connectUpstream(
     clearTimeout(timer);
     stop?.removeEventListener('abort', onStop);
   }
-}
-
-/**
- * Connects the SDK Client at the 2026-era version: adopting `discover` when the era probe already asked, else
- * pinned (the connect-time `server/discover` must offer the version). Rejects with the SDK's errors.
- */
-async function connectModern(
-  config: UpstreamConfig,
-  transport: ReturnType<typeof createTransport>,
-  events: ConnectionEvents,
-  deadline: AbortSignal,
-  discover: DiscoverResult | undefined,
-): Promise<UpstreamConnection> {
-  const client = new Client(GATEWAY_CLIENT_INFO, {
-    capabilities: gatewayCapabilities(config),
-    versionNegotiation: { mode: { pin: MODERN_PROTOCOL_VERSION } },
-    // The upstream writes both a tool's outputSchema and the result checked against it.
-    jsonSchemaValidator: linearJsonSchemaValidator(),
-  });
-  const router = createClientRequestRouter((reason, request) =>
-    events.onClientRequestDeclined?.(reason, request),
-  );
-  client.setRequestHandler('elicitation/create', (request) => router.route(request.params));
-  if (config.sampling) {
-    client.setRequestHandler('sampling/createMessage', (request) => router.routeSampling(request.params));
-  }
-  let closedByUs = false;
-  let floodError: Error | undefined;
-  const budget = notificationBudget((error) => {
-    floodError = error;
-    // The flood error is what onClose reports; a failure to close an abandoned link adds nothing.
-    void client.close().catch(() => {});
-  });
-  /** Handles a notification only while the upstream stays within its notification budget. */
-  const budgeted =
-    <A extends unknown[]>(handle: (...args: A) => void) =>
-    (...args: A): void => {
-      if (budget.admit()) handle(...args);
-    };
-  client.setNotificationHandler(
-    'notifications/message',
-    budgeted((notification) => router.routeLog(notification.params)),
-  );
-  client.setNotificationHandler(
-    'notifications/resources/updated',
-    budgeted((notification) => events.onResourceUpdated?.(notification.params.uri)),
-  );
-  client.setNotificationHandler(
-    'notifications/tools/list_changed',
-    budgeted(() => events.onListChanged('tools')),
-  );
-  client.setNotificationHandler(
-    'notifications/prompts/list_changed',
-    budgeted(() => events.onListChanged('prompts')),
-  );
-  client.setNotificationHandler(
-    'notifications/resources/list_changed',
-    budgeted(() => events.onListChanged('resources')),
-  );
-
-  const listens = createListenSubscriptions({
-    client,
-    upstreamId: config.id,
-    timeoutMs: config.callTimeoutMs,
-    onLost: (uri, error) => events.onSubscriptionLost?.(uri, error),
-    onRestored: (uri) => events.onSubscriptionRestored?.(uri),
-  });
-
-  client.onclose = () => {
-    listens.closeAll();
-    if (!closedByUs) events.onClose(floodError ?? fatal);
-  };
-  /** Why the transport dropped the link on its own (an oversized message), named in the close and the calls it fails. */
-  let fatal: Error | undefined;
-  client.onerror = (error) => {
-    fatal ??= fatalTransportError(error);
-  };
-
-  // The deadline closes the half-open client; connect() is raced with it too, in case a close leaves it pending.
-  const onDeadline = () => void client.close().catch(() => {});
-  const aborted = new Promise<never>((_, reject) => {
-    if (deadline.aborted) reject(deadline.reason);
-    else deadline.addEventListener('abort', () => reject(deadline.reason), { once: true });
-  });
-  aborted.catch(() => {});
-  deadline.addEventListener('abort', onDeadline, { once: true });
-  try {
-    await Promise.race([
-      client.connect(transport, discover === undefined ? {} : { prior: { kind: 'modern', discover } }),
-      aborted,
-    ]);
-  } catch (error) {
-    closedByUs = true;
-    // The connect failure is what is reported; closing the half-open client is best effort.
-    await client.close().catch(() => {});
-    throw error;
-  } finally {
-    deadline.removeEventListener('abort', onDeadline);
-  }
-
-  const era: Era = 'modern';
-  const capabilities = client.getServerCapabilities() ?? {};
-  if (capabilities.tools?.listChanged || capabilities.prompts?.listChanged) {
-    // Modern servers deliver change notifications only on a subscriptions/listen stream.
-    void client
-      .listen({
-        ...(capabilities.tools?.listChanged ? { toolsListChanged: true } : {}),
-        ...(capabilities.prompts?.listChanged ? { promptsListChanged: true } : {}),
-        ...(capabilities.resources?.listChanged ? { resourcesListChanged: true } : {}),
-      })
-      .catch((error: unknown) => {
-        // Closing while the stream opens rejects it too; that is no failure worth a line.
-        if (!closedByUs) events.onBackgroundFailure?.('listen', describeError(error));
-      });
-  }
-
-  /**
-   * The checked definitions by name: the SDK checks structured content against the definition a call names, and
-   * the list is fetched past the SDK (tool-list.ts), so its own cache of listed tools stays empty.
-   */
-  let definitions = new Map<string, Tool>();
-  const serverVersion = client.getServerVersion();
-  return {
-    era,
-    protocolVersion: client.getNegotiatedProtocolVersion(),
-    serverInfo: serverVersion ? { name: serverVersion.name, version: serverVersion.version } : undefined,
-    instructions: client.getInstructions(),
-    async fetchLists() {
-      const [{ tools, rejected }, prompts, resources, resourceTemplates] = await Promise.all([
-        capabilities.tools
-          ? fetchCheckedTools(
-              (cursor) =>
-                client.request(
-                  { method: 'tools/list', ...(cursor === undefined ? {} : { params: { cursor } }) },
-                  ANY_RESULT,
-                  { timeout: config.callTimeoutMs },
-                ),
-              config.maxTools,
-            )
-          : { tools: [], rejected: [] },
-        capabilities.prompts ? client.listPrompts().then((r) => r.prompts) : [],
-        capabilities.resources ? client.listResources().then((r) => r.resources) : [],
-        capabilities.resources
-          ? client
-              .listResourceTemplates()
-              .then((r) => r.resourceTemplates)
-              // Templates are optional within the resources capability; many servers lack the method.
-              .catch(() => [])
-          : [],
-      ]);
-      definitions = new Map(tools.map((tool) => [tool.name, tool]));
-      return { tools, rejectedTools: rejected, prompts, resources, resourceTemplates };
-    },
-    async callTool(name, args, options) {
-      const timeout = options.timeoutMs ?? config.callTimeoutMs;
-      // Progress restarts the timeout; this caps the whole call either way.
-      const maxTotalTimeout = timeout * 10;
-      const meta = callMeta(options);
-      const untrack = trackCall(router, options);
-      const relay = options.relayInput;
-      try {
-        const definition = definitions.get(name);
-        const callMetaOut = relay === undefined ? meta : { ...meta, ...declaredCapabilities(relay, config) };
-        const result = (await client.callTool(
-          {
-            name,
-            arguments: args,
-            ...(callMetaOut ? { _meta: callMetaOut } : {}),
-            ...retryParams(relay, options.retry),
-          },
-          {
-            ...(relay ? { allowInputRequired: true } : {}),
-            ...(options.signal ? { signal: options.signal } : {}),
-            timeout,
-            resetTimeoutOnProgress: true,
-            maxTotalTimeout,
-            ...(options.onProgress ? { onprogress: options.onProgress } : {}),
-            ...(definition === undefined ? {} : { toolDefinition: definition }),
-          },
-        )) as CallToolResult;
-        return refuseUnofferedSampling(config, result);
-      } catch (error) {
-        if (options.signal?.aborted) throw cancelled(config.id, `call to ${name}`, error);
-        throw failedCallError(
-          config.id,
-          name,
-          args,
-          error,
-          fatal,
-          callerCapabilityError(config, relay, name, error),
-        );
-      } finally {
-        untrack();
-      }
-    },
-    getPrompt(name, args, options = {}) {
-      const relay = options.relayInput;
-      return unaskable(router, config.id, `prompt ${name}`, options.signal, async () =>
-        refuseUnofferedSampling(
-          config,
-          await client.getPrompt(
-            {
-              name,
-              ...(args ? { arguments: args } : {}),
-              ...(relay ? { _meta: declaredCapabilities(relay, config) } : {}),
-              ...retryParams(relay, options.retry),
-            },
-            {
-              timeout: config.callTimeoutMs,
-              ...(relay ? { allowInputRequired: true } : {}),
-              ...(options.signal ? { signal: options.signal } : {}),
-            },
-          ),
-        ),
-      );
-    },
-    readResource: (uri, signal) =>
-      unaskable(router, config.id, `resource ${uri}`, signal, () =>
-        client.readResource({ uri }, { timeout: config.callTimeoutMs, ...(signal ? { signal } : {}) }),
-      ),
-    async complete(params, signal) {
-      if (!client.getServerCapabilities()?.completions) return { completion: { values: [] } };
-      return unaskable(router, config.id, 'completion/complete', signal, () =>
-        client.complete(params, { timeout: config.callTimeoutMs, ...(signal ? { signal } : {}) }),
-      );
-    },
-    async subscribeResource(uri) {
-      if (!client.getServerCapabilities()?.resources?.subscribe) {
-        throw new PortcullisError(
-          'UPSTREAM_ERROR',
-          `upstream "${config.id}" does not offer resource subscriptions`,
-          { reason: 'no-subscriptions' },
-        );
-      }
-      return listens.subscribe(uri);
-    },
-    unsubscribeResource: (uri) => listens.unsubscribe(uri),
-    async probe(timeoutMs) {
-      try {
-        await client.discover({ timeout: timeoutMs });
-      } catch (error) {
-        throw toUpstreamError(config.id, 'a liveness check', error);
-      }
-    },
-    async close() {
-      closedByUs = true;
-      listens.closeAll();
-      // Closing is the end of this connection either way; a transport already gone cannot be closed twice.
-      await client.close().catch(() => {});
-    },
-  };
-}
-
-/**
- * A relayed input round that asks for sampling reaches no client unless the upstream is trusted with the client's
- * model (`sampling: true`), as on the legacy hop where the capability is not even offered: UPSTREAM_ERROR.
- */
-function refuseUnofferedSampling<T>(config: UpstreamConfig, result: T): T {
-  if (config.sampling) return result;
-  const requests = (result as { inputRequests?: unknown } | null)?.inputRequests;
-  if (requests === null || typeof requests !== 'object') return result;
-  const asksSampling = Object.values(requests).some(
-    (request: unknown) => (request as { method?: unknown } | null)?.method === 'sampling/createMessage',
-  );
-  if (!asksSampling) return result;
-  throw new PortcullisError(
-    'UPSTREAM_ERROR',
-    `upstream "${config.id}" asked the client for sampling, which is not enabled for it (sampling: true)`,
-    { reason: 'sampling-not-enabled' },
-  );
-}
-
-/**
- * The per-request client capabilities a relayed call declares upstream: what the caller can answer, and sampling
- * only where the upstream is trusted with it. Overrides the connection's own (the SDK lets request `_meta` win).
- */
-function declaredCapabilities(caller: CallerCapabilities, config: UpstreamConfig): Record<string, unknown> {
-  return {
-    [CLIENT_CAPABILITIES_META_KEY]: {
-      ...(caller.elicitation ? { elicitation: { form: {} } } : {}),
-      ...(caller.sampling && config.sampling ? { sampling: {} } : {}),
-      ...(caller.roots ? { roots: {} } : {}),
-    },
-  };
-}
-
-/**
- * The retry fields of a relayed round (`inputResponses`, the upstream's own `requestState`); none unless the
- * link is modern and the caller relays input rounds.
- */
-function retryParams(
-  relay: CallerCapabilities | undefined,
-  retry: UpstreamRetry | undefined,
-): Partial<UpstreamRetry> {
-  if (relay === undefined || retry === undefined) return {};
-  return {
-    inputResponses: retry.inputResponses,
-    ...(retry.requestState === undefined ? {} : { requestState: retry.requestState }),
-  };
-}
-
-/** The `_meta` of a modern upstream call: forwarded trace context, plus a log level when the caller relays logs. */
-function callMeta(options: UpstreamCallOptions): Record<string, unknown> | undefined {
-  if (options.onLog) return { ...options.meta, [LOG_LEVEL_META_KEY]: 'debug' };
-  return options.meta;
 }

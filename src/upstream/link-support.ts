@@ -1,8 +1,8 @@
 /**
- * What both upstream links share, the 2025-era one of the gateway's own (legacy-connection.ts) and the SDK
- * client's 2026-era one (connection.ts): the gateway's identity and capabilities toward upstreams, the
- * notification budget, the reading of a fatal transport error, and the mapping of a failed request to the
- * gateway's error codes (the SDK's error types on both links, so one mapping serves both).
+ * What both upstream links share, the 2025-era one (legacy-connection.ts) and the 2026-era one
+ * (modern-connection.ts): the gateway's identity and capabilities toward upstreams, the notification budget, the
+ * reading of a fatal transport error, and the mapping of a failed request to the gateway's error codes (the SDK's
+ * error types on both links, so one mapping serves both).
  */
 import { ProtocolError, SdkError, SdkErrorCode, type ClientCapabilities } from '@modelcontextprotocol/client';
 import { jsonShapeExcess, MAX_JSON_DEPTH } from '../audit/index.ts';
@@ -30,7 +30,7 @@ export function gatewayCapabilities(config: Pick<UpstreamConfig, 'sampling'>): C
  * The notification budget of one link: `admit()` says whether a notification may be handled; past the flood
  * limit it calls `cut` once with the error the link's close reports.
  */
-export function notificationBudget(cut: (error: Error) => void): { admit(): boolean } {
+function notificationBudget(cut: (error: Error) => void): { admit(): boolean } {
   const guard = createNotificationGuard();
   return {
     admit() {
@@ -44,6 +44,44 @@ export function notificationBudget(cut: (error: Error) => void): { admit(): bool
         );
       }
       return verdict === 'handle';
+    },
+  };
+}
+
+/** How a link of the gateway's own ends: closed by the gateway, or dropped for a reason its close names. */
+export interface LinkEnding {
+  /** The gateway closed the link (its close is no news to report). */
+  closedByUs: boolean;
+  /** Whether a notification may be handled (the upstream's notification budget); a flood drops the link. */
+  admit(): boolean;
+  /** Takes a transport error; a fatal one is kept for the close and for the calls it fails. */
+  onError(error: Error): void;
+  /** The fatal transport error, if one came. */
+  readonly fatal: Error | undefined;
+  /** Why the link was dropped on the gateway's side, for its close: the flood, else the fatal transport error. */
+  readonly reason: Error | undefined;
+}
+
+/** The ending of one link; `drop` closes it (a flood). */
+export function createLinkEnding(drop: () => Promise<void>): LinkEnding {
+  let fatal: Error | undefined;
+  let flood: Error | undefined;
+  const budget = notificationBudget((error) => {
+    flood = error;
+    // The flood error is what the close reports; a failure to close an abandoned link adds nothing.
+    void drop().catch(() => {});
+  });
+  return {
+    closedByUs: false,
+    admit: () => budget.admit(),
+    onError(error) {
+      fatal ??= fatalTransportError(error);
+    },
+    get fatal() {
+      return fatal;
+    },
+    get reason() {
+      return flood ?? fatal;
     },
   };
 }

@@ -1,6 +1,5 @@
-import type { McpSubscription } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
-import { createListenSubscriptions } from './listen-subscriptions.ts';
+import { createListenSubscriptions, type ListenStream } from './listen-subscriptions.ts';
 
 type Ending = 'local' | 'graceful' | 'remote';
 
@@ -9,7 +8,7 @@ function scriptedClient(answers: ('honor' | 'ignore' | 'throw')[]) {
   const opened: { uri: string; end(how: Ending): void; closedByUs: boolean }[] = [];
   const calls = { count: 0 };
   const client = {
-    async listen(filter: { resourceSubscriptions?: string[] }): Promise<McpSubscription> {
+    async listen(filter: { resourceSubscriptions?: string[] }): Promise<ListenStream> {
       calls.count += 1;
       const answer = answers.shift() ?? 'throw';
       if (answer === 'throw') {

@@ -6,9 +6,34 @@
  * the stream's return as a restore. Closing the link stops all of it (the gateway renews every subscription
  * when the link reconnects).
  */
-import type { Client, McpSubscription } from '@modelcontextprotocol/client';
 import { PortcullisError } from '../errors/index.ts';
 import { reconnectDelayMs } from './backoff.ts';
+
+/** What a `subscriptions/listen` stream asks for (the spec's SubscriptionFilter). */
+export interface ListenFilter {
+  toolsListChanged?: boolean;
+  promptsListChanged?: boolean;
+  resourcesListChanged?: boolean;
+  resourceSubscriptions?: string[];
+}
+
+/** How a listen stream ended: closed by the gateway, by the upstream's answer, or dropped (link, stream, refusal). */
+export type ListenEnding = 'local' | 'graceful' | 'remote';
+
+/** One acknowledged `subscriptions/listen` stream. */
+export interface ListenStream {
+  /** What the upstream acknowledged it will deliver. */
+  readonly honoredFilter: ListenFilter;
+  /** Settles once, when the stream ends. */
+  readonly closed: Promise<ListenEnding>;
+  /** Ends the stream from the gateway's side. */
+  close(): Promise<void>;
+}
+
+/** Opens listen streams (the modern link); rejects when the upstream refuses or does not acknowledge in time. */
+export interface ListenSource {
+  listen(filter: ListenFilter, options: { timeout: number }): Promise<ListenStream>;
+}
 
 /** The subscriptions of one modern-era upstream link. */
 export interface ListenSubscriptions {
@@ -24,7 +49,7 @@ export interface ListenSubscriptions {
 
 /** What the subscriptions need from the link. */
 export interface ListenSubscriptionsDeps {
-  client: Pick<Client, 'listen'>;
+  client: ListenSource;
   upstreamId: string;
   timeoutMs: number;
   /** A dropped stream could not be re-opened at once; it is retried with backoff until it is, or until unsubscribe. */
@@ -37,7 +62,7 @@ export interface ListenSubscriptionsDeps {
 
 /** Creates the per-URI listen streams of one upstream link. */
 export function createListenSubscriptions(deps: ListenSubscriptionsDeps): ListenSubscriptions {
-  const open = new Map<string, McpSubscription>();
+  const open = new Map<string, ListenStream>();
   // Subscribed URIs, open or being re-opened; a retry stops once its URI leaves this set.
   const wanted = new Set<string>();
   const retries = new Map<string, NodeJS.Timeout>();
@@ -46,8 +71,8 @@ export function createListenSubscriptions(deps: ListenSubscriptionsDeps): Listen
   const retryDelayMs = deps.retryDelayMs ?? ((attempt: number) => reconnectDelayMs(attempt));
   let closing = false;
 
-  const listen = async (uri: string): Promise<McpSubscription> => {
-    let subscription: McpSubscription;
+  const listen = async (uri: string): Promise<ListenStream> => {
+    let subscription: ListenStream;
     try {
       subscription = await deps.client.listen({ resourceSubscriptions: [uri] }, { timeout: deps.timeoutMs });
     } catch (error) {

@@ -1,7 +1,7 @@
 /**
  * The gateway's hop to a stdio upstream keeps progress in order: server-everything sends its last progress
  * notification just before the answer, in the same read, and the gateway's own 2025-era client
- * (upstream/legacy-wire.ts) relays it before resolving (the SDK client's callTool dropped it now and then).
+ * (upstream/wire.ts) relays it before resolving (the SDK client's callTool dropped it now and then).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UpstreamConfig } from '../../src/config/index.ts';

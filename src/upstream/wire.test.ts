@@ -2,10 +2,10 @@ import { InMemoryTransport, ProtocolError, SdkError, SdkErrorCode } from '@model
 import { McpServer } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/v4';
-import { createLegacyWire, MAX_UPSTREAM_REQUESTS_ANSWERING, type WireRequestOptions } from './legacy-wire.ts';
+import { createWire, MAX_UPSTREAM_REQUESTS_ANSWERING, type WireRequestOptions } from './wire.ts';
 
 /**
- * The gateway's own JSON-RPC session (legacy-wire.ts) against a real SDK server over the SDK's in-memory pair:
+ * The gateway's own JSON-RPC session (wire.ts) against a real SDK server over the SDK's in-memory pair:
  * ids, answers, errors, progress, timeouts, cancellation and the close.
  */
 async function connected() {
@@ -48,7 +48,7 @@ async function connected() {
   const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
   await server.connect(serverEnd);
   let closes = 0;
-  const wire = createLegacyWire(clientEnd, {
+  const wire = createWire(clientEnd, {
     onRequest: async () => ({}),
     onNotification: () => {},
     admitNotification: () => true,
@@ -86,7 +86,7 @@ afterEach(async () => {
   cleanup = undefined;
 });
 
-describe('createLegacyWire', () => {
+describe('createWire', () => {
   it('answers a request with its result and forwards _meta', async () => {
     const peer = await connected();
     cleanup = () => peer.wire.close();
@@ -236,7 +236,7 @@ describe('what a hostile upstream sends the session', () => {
       onAnswer(message as Record<string, unknown>);
     };
     await upstream.start();
-    const wire = createLegacyWire(clientEnd, {
+    const wire = createWire(clientEnd, {
       onRequest: (method) => onRequest(method),
       onNotification: (method) => void notified.push(method),
       admitNotification: () => true,

@@ -9,7 +9,7 @@ import {
   readListPage,
   RESULT_CHECKS,
   UPSTREAM_REQUEST_CHECKS,
-} from './legacy-shapes.ts';
+} from './shapes.ts';
 
 const text = { type: 'text', text: 'hi' };
 

@@ -1,10 +1,14 @@
 /**
- * The gateway's own JSON-RPC session with a 2025-era upstream, over any transport of the SDK's Transport shape
- * (which frames and parses; nothing here reaches into an SDK client). Requests go out under numeric ids of its
- * own, each id also the request's progress token when the caller takes progress; answers and progress
+ * The gateway's own JSON-RPC session with an upstream of either era, over any transport of the SDK's Transport
+ * shape (which frames and parses; nothing here reaches into an SDK client). Requests go out under numeric ids of
+ * its own, each id also the request's progress token when the caller takes progress; answers and progress
  * notifications are handled in arrival order as they come off the transport, so a progress sent just before the
- * answer is relayed before it. Timeouts (reset by progress, within a total cap) and a caller's abort send
- * `notifications/cancelled`; the transport's close fails every request still waiting. Failures take the SDK's
+ * answer is relayed before it. Timeouts (reset by progress, within a total cap) and a caller's abort withdraw the
+ * request: `notifications/cancelled`, or on a 2026-era link over a transport with a stream per request, the abort
+ * of that stream (the spec's cancellation there); the transport's close fails every request still waiting. A
+ * 2026-era session merges its `_meta` envelope (protocol version, client info and capabilities) into every
+ * request and notification it sends, the request's own `_meta` keys winning; the transport reads the headers it
+ * needs (MCP-Protocol-Version, Mcp-Method, Mcp-Name) from that envelope. Failures take the SDK's
  * error types (ProtocolError for a JSON-RPC error answer, SdkError for a timeout, a closed link or an unusable
  * answer), so callers map them as they always did. Requests the upstream sends are answered through `onRequest`
  * (an unknown method is -32601), notifications handed to `onNotification`, each only after a shallow check of its
@@ -29,13 +33,25 @@ export interface WireProgress {
 
 /** How one request to the upstream is sent and waited for. */
 export interface WireRequestOptions {
-  /** Fails the request when nothing (answer or progress) arrives for this long. */
+  /** Fails the request when nothing (answer or progress) arrives for this long; Infinity waits without a timer. */
   timeoutMs: number;
   /** Fails the request after this long in all, progress or not (default: timeoutMs, so progress does not extend it). */
   maxTotalTimeoutMs?: number | undefined;
   signal?: AbortSignal | undefined;
   /** Receives the upstream's progress; without it no progress token is sent. */
   onProgress?: ((progress: WireProgress) => void) | undefined;
+  /** Told when the transport's stream of this request ended without an answer (a stream per request only). */
+  onStreamEnd?: (() => void) | undefined;
+  /** Extra headers of this request for a transport that has headers (Mcp-Param-*); stdio has none. */
+  headers?: Record<string, string> | undefined;
+}
+
+/** How a session speaks: the era's `_meta` envelope, and whether its transport is already started. */
+export interface WireOptions {
+  /** Merged into the `_meta` of every request and notification sent (2026 era); none on a 2025-era session. */
+  envelope?: Record<string, unknown> | undefined;
+  /** The transport was started by someone before (the era probe that handed it over): start() does not again. */
+  started?: boolean | undefined;
 }
 
 /** What the session hands to the connection built on it. */
@@ -53,7 +69,7 @@ export interface WireHandlers {
 }
 
 /** One JSON-RPC session with an upstream. */
-export interface LegacyWire {
+export interface Wire {
   /** Starts the transport. */
   start(): Promise<void>;
   /** Sends a request and resolves with its `result` (unchecked: the caller checks its shape). */
@@ -62,6 +78,12 @@ export interface LegacyWire {
     params: Record<string, unknown> | undefined,
     options: WireRequestOptions,
   ): Promise<unknown>;
+  /** As request(), also naming the id the request went out under (a `subscriptions/listen` stream's id). */
+  open(
+    method: string,
+    params: Record<string, unknown> | undefined,
+    options: WireRequestOptions,
+  ): { id: number; answered: Promise<unknown> };
   notify(method: string, params?: Record<string, unknown>): Promise<void>;
   /** Closes the transport (the close fails what still waits). */
   close(): Promise<void>;
@@ -72,8 +94,8 @@ export interface LegacyWire {
 /** What a request waiting for its answer needs of its session. */
 interface Session {
   readonly waiting: Map<number, Waiting>;
-  /** Tells the upstream the request `id` is withdrawn. */
-  cancel(id: number, reason: unknown): void;
+  /** Tells the upstream the request `id` is withdrawn (`stream`: its own stream, aborted instead where there is one). */
+  cancel(id: number, reason: unknown, stream: AbortController | undefined): void;
 }
 
 /**
@@ -89,6 +111,8 @@ class Waiting {
   readonly #startedAt = Date.now();
   #timer: NodeJS.Timeout | undefined;
   #capped = false;
+  /** The request's own stream on a 2026-era link over a transport with one per request; aborting it cancels. */
+  readonly stream: AbortController | undefined;
 
   constructor(
     session: Session,
@@ -96,7 +120,9 @@ class Waiting {
     options: WireRequestOptions,
     resolve: (result: unknown) => void,
     reject: (error: unknown) => void,
+    stream: AbortController | undefined,
   ) {
+    this.stream = stream;
     this.#session = session;
     this.#id = id;
     this.#options = options;
@@ -159,6 +185,7 @@ class Waiting {
   #arm(): void {
     clearTimeout(this.#timer);
     const { timeoutMs } = this.#options;
+    if (timeoutMs === Number.POSITIVE_INFINITY) return;
     const left = this.#maxTotalMs() - (Date.now() - this.#startedAt);
     // The wait that ends at the total cap, not at the idle timeout, fails as the total's.
     this.#capped = left <= timeoutMs;
@@ -167,7 +194,7 @@ class Waiting {
 
   #fail(error: unknown, reason: unknown): void {
     this.#settle();
-    this.#session.cancel(this.#id, reason);
+    this.#session.cancel(this.#id, reason, this.stream);
     this.#reject(error);
   }
 
@@ -200,8 +227,12 @@ function answeredError(error: unknown): Error {
  */
 export const MAX_UPSTREAM_REQUESTS_ANSWERING = 64;
 
-/** Opens a session over `transport` (not started: call start()). */
-export function createLegacyWire(transport: Transport, handlers: WireHandlers): LegacyWire {
+/** Opens a session over `transport` (call start(), which starts the transport unless `options.started`). */
+export function createWire(transport: Transport, handlers: WireHandlers, options: WireOptions = {}): Wire {
+  const { envelope } = options;
+  // Only a 2026-era request has a stream of its own to abort (the SDK transport's flag for Streamable HTTP).
+  const perRequestStream =
+    envelope !== undefined && (transport as { hasPerRequestStream?: unknown }).hasPerRequestStream === true;
   const waiting = new Map<number, Waiting>();
   // Requests of the upstream still being answered, by id: notifications/cancelled aborts one.
   const answering = new Map<string | number, AbortController>();
@@ -210,6 +241,16 @@ export function createLegacyWire(transport: Transport, handlers: WireHandlers): 
 
   const send = (message: Record<string, unknown>) =>
     transport.send({ jsonrpc: '2.0', ...message } as JSONRPCMessage);
+  /** A notification's or request's params with the era's envelope merged under their own `_meta`. */
+  const enveloped = (params: Record<string, unknown> | undefined): Record<string, unknown> | undefined => {
+    if (envelope === undefined) return params;
+    const meta = params?._meta;
+    return { ...params, _meta: { ...envelope, ...(isRecord(meta) ? meta : {}) } };
+  };
+  const notify = (method: string, params?: Record<string, unknown>) => {
+    const outParams = enveloped(params);
+    return send({ method, ...(outParams === undefined ? {} : { params: outParams }) });
+  };
 
   const answer = (id: string | number, body: { result: unknown } | { error: Record<string, unknown> }) => {
     // The upstream may have gone; a lost answer to a request of its own is no failure of the gateway's.
@@ -282,8 +323,12 @@ export function createLegacyWire(transport: Transport, handlers: WireHandlers): 
     }
     if (method === 'notifications/cancelled') {
       const requestId = params.requestId;
-      if (isRequestId(requestId)) answering.get(requestId)?.abort(new Error('cancelled by the upstream'));
-      return;
+      const withdrawn = isRequestId(requestId) ? answering.get(requestId) : undefined;
+      if (withdrawn !== undefined) {
+        withdrawn.abort(new Error('cancelled by the upstream'));
+        return;
+      }
+      // Else it may end a stream of the gateway's (a 2026-era subscriptions/listen): the connection's to read.
     }
     handlers.onNotification(method, params);
   };
@@ -324,39 +369,58 @@ export function createLegacyWire(transport: Transport, handlers: WireHandlers): 
 
   const session: Session = {
     waiting,
-    cancel: (id, reason) =>
-      void send({
-        method: 'notifications/cancelled',
-        params: { requestId: id, reason: String(reason) },
-      })
-        // Cancelling is a courtesy to the upstream; the caller already has its answer (timeout or abort).
-        .catch(() => {}),
+    cancel(id, reason, stream) {
+      if (stream !== undefined) {
+        stream.abort(reason);
+        return;
+      }
+      // Cancelling is a courtesy to the upstream; the caller already has its answer (timeout or abort).
+      notify('notifications/cancelled', { requestId: id, reason: String(reason) }).catch(() => {});
+    },
+  };
+
+  const open: Wire['open'] = (method, params, options) => {
+    const { signal } = options;
+    const id = nextId++;
+    if (signal?.aborted) return { id, answered: Promise.reject(signal.reason) };
+    if (closed)
+      return { id, answered: Promise.reject(new SdkError(SdkErrorCode.NotConnected, 'Not connected')) };
+    const stream = perRequestStream ? new AbortController() : undefined;
+    let entry: Waiting | undefined;
+    const answered = new Promise<unknown>((resolve, reject) => {
+      entry = new Waiting(session, id, options, resolve, reject, stream);
+    });
+    const waitingEntry = entry as unknown as Waiting;
+    waiting.set(id, waitingEntry);
+    const meta = params?._meta;
+    const outParams = enveloped(
+      options.onProgress
+        ? { ...params, _meta: { ...(isRecord(meta) ? meta : {}), progressToken: id } }
+        : params,
+    );
+    const message: Record<string, unknown> = { jsonrpc: '2.0', id, method };
+    if (outParams !== undefined) message.params = outParams;
+    const { onStreamEnd, headers } = options;
+    const sendOptions =
+      stream === undefined && headers === undefined
+        ? undefined
+        : {
+            ...(stream === undefined ? {} : { requestSignal: stream.signal }),
+            ...(stream === undefined || onStreamEnd === undefined ? {} : { onRequestStreamEnd: onStreamEnd }),
+            ...(headers === undefined ? {} : { headers }),
+          };
+    // Unsent (arguments JSON cannot encode, a transport already gone): this request alone fails.
+    transport
+      .send(message as JSONRPCMessage, sendOptions)
+      .catch((error: unknown) => waitingEntry.unsent(error));
+    return { id, answered };
   };
 
   return {
-    start: () => transport.start(),
-    request(method, params, options) {
-      const { signal } = options;
-      if (signal?.aborted) return Promise.reject(signal.reason);
-      if (closed) return Promise.reject(new SdkError(SdkErrorCode.NotConnected, 'Not connected'));
-      const id = nextId++;
-      let entry: Waiting | undefined;
-      const answered = new Promise<unknown>((resolve, reject) => {
-        entry = new Waiting(session, id, options, resolve, reject);
-      });
-      const waitingEntry = entry as unknown as Waiting;
-      waiting.set(id, waitingEntry);
-      const meta = params?._meta;
-      const outParams = options.onProgress
-        ? { ...params, _meta: { ...(isRecord(meta) ? meta : {}), progressToken: id } }
-        : params;
-      const message: Record<string, unknown> = { jsonrpc: '2.0', id, method };
-      if (outParams !== undefined) message.params = outParams;
-      // Unsent (arguments JSON cannot encode, a transport already gone): this request alone fails.
-      transport.send(message as JSONRPCMessage).catch((error: unknown) => waitingEntry.unsent(error));
-      return answered;
-    },
-    notify: (method, params) => send({ method, ...(params === undefined ? {} : { params }) }),
+    start: () => (options.started ? Promise.resolve() : transport.start()),
+    request: (method, params, requestOptions) => open(method, params, requestOptions).answered,
+    open,
+    notify,
     close: () => transport.close(),
     get pending() {
       return waiting.size;

@@ -1,5 +1,5 @@
 /**
- * The shapes of what a 2025-era upstream sends, read without zod: each check walks a fixed, shallow path (one
+ * The shapes of what an upstream of either era sends, read without zod: each check walks a fixed, shallow path (one
  * loop over a list at most, never the upstream's data as a whole, never recursively) and names the first thing
  * wrong, so a malformed answer costs a few property reads per entry and fails with a message a person can act on.
  * Nested values the gateway does not read here (structured content, schemas, `_meta`) pass on unread; the call
@@ -115,6 +115,20 @@ export const RESULT_CHECKS: Readonly<Record<string, ShapeCheck>> = Object.freeze
     if (values.length > 100) return 'completion.values must hold at most 100 suggestions';
     return entriesProblem(values, 'completion.values', (value) =>
       typeof value === 'string' ? undefined : 'must be a string',
+    );
+  },
+  'server/discover': (result) => {
+    if (!isRecord(result)) return 'the result is not an object';
+    const versions = result.supportedVersions;
+    if (!Array.isArray(versions) || versions.length === 0)
+      return 'supportedVersions must be a non-empty array';
+    if (versions.length > 64) return 'supportedVersions must list at most 64 versions';
+    return (
+      entriesProblem(versions, 'supportedVersions', (v) =>
+        typeof v === 'string' ? undefined : 'must be a string',
+      ) ??
+      (isRecord(result.capabilities) ? undefined : 'capabilities must be an object') ??
+      optionalString(result, 'instructions')
     );
   },
   ping: anObject,
