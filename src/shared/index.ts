@@ -25,3 +25,9 @@ export { isRecord } from './json.ts';
 export { hasEnvelopeClaim, plainMessage, readJsonRpcMessage } from './json-rpc-shape.ts';
 export type { RequestId } from './json-rpc-shape.ts';
 export { corkUntilEndOfTurn, JsonLineReader } from './json-lines.ts';
+export {
+  argumentAt,
+  BASE64_HEADER_CLOSE,
+  BASE64_HEADER_OPEN,
+  headerAnnotations,
+} from './mcp-param-headers.ts';

@@ -3,25 +3,26 @@
  * inputSchema marks with `x-mcp-header` (on a chain of `properties` from the root, the only place the annotation
  * counts) travels as the header it names too, literally when it is plain visible ASCII, else as
  * `=?base64?<Base64 of its UTF-8>?=`. A null, absent or non-primitive argument gets no header. The transport sends
- * them over HTTP; stdio has no headers. Bounded: declarations are looked for through at most MAX_SCHEMA_DEPTH
- * levels of `properties`, at most MAX_DECLARATIONS of them, once per schema object, without recursion.
+ * them over HTTP; stdio has no headers. Bounded: the declarations are read as
+ * shared/mcp-param-headers.ts bounds them, at most MAX_DECLARATIONS of them are mirrored, without recursion.
  */
-import { isRecord } from '../shared/index.ts';
+import {
+  argumentAt,
+  BASE64_HEADER_CLOSE as BASE64_CLOSE,
+  BASE64_HEADER_OPEN as BASE64_OPEN,
+  headerAnnotations,
+} from '../shared/index.ts';
 
-/** Declarations deeper than this many nested `properties` are not looked for. */
-const MAX_SCHEMA_DEPTH = 8;
 /** Header arguments of one tool mirrored at most. */
 const MAX_DECLARATIONS = 32;
 /** An RFC 9110 token: what a header name may be. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** The argument types the annotation is allowed on. */
 const HEADER_TYPES = new Set(['string', 'integer', 'boolean']);
-const BASE64_OPEN = '=?base64?';
-const BASE64_CLOSE = '?=';
 
 /** One argument mirrored in a header: its path through the arguments and the header name after the prefix. */
 interface Declaration {
-  path: string[];
+  path: readonly string[];
   header: string;
 }
 
@@ -34,7 +35,7 @@ export function paramHeaders(
 ): Record<string, string> | undefined {
   let headers: Record<string, string> | undefined;
   for (const { path, header } of declarationsOf(inputSchema)) {
-    const text = headerText(valueAt(args, path));
+    const text = headerText(argumentAt(args, path));
     if (text === undefined) continue;
     headers ??= {};
     headers[`Mcp-Param-${header}`] = encoded(text);
@@ -42,47 +43,22 @@ export function paramHeaders(
   return headers;
 }
 
-/** The schema's header declarations (a flat walk over `properties` only), found once per schema object. */
+/** The schema's valid header declarations: a token name, a primitive type, each name once, MAX_DECLARATIONS at most. */
 function declarationsOf(schema: unknown): readonly Declaration[] {
-  if (!isRecord(schema)) return [];
+  if (typeof schema !== 'object' || schema === null) return [];
   const known = declarationsBySchema.get(schema);
   if (known !== undefined) return known;
   const found: Declaration[] = [];
   const names = new Set<string>();
-  const queue: { node: Record<string, unknown>; path: string[] }[] = [{ node: schema, path: [] }];
-  for (let index = 0; index < queue.length && found.length < MAX_DECLARATIONS; index += 1) {
-    const next = queue[index] as (typeof queue)[number];
-    const properties = next.node.properties;
-    if (!isRecord(properties)) continue;
-    for (const key in properties) {
-      const child = properties[key];
-      if (!isRecord(child)) continue;
-      const path = [...next.path, key];
-      const header = child['x-mcp-header'];
-      if (
-        typeof header === 'string' &&
-        TOKEN.test(header) &&
-        HEADER_TYPES.has(child.type as string) &&
-        !names.has(header.toLowerCase()) &&
-        found.length < MAX_DECLARATIONS
-      ) {
-        names.add(header.toLowerCase());
-        found.push({ path, header });
-      }
-      if (path.length < MAX_SCHEMA_DEPTH) queue.push({ node: child, path });
-    }
+  for (const { path, header, schema: argument } of headerAnnotations(schema)) {
+    if (found.length >= MAX_DECLARATIONS) break;
+    if (!TOKEN.test(header) || !HEADER_TYPES.has(argument.type as string) || names.has(header.toLowerCase()))
+      continue;
+    names.add(header.toLowerCase());
+    found.push({ path, header });
   }
   declarationsBySchema.set(schema, found);
   return found;
-}
-
-function valueAt(root: unknown, path: readonly string[]): unknown {
-  let node = root;
-  for (const key of path) {
-    if (!isRecord(node)) return undefined;
-    node = node[key];
-  }
-  return node;
 }
 
 /** A primitive argument as header text; undefined for anything a header cannot carry. */
