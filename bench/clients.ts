@@ -1,7 +1,7 @@
 /** SDK clients for the bench: stdio to a launched process, Streamable HTTP to the upstream or the gateway. */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { perRequestSignalFetch } from '../src/upstream/index.ts';
+import { perRequestSignalFetch } from './sdk-fetch.ts';
 import { ECHO_STDIO } from './echo-upstream.ts';
 
 /** A connected client and its transport (the leak check inspects the transport). */

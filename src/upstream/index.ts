@@ -5,7 +5,7 @@
 export { createSupervisor } from './supervisor.ts';
 export type { Supervisor } from './supervisor.ts';
 
-export { INHERITED_CHILD_ENV, perRequestSignalFetch } from './transports.ts';
+export { INHERITED_CHILD_ENV } from './transports.ts';
 
 export { foreignSchemaEngine, linearJsonSchemaValidator } from './foreign-schema.ts';
 export type {

@@ -3,7 +3,6 @@
  * Streamable HTTP (http-link.ts) and the legacy HTTP+SSE transport (sse-link.ts).
  */
 import type { Transport } from '@modelcontextprotocol/client';
-import { setMaxListeners } from 'node:events';
 import type { UpstreamConfig } from '../config/index.ts';
 import { StreamableHttpLink } from './http-link.ts';
 import type { OrphanWatchdog } from './orphan-watchdog.ts';
@@ -61,44 +60,3 @@ export function createTransport(upstream: UpstreamConfig, context: TransportCont
   const options = { url: new URL(upstream.url), headers: upstream.headers };
   return upstream.transport === 'sse' ? new SseLink(options) : new StreamableHttpLink(options);
 }
-
-/**
- * A fetch for the SDK's Streamable HTTP client, which the bench's clients use (the gateway's own links do not). That
- * client hands its connection-lifetime AbortSignal to every fetch; undici adds an abort listener per request and
- * drops it only when the Request is garbage-collected, so under load listeners pile up (MaxListenersExceededWarning). This fetch gives each request its own signal, linked to the lifetime
- * signal only while that request (or its streamed body) is open.
- */
-export const perRequestSignalFetch: typeof fetch = async (input, init) => {
-  const outer = init?.signal;
-  if (!outer) return fetch(input, init);
-  // One listener per request in flight, each removed when its request ends: a count above Node's default of 10
-  // is concurrency, not a leak, so the warning is turned off for the lifetime signal (0 = no limit).
-  setMaxListeners(0, outer);
-  const controller = new AbortController();
-  const forward = () => controller.abort(outer.reason);
-  const release = () => outer.removeEventListener('abort', forward);
-  if (outer.aborted) controller.abort(outer.reason);
-  else outer.addEventListener('abort', forward, { once: true });
-  try {
-    const response = await fetch(input, { ...init, signal: controller.signal });
-    if (!response.body) {
-      release();
-      return response;
-    }
-    const body = response.body.pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({
-        flush() {
-          release();
-        },
-      }),
-    );
-    return new Response(body, {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
-  } catch (error) {
-    release();
-    throw error;
-  }
-};

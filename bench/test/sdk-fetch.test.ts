@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getEventListeners } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { perRequestSignalFetch } from './transports.ts';
+import { perRequestSignalFetch } from '../sdk-fetch.ts';
 
 let server: Server;
 let url: string;
