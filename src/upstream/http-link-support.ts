@@ -15,7 +15,7 @@ import {
   type JSONRPCMessage,
 } from '@modelcontextprotocol/client';
 import { plainMessage, readJsonRpcMessage } from '../shared/index.ts';
-import { StdioMessageTooLarge } from './stdio-link.ts';
+import { UpstreamMessageTooLarge } from './message-too-large.ts';
 
 /** The default cap on one message an HTTP upstream sends (a JSON body, or one event), as on stdio links. */
 export const DEFAULT_MAX_MESSAGE_BYTES = STDIO_DEFAULT_MAX_BUFFER_SIZE;
@@ -27,15 +27,11 @@ const QUOTED_CHARS = 200;
 /** Redirect hops followed at most. */
 const MAX_REDIRECTS = 5;
 
-/**
- * An HTTP upstream sent a message over the link's cap. It is the stdio link's error so that the links' shared
- * reading of fatal transport errors (link-support.ts) drops the link with reason `message-too-large`.
- */
-export class HttpMessageTooLarge extends StdioMessageTooLarge {
+/** An HTTP or SSE upstream sent a message over the link's cap (the link is dropped, reason `message-too-large`). */
+export class HttpMessageTooLarge extends UpstreamMessageTooLarge {
   constructor(limit: number) {
-    super(limit);
+    super(limit, 'HTTP');
     this.name = 'HttpMessageTooLarge';
-    this.message = `an upstream HTTP message exceeds the maximum size of ${limit} bytes`;
   }
 }
 

@@ -206,7 +206,9 @@ describe('StreamableHttpLink against a misbehaving server', () => {
     const error = await failure(connection.callTool('huge-event', {}, {}));
     expect(error.code).toBe('UPSTREAM_UNAVAILABLE');
     expect(error.reason).toBe('message-too-large');
-    expect(error.message).toContain(`larger than ${DEFAULT_MAX_MESSAGE_BYTES} bytes`);
+    expect(error.message).toContain(
+      `larger than ${DEFAULT_MAX_MESSAGE_BYTES} bytes, the most one HTTP message may hold`,
+    );
     await waitUntil(() => closes.length === 1, 'the close');
     expect(closes[0]?.message).toContain(`larger than ${DEFAULT_MAX_MESSAGE_BYTES} bytes`);
   });

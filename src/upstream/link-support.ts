@@ -10,7 +10,7 @@ import type { UpstreamConfig } from '../config/index.ts';
 import { PortcullisError } from '../errors/index.ts';
 import { PORTCULLIS_VERSION } from '../shared/index.ts';
 import type { ClientRequestRouter } from './client-request-router.ts';
-import { StdioMessageTooLarge } from './stdio-link.ts';
+import { UpstreamMessageTooLarge } from './message-too-large.ts';
 import type { UpstreamCallOptions } from './types.ts';
 import { createNotificationGuard, FLOOD_SECONDS, NOTIFICATIONS_PER_SECOND } from './notification-guard.ts';
 
@@ -89,12 +89,12 @@ export function createLinkEnding(drop: () => Promise<void>): LinkEnding {
 /**
  * The error a transport error makes fatal, kept for the close and the calls it fails; undefined for transport
  * noise (a dropped SSE stream, a stray frame), which is reported through the close when it matters. An
- * oversized stdio message is fatal: the stream cannot be re-synchronised.
+ * oversized message is fatal on every link: the stream cannot be re-synchronised.
  */
 export function fatalTransportError(error: Error): Error | undefined {
-  if (!(error instanceof StdioMessageTooLarge)) return undefined;
+  if (!(error instanceof UpstreamMessageTooLarge)) return undefined;
   return new Error(
-    `sent a message larger than ${error.limit} bytes, the most one stdio message may hold; the link was dropped`,
+    `sent a message larger than ${error.limit} bytes, the most one ${error.link} message may hold; the link was dropped`,
   );
 }
 

@@ -20,14 +20,15 @@ import {
 } from '@modelcontextprotocol/client';
 import { corkUntilEndOfTurn, JsonLineReader } from '../shared/index.ts';
 import type { OrphanWatchdog } from './orphan-watchdog.ts';
+import { UpstreamMessageTooLarge } from './message-too-large.ts';
 
 /** How long close() waits for the child after ending its stdin, and again after SIGTERM (as the SDK's transport). */
 export const CLOSE_GRACE_MS = 2_000;
 
 /** A stdio upstream sent a line longer than the link's cap; the link cannot be resynchronised and is dropped. */
-export class StdioMessageTooLarge extends Error {
-  constructor(readonly limit: number) {
-    super(`an upstream stdio message exceeds the maximum size of ${limit} bytes`);
+export class StdioMessageTooLarge extends UpstreamMessageTooLarge {
+  constructor(limit: number) {
+    super(limit, 'stdio');
     this.name = 'StdioMessageTooLarge';
   }
 }
