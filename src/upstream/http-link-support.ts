@@ -152,7 +152,7 @@ async function excerpt(response: Response): Promise<string> {
 }
 
 /**
- * The error of an HTTP answer that is not a success: an SdkHttpError (the SDK's era probe reads its status and
+ * The error of an HTTP answer that is not a success: an SdkHttpError (the era probe reads its status and
  * body) whose message names the request, the status and, briefly, what the server said or where it redirected.
  */
 export async function httpError(

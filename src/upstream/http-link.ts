@@ -4,13 +4,13 @@
  * event stream of messages (read by http-link-events.ts); 202 answers a notification or response. The
  * `Mcp-Session-Id` an `initialize` answer carries is sent on every later request, `MCP-Protocol-Version` once
  * negotiated, and a 2026-07-28 request carries its per-request headers (`MCP-Protocol-Version`, `Mcp-Method`,
- * `Mcp-Name` from its body, and the `Mcp-Param-*` the SDK client hands over). After `notifications/initialized`
+ * `Mcp-Name` from its body, and the `Mcp-Param-*` headers the wire hands over). After `notifications/initialized`
  * the link opens the optional GET stream for server-initiated messages (405: the server has none). A stream that
  * ends before its answer, when it carried event ids or is the GET stream, is resumed with `Last-Event-ID` (two
  * attempts, 1 s then 1.5 s, or the server's `retry:`); sending `notifications/cancelled` ends the stream of the request
  * it cancels, so a request given up on holds no connection.
  *
- * Every request has its own AbortController, aborted by the SDK's per-request signal or by close(), which aborts
+ * Every request has its own AbortController, aborted by the wire's per-request signal or by close(), which aborts
  * them all, then sends DELETE for a session (bounded by CLOSE_GRACE_MS). A 404 on a session
  * means the server dropped it: the link closes (the supervisor reconnects with a new handshake). An answer or event
  * over `maxMessageBytes` drops the link (HttpMessageTooLarge, reason `message-too-large`).
@@ -56,7 +56,7 @@ export interface HttpLinkOptions {
   resume?: { attempts: number; firstDelayMs: number };
 }
 
-/** Headers the SDK's per-request `headers` may not set: the link derives them from its state or the body. */
+/** Headers a request's own `headers` may not set: the link derives them from its state or the body. */
 const RESERVED_HEADERS = new Set([
   'authorization',
   'content-type',
@@ -98,7 +98,7 @@ export class StreamableHttpLink implements Transport {
   onclose?: (() => void) | undefined;
   onerror?: ((error: Error) => void) | undefined;
   onmessage?: Transport['onmessage'];
-  /** One POST per request: the SDK client cancels a 2026-era request by aborting its `requestSignal`. */
+  /** One POST per request: the wire cancels a request by aborting its `requestSignal` (wire.ts). */
   readonly hasPerRequestStream = true;
 
   readonly #options: HttpLinkOptions;
@@ -242,7 +242,7 @@ export class StreamableHttpLink implements Transport {
     return headers;
   }
 
-  /** A controller for one request or stream, aborted by close() or the SDK's per-request signal. */
+  /** A controller for one request or stream, aborted by close() or the wire's per-request signal. */
   #track(standalone: boolean, options?: TransportSendOptions): StreamContext {
     const controller = new AbortController();
     const requestSignal = options?.requestSignal;
@@ -267,7 +267,7 @@ export class StreamableHttpLink implements Transport {
     return context;
   }
 
-  /** A POST answered with an error status: the error to throw, or a JSON-RPC error the SDK should read. */
+  /** A POST answered with an error status: the error to throw, or a JSON-RPC error the wire should read. */
   async #failed(response: Response, message: JSONRPCMessage, withSession: boolean): Promise<void> {
     const what = `the upstream (POST ${'method' in message ? message.method : 'response'})`;
     const error = await httpError(SdkErrorCode.ClientHttpNotImplemented, what, this.#options.url, response);
