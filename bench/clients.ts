@@ -53,7 +53,7 @@ function newClient(): Client {
 
 /**
  * Connects over Streamable HTTP to `url` (the echo upstream or the gateway's /mcp). By default the client uses the
- * gateway's per-request-signal fetch, so the SDK's abort-listener pile-up in the bench client neither adds cost
+ * bench's per-request-signal fetch (sdk-fetch.ts), so the SDK's abort-listener pile-up in the bench client neither adds cost
  * to the HTTP rows nor floods the warning count; `sdkFetch: true` keeps the SDK's own fetch (the leak section
  * studies it).
  */
