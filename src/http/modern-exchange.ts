@@ -11,7 +11,7 @@ import {
   type JSONRPCMessage,
 } from '@modelcontextprotocol/server';
 import type { DownstreamIdentity, ModernListeners, ModernReply, ModernServer } from '../downstream/index.ts';
-import { MODERN_PROTOCOL_VERSION } from '../shared/index.ts';
+import { MCP_NAME_FIELD, MODERN_PROTOCOL_VERSION } from '../shared/index.ts';
 import { JSON_RPC } from './json-rpc-response.ts';
 import {
   answerBytes,
@@ -42,16 +42,6 @@ function ladderError(
   const error = { code, message, ...(data === undefined ? {} : { data }) };
   return jsonAnswer({ jsonrpc: '2.0', id, error } as JSONRPCMessage, status);
 }
-
-/** Which body field each method's `Mcp-Name` header mirrors. */
-const NAME_SOURCE: Readonly<Record<string, string>> = {
-  'tools/call': 'name',
-  'prompts/get': 'name',
-  'resources/read': 'uri',
-  'tasks/get': 'taskId',
-  'tasks/update': 'taskId',
-  'tasks/cancel': 'taskId',
-};
 
 /** The `-32020` answer of headers that disagree with the body. */
 function mismatch(id: RequestId, header: string, body: string): Response {
@@ -86,7 +76,7 @@ export function standardHeaderRefusal(
       '(missing)',
       `the body names method ${method} but the required Mcp-Method header is absent`,
     );
-  const field = Object.hasOwn(NAME_SOURCE, method) ? NAME_SOURCE[method] : undefined;
+  const field = Object.hasOwn(MCP_NAME_FIELD, method) ? MCP_NAME_FIELD[method] : undefined;
   if (field === undefined) return undefined;
   const params = message.params as Record<string, unknown> | undefined;
   const raw = params?.[field];

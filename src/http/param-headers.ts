@@ -3,7 +3,7 @@
  * the exposed tool's inputSchema marks with `x-mcp-header` and the body carries must come as the header it names,
  * literally or as `=?base64?<canonical Base64 of UTF-8>?=`, and equal the body's value; a missing, undecodable
  * or different header refuses the request. Bounded: at most MAX_PARAM_HEADERS such headers of
- * MAX_PARAM_HEADER_CHARS each; the declarations are read as shared/mcp-param-headers.ts bounds them.
+ * MAX_PARAM_HEADER_CHARS each; the declarations are read as shared/mcp-headers.ts bounds them.
  */
 import {
   argumentAt,

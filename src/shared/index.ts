@@ -30,4 +30,5 @@ export {
   BASE64_HEADER_CLOSE,
   BASE64_HEADER_OPEN,
   headerAnnotations,
-} from './mcp-param-headers.ts';
+  MCP_NAME_FIELD,
+} from './mcp-headers.ts';

@@ -28,7 +28,7 @@ import {
   type Transport,
   type TransportSendOptions,
 } from '@modelcontextprotocol/client';
-import { isRecord, type RequestId } from '../shared/index.ts';
+import { isRecord, MCP_NAME_FIELD, type RequestId } from '../shared/index.ts';
 import { EventStreamReader } from './http-link-events.ts';
 import {
   configuredHeaders,
@@ -65,16 +65,6 @@ const RESERVED_HEADERS = new Set([
   'mcp-name',
   'mcp-session-id',
 ]);
-
-/** The body field a 2026-07-28 request's `Mcp-Name` header mirrors, by method. */
-const NAME_FIELD: Readonly<Record<string, string>> = {
-  'tools/call': 'name',
-  'prompts/get': 'name',
-  'resources/read': 'uri',
-  'tasks/get': 'taskId',
-  'tasks/update': 'taskId',
-  'tasks/cancel': 'taskId',
-};
 
 /** A session id the link accepts: visible ASCII, as the transport requires, and of a sane length. */
 const SESSION_ID = /^[\x21-\x7e]{1,1024}$/;
@@ -486,7 +476,7 @@ function bodyHeaders(headers: Headers, message: JSONRPCMessage): void {
   if (version === undefined || !isJSONRPCRequest(message)) return;
   headers.set('mcp-protocol-version', version);
   headers.set('mcp-method', message.method);
-  const field = Object.hasOwn(NAME_FIELD, message.method) ? NAME_FIELD[message.method] : undefined;
+  const field = Object.hasOwn(MCP_NAME_FIELD, message.method) ? MCP_NAME_FIELD[message.method] : undefined;
   const name =
     field === undefined ? undefined : (message.params as Record<string, unknown> | undefined)?.[field];
   if (typeof name === 'string') headers.set('mcp-name', fieldValue(name));

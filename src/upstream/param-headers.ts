@@ -4,7 +4,7 @@
  * counts) travels as the header it names too, literally when it is plain visible ASCII, else as
  * `=?base64?<Base64 of its UTF-8>?=`. A null, absent or non-primitive argument gets no header. The transport sends
  * them over HTTP; stdio has no headers. Bounded: the declarations are read as
- * shared/mcp-param-headers.ts bounds them, at most MAX_DECLARATIONS of them are mirrored, without recursion.
+ * shared/mcp-headers.ts bounds them, at most MAX_DECLARATIONS of them are mirrored, without recursion.
  */
 import {
   argumentAt,

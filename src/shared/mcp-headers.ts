@@ -1,5 +1,6 @@
 /**
- * The SEP-2243 `x-mcp-header` annotations of a tool's inputSchema, as both hops read them: the gateway checks a
+ * The 2026-07-28 per-request headers both hops read: which body field `Mcp-Name` mirrors, and the SEP-2243
+ * `x-mcp-header` annotations of a tool's inputSchema, as both hops read them: the gateway checks a
  * client's `Mcp-Param-*` headers against them (http/param-headers.ts) and sets them on an upstream call
  * (upstream/param-headers.ts). Found once per schema object, by a flat walk over chains of `properties` from the
  * root (the only place the annotation counts), at most MAX_SCHEMA_DEPTH levels deep and MAX_ANNOTATIONS in all.
@@ -58,3 +59,13 @@ export function argumentAt(root: unknown, path: readonly string[]): unknown {
   }
   return node;
 }
+
+/** The body field a 2026-07-28 request's `Mcp-Name` header mirrors, by method (methods without one are absent). */
+export const MCP_NAME_FIELD: Readonly<Record<string, string>> = Object.freeze({
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+  'tasks/get': 'taskId',
+  'tasks/update': 'taskId',
+  'tasks/cancel': 'taskId',
+});
