@@ -1,7 +1,7 @@
 /**
  * shared: the few pieces every domain may use — the linear-time regular expression engine, canonical JSON
  * profiles, host patterns, JSON Pointer, the protocol era, Java-compatible text helpers, and the JSON-RPC
- * message shapes and stdio line framing both hops use.
+ * message shapes, stdio line framing and 2026-era per-request headers both hops use.
  */
 export { linearRegExp, NonLinearPatternError } from './linear-regexp.ts';
 export {
