@@ -56,8 +56,8 @@ function bucketOf(url: string, fn: string): string {
     const rest = url.slice(at + '/node_modules/'.length).split('/');
     return rest[0]?.startsWith('@') ? `${rest[0]}/${rest[1]}/${rest.at(-1)}` : `${rest[0]}/${rest.at(-1)}`;
   }
-  const src = url.indexOf('/src/');
-  return src >= 0 ? url.slice(src + 1) : url;
+  const src = /\/(?:src|dist)\//.exec(url);
+  return src ? url.slice(src.index + 1) : url;
 }
 
 /**
@@ -124,15 +124,20 @@ function summarize(file: string, calls: number, from: number, to: number): void 
   print('time by owner', ownerTimes(byId, parent, self), 40);
 }
 
-/** The owner of a frame: its src/ domain and file, or its package; undefined for node's own code and natives. */
+const TELEMETRY_OWNER = 'telemetry (src/telemetry, @opentelemetry)';
+
+/** The owner of a frame: its src/ (or compiled dist/) domain and file, or its package; undefined for node's own code. */
 function ownerOf(url: string): string | undefined {
-  if (/@opentelemetry\/|\/src\/telemetry\//.test(url)) return 'telemetry (src/telemetry, @opentelemetry)';
-  const src = /\/src\/([a-z-]+)\/([a-z-]+)\.ts/.exec(url);
-  if (src) return `src/${src[1]}/${src[2]}`;
+  if (url.includes('@opentelemetry/')) return TELEMETRY_OWNER;
   const at = url.lastIndexOf('/node_modules/');
-  if (at < 0) return undefined;
-  const [scope, name] = url.slice(at + '/node_modules/'.length).split('/');
-  return scope?.startsWith('@') ? `${scope}/${name}` : scope;
+  if (at >= 0) {
+    const [scope, name] = url.slice(at + '/node_modules/'.length).split('/');
+    return scope?.startsWith('@') ? `${scope}/${name}` : scope;
+  }
+  // The gateway runs compiled (dist/), so a frame of dist/x/y.js is charged to src/x/y.ts.
+  const src = /\/(?:src|dist)\/([a-z-]+)\/([a-z-]+)\.(?:ts|js)/.exec(url);
+  if (!src) return undefined;
+  return src[1] === 'telemetry' ? TELEMETRY_OWNER : `src/${src[1]}/${src[2]}`;
 }
 
 const WRITES = /^(writeGeneric|writevGeneric|handleWriteReq)$/;
