@@ -68,7 +68,9 @@ const stamped = (method: string, id: RequestId, params: Record<string, unknown> 
 
 /** Creates the listen subscriptions of a door (the server advertises every list's `listChanged`). */
 export function createModernListeners(max = MAX_SUBSCRIPTIONS): ModernListeners {
-  const open = new Map<RequestId, { filter: ListenFilter; sink: ListenSink; end(graceful: boolean): void }>();
+  // Keyed by sink, not by request id: on the HTTP door every client's ids share this table, and two clients may
+  // both listen with id 1.
+  const open = new Map<ListenSink, { id: RequestId; filter: ListenFilter; end(graceful: boolean): void }>();
   return {
     open(id, params, sink) {
       if (open.size >= max)
@@ -84,7 +86,7 @@ export function createModernListeners(max = MAX_SUBSCRIPTIONS): ModernListeners 
       const end = (graceful: boolean) => {
         if (!live) return;
         live = false;
-        if (open.get(id)?.sink === sink) open.delete(id);
+        open.delete(sink);
         if (graceful)
           sink.send({
             jsonrpc: '2.0',
@@ -98,17 +100,21 @@ export function createModernListeners(max = MAX_SUBSCRIPTIONS): ModernListeners 
       };
       sink.send(stamped('notifications/subscriptions/acknowledged', id, { notifications: filter }));
       const empty = Object.keys(filter).length === 0;
-      if (!empty) open.set(id, { filter, sink, end });
+      if (!empty) open.set(sink, { id, filter, end });
       return { empty, end };
     },
     cancel(id) {
-      const subscription = open.get(id);
-      subscription?.end(false);
-      return subscription !== undefined;
+      // Only a stdio connection cancels by id, and its ids are its own; at most MAX_SUBSCRIPTIONS to look through.
+      for (const subscription of open.values()) {
+        if (subscription.id !== id) continue;
+        subscription.end(false);
+        return true;
+      }
+      return false;
     },
     notify(kind) {
       const flag = FLAG_OF[kind];
-      for (const [id, { filter, sink }] of open) {
+      for (const [sink, { id, filter }] of open) {
         if (filter[flag] === true) sink.send(stamped(`notifications/${kind}/list_changed`, id));
       }
     },
