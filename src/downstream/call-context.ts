@@ -133,7 +133,7 @@ export const MAX_REQUESTS_IN_FLIGHT = 256;
  * request too many; undefined when it may run.
  */
 export function admissionRefusal(
-  running: ReadonlyMap<string | number, unknown>,
+  running: { has(id: string | number): boolean; readonly size: number },
   id: string | number,
   holder: 'session' | 'connection',
 ): JSONRPCMessage | undefined {

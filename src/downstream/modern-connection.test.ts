@@ -171,6 +171,46 @@ describe('a pinned 2026-era connection', () => {
     });
   });
 
+  it('refuses a listen or a request whose id an open subscription holds, and frees the id when it ends', async () => {
+    const c = await connect();
+    const listen = {
+      id: 'l',
+      method: 'subscriptions/listen',
+      params: modern({ notifications: { toolsListChanged: true } }),
+    };
+    const acks = () => c.received.filter((m) => m.method === 'notifications/subscriptions/acknowledged');
+    let sync = 0;
+    // Messages are served in order: once a later tools/list is answered, what came before it has been answered too.
+    const settle = async () => {
+      sync += 1;
+      await c.send({ id: `sync-${sync}`, method: 'tools/list', params: modern() });
+      await c.next(answerTo(`sync-${sync}`));
+    };
+    await c.send(listen);
+    await c.send(listen);
+    await c.send({ id: 'l', method: 'tools/list', params: modern() });
+    await settle();
+    expect(acks()).toHaveLength(1);
+    expect(
+      c.received.filter(answerTo('l')).map((m) => (m.error as { code?: number } | undefined)?.code),
+    ).toEqual([-32600, -32600]);
+    c.connection.listChanged('tools');
+    await settle();
+    expect(c.received.filter((m) => m.method === 'notifications/tools/list_changed')).toHaveLength(1);
+    await c.send({ method: 'notifications/cancelled', params: { requestId: 'l' } });
+    await c.send(listen);
+    await settle();
+    expect(acks()).toHaveLength(2);
+  });
+
+  it('answers a listen whose filter follows nothing at once with its complete result', async () => {
+    const c = await connect();
+    await c.send({ id: 'e', method: 'subscriptions/listen', params: modern({ notifications: {} }) });
+    expect(await c.next(answerTo('e'))).toMatchObject({
+      result: { resultType: 'complete', _meta: { [SUB]: 'e' } },
+    });
+  });
+
   it('refuses a listen request whose filter is not one', async () => {
     const c = await connect();
     await c.send({ id: 1, method: 'subscriptions/listen', params: modern({ notifications: [] }) });

@@ -75,6 +75,8 @@ export function connectModern(
 ): ModernConnection {
   const listeners = createModernListeners();
   const running = new Map<RequestId, AbortController>();
+  // Ids the connection's open subscriptions hold: a request or listen may not reuse one until it ends.
+  const listening = new Set<RequestId>();
   let pinned = false;
   let closed = false;
   const send = (message: JSONRPCMessage) => {
@@ -83,7 +85,7 @@ export function connectModern(
 
   const serveRequest = (message: Incoming & { id: RequestId }) => {
     const { id } = message;
-    const refusal = admissionRefusal(running, id, 'connection');
+    const refusal = idRefusal(id);
     if (refusal !== undefined) return send(refusal);
     const controller = new AbortController();
     running.set(id, controller);
@@ -99,7 +101,14 @@ export function connectModern(
     });
   };
 
+  /** The refusal of a new request or listen whose id a running request or an open subscription holds. */
+  const idRefusal = (id: RequestId) =>
+    admissionRefusal(running, id, 'connection') ??
+    (listening.has(id) ? admissionRefusal(listening, id, 'connection') : undefined);
+
   const listen = (message: Incoming & { id: RequestId }) => {
+    const held = idRefusal(message.id);
+    if (held !== undefined) return send(held);
     const claim = claimOf(message.params);
     if (claim.kind === 'none' || claim.kind === 'invalid') {
       const issue =
@@ -115,8 +124,12 @@ export function connectModern(
       );
     }
     if (claim.version !== MODERN_PROTOCOL_VERSION) return send(unsupported(message.id, claim.version));
-    const opened = listeners.open(message.id, message.params, { send, ended: () => {} });
+    const { id } = message;
+    const opened = listeners.open(id, message.params, { send, ended: () => listening.delete(id) });
     if (!('end' in opened)) send(opened);
+    // A filter that follows nothing is answered at once with its complete result.
+    else if (opened.empty) opened.end(true);
+    else listening.add(id);
   };
 
   const onNotification = (message: Incoming) => {
